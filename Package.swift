@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Bindery",
+  // reconfigureRows(at:) / reconfigureItems(at:) are iOS 15+, and so is the binding.
+  platforms: [.iOS(.v15), .tvOS(.v15), .macOS(.v12)],
+  products: [
+    .library(name: "BinderyDiff", targets: ["BinderyDiff"]),
+    .library(name: "Bindery", targets: ["Bindery"]),
+    .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
+    .executable(name: "bindery-demo", targets: ["bindery-demo"]),
+    .executable(name: "bindery-bench", targets: ["bindery-bench"]),
+  ],
+  targets: [
+    .target(name: "BinderyDiff"),
+    .target(name: "Bindery", dependencies: ["BinderyDiff"]),
+    .target(name: "HeadlessUIKit"),
+    .executableTarget(name: "bindery-demo", dependencies: ["Bindery"]),
+    .executableTarget(name: "bindery-bench", dependencies: ["Bindery"]),
+    .testTarget(name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
+    .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,224 @@
+/// The list a view shows at one moment: ordered sections, each holding ordered items.
+///
+/// Identity and content are kept apart: an element's `id` says *which* element it is, everything
+/// else (compared with `==`) is what it currently *shows*. Two snapshots that hold an item with
+/// the same id hold the same item, possibly with new content; the diff reconfigures such an item
+/// rather than deleting and inserting it.
+///
+/// Every item id is unique across the whole snapshot, and every section id across the sections;
+/// the initializers enforce it (``init(_:)`` throws, ``lenient(_:)`` keeps the first occurrence).
+///
+/// - Complexity: ``item(at:)`` and ``items(inSection:)`` are O(1). ``position(of:)`` and
+///   ``sectionIndex(of:)`` are O(1) amortized: a validated snapshot has its id tables already,
+///   others build them once, on first use.
+public struct Snapshot<Section, Item>: Sendable, Equatable
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  /// The error type the initializers report.
+  public typealias ValidationError = SnapshotError<Section.ID, Item.ID>
+
+  /// The sections, in display order.
+  public let sections: [Section]
+  @usableFromInline let itemsBySection: [[Item]]
+  @usableFromInline let index: IdentityIndex<Section.ID, Item.ID>
+
+  /// Assembles a snapshot from parts that are already known to be unique.
+  @usableFromInline
+  init(
+    uncheckedSections sections: [Section], items: [[Item]],
+    index: IdentityIndex<Section.ID, Item.ID> = IdentityIndex()
+  ) {
+    self.sections = sections
+    self.itemsBySection = items
+    self.index = index
+  }
+
+  /// An empty snapshot: no sections, no items.
+  public init() {
+    self.init(uncheckedSections: [], items: [], index: IdentityIndex(sections: [:], items: [:]))
+  }
+
+  /// Creates a snapshot from sections and their items, rejecting repeated identities.
+  ///
+  /// - Throws: ``SnapshotError`` naming every section id and item id that occurs more than once.
+  /// - Complexity: O(n) for n sections and items: each id is hashed once, and the id tables that
+  ///   hashing builds are kept for ``position(of:)``.
+  public init(_ sections: [ListSection<Section, Item>]) throws(ValidationError) {
+    let (snapshot, error) = Self.validate(sections)
+    if let error { throw error }
+    self = snapshot
+  }
+
+  /// Creates a snapshot keeping the first occurrence of every id, and reports what it dropped.
+  ///
+  /// Use this where a list must still be shown when its data has a fault: a binding shows the
+  /// valid rest and delivers the report on its errors channel.
+  ///
+  /// - Returns: the snapshot, and `nil` or a ``SnapshotError`` listing the repeated ids and the
+  ///   input positions of every dropped section and item.
+  /// - Complexity: O(n), as ``init(_:)``.
+  public static func lenient(
+    _ sections: [ListSection<Section, Item>]
+  ) -> (snapshot: Self, dropped: ValidationError?) {
+    validate(sections)
+  }
+
+  /// The single validation pass shared by the throwing and the lenient initializers.
+  private static func validate(
+    _ input: [ListSection<Section, Item>]
+  ) -> (snapshot: Self, dropped: ValidationError?) {
+    var sectionTable = [Section.ID: Int](minimumCapacity: input.count)
+    var itemTable = [Item.ID: ItemPosition](
+      minimumCapacity: input.reduce(0) { $0 + $1.items.count })
+    var sections: [Section] = []
+    var items: [[Item]] = []
+    sections.reserveCapacity(input.count)
+    items.reserveCapacity(input.count)
+    var report = ValidationError()
+    var reportedSectionIDs = Set<Section.ID>()
+    var reportedItemIDs = Set<Item.ID>()
+
+    for (inputSection, group) in input.enumerated() {
+      let sectionIndex = sections.count
+      if let first = sectionTable.updateValue(sectionIndex, forKey: group.section.id) {
+        sectionTable[group.section.id] = first
+        if reportedSectionIDs.insert(group.section.id).inserted {
+          report.duplicateSectionIDs.append(group.section.id)
+        }
+        report.droppedSections.append(inputSection)
+        report.droppedItems += group.items.indices.map {
+          ItemPosition(section: inputSection, item: $0)
+        }
+        continue
+      }
+      // `kept` stays nil until the first repeat, so a clean section is never copied.
+      var kept: [Item]?
+      for (inputItem, item) in group.items.enumerated() {
+        let position = ItemPosition(section: sectionIndex, item: kept?.count ?? inputItem)
+        if let first = itemTable.updateValue(position, forKey: item.id) {
+          itemTable[item.id] = first
+          if reportedItemIDs.insert(item.id).inserted { report.duplicateItemIDs.append(item.id) }
+          report.droppedItems.append(ItemPosition(section: inputSection, item: inputItem))
+          if kept == nil { kept = Array(group.items[..<inputItem]) }
+        } else {
+          kept?.append(item)
+        }
+      }
+      sections.append(group.section)
+      items.append(kept ?? group.items)
+    }
+    let snapshot = Self(
+      uncheckedSections: sections, items: items,
+      index: IdentityIndex(sections: sectionTable, items: itemTable))
+    let clean = report.duplicateSectionIDs.isEmpty && report.duplicateItemIDs.isEmpty
+    return (snapshot, clean ? nil : report)
+  }
+
+  // MARK: - Reading
+
+  /// The number of sections.
+  @inlinable
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of items in all sections together.
+  ///
+  /// - Complexity: O(number of sections).
+  @inlinable
+  public var numberOfItems: Int { itemsBySection.reduce(0) { $0 + $1.count } }
+
+  /// The number of items in a section, or 0 for a section index out of range.
+  @inlinable
+  public func numberOfItems(inSection section: Int) -> Int {
+    itemsBySection.indices.contains(section) ? itemsBySection[section].count : 0
+  }
+
+  /// The items of a section in order, or an empty array for a section index out of range.
+  @inlinable
+  public func items(inSection section: Int) -> [Item] {
+    itemsBySection.indices.contains(section) ? itemsBySection[section] : []
+  }
+
+  /// The section at an index, or `nil` when the index is out of range.
+  @inlinable
+  public func section(at index: Int) -> Section? {
+    sections.indices.contains(index) ? sections[index] : nil
+  }
+
+  /// The item at a position, or `nil` when the position is out of range.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func item(at position: ItemPosition) -> Item? {
+    guard itemsBySection.indices.contains(position.section) else { return nil }
+    let items = itemsBySection[position.section]
+    return items.indices.contains(position.item) ? items[position.item] : nil
+  }
+
+  /// Every section with its items, in order: the input shape, for rebuilding or printing.
+  public var listSections: [ListSection<Section, Item>] {
+    zip(sections, itemsBySection).map { ListSection($0, items: $1) }
+  }
+
+  /// The position of the item with an id, or `nil` if no item has it.
+  ///
+  /// - Complexity: O(1) amortized; the first lookup on a snapshot that was not validated builds
+  ///   its id table in O(n).
+  public func position(of id: Item.ID) -> ItemPosition? {
+    index.itemTable {
+      var table = [Item.ID: ItemPosition](minimumCapacity: numberOfItems)
+      for (section, items) in itemsBySection.enumerated() {
+        for (offset, item) in items.enumerated() {
+          table[item.id] = ItemPosition(section: section, item: offset)
+        }
+      }
+      return table
+    }[id]
+  }
+
+  /// The item with an id, or `nil` if no item has it.
+  ///
+  /// - Complexity: O(1) amortized, as ``position(of:)``.
+  public func item(withID id: Item.ID) -> Item? {
+    position(of: id).flatMap { item(at: $0) }
+  }
+
+  /// The index of the section with an id, or `nil` if no section has it.
+  ///
+  /// - Complexity: O(1) amortized, as ``position(of:)``.
+  public func sectionIndex(of id: Section.ID) -> Int? {
+    index.sectionTable {
+      Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
+    }[id]
+  }
+
+  /// Two snapshots are equal when they hold equal sections with equal items in the same order.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.sections == rhs.sections && lhs.itemsBySection == rhs.itemsBySection
+  }
+}
+
+/// A flat list: a snapshot with one ``FlatSection``.
+public typealias ListSnapshot<Item> = Snapshot<FlatSection, Item>
+where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+
+extension Snapshot where Section == FlatSection {
+  /// Creates a one-section snapshot from a plain array, rejecting repeated ids.
+  ///
+  /// - Throws: ``SnapshotError`` naming every item id that occurs more than once.
+  /// - Complexity: O(n).
+  public init(items: [Item]) throws(ValidationError) {
+    try self.init([ListSection(FlatSection(), items: items)])
+  }
+
+  /// Creates a one-section snapshot keeping the first occurrence of every id; see
+  /// ``lenient(_:)``.
+  public static func lenient(items: [Item]) -> (snapshot: Self, dropped: ValidationError?) {
+    lenient([ListSection(FlatSection(), items: items)])
+  }
+
+  /// The items of the flat list, in order.
+  @inlinable
+  public var items: [Item] { itemsBySection.first ?? [] }
+}

@@ -16,9 +16,13 @@ let package = Package(
     .target(name: "BinderyDiff"),
     .target(name: "Bindery", dependencies: ["BinderyDiff"]),
     .target(name: "HeadlessUIKit"),
+    // Not a product: the replay checker, seeded generators and reference computations that the
+    // tests, the fuzzer and the benchmarks share.
+    .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
     .executableTarget(name: "bindery-demo", dependencies: ["Bindery"]),
-    .executableTarget(name: "bindery-bench", dependencies: ["Bindery"]),
-    .testTarget(name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
+    .executableTarget(name: "bindery-bench", dependencies: ["Bindery", "BinderyTesting"]),
+    .testTarget(
+      name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
   ],
   swiftLanguageModes: [.v6]

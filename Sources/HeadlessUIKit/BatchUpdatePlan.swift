@@ -1,0 +1,130 @@
+import Foundation
+
+/// Where every row or item goes in an accepted batch: the result of
+/// ``BatchUpdateValidator/validate(_:oldCounts:newCounts:)``.
+///
+/// Queries follow UIKit's index arithmetic: a row that is not deleted, inserted or moved keeps its
+/// place among the other such rows of its section.
+public struct BatchUpdatePlan: Sendable {
+  /// Rows or items per section before the batch.
+  public let oldCounts: [Int]
+  /// Rows or items per section after the batch.
+  public let newCounts: [Int]
+  /// Before-update index paths of reconfigured rows that still exist after the batch.
+  public let reconfigured: [IndexPath]
+
+  let oldSectionOfNew: [Int]  // -1: inserted
+  let newSectionOfOld: [Int]  // -1: deleted
+  /// Per old section, ascending: item indices that leave their slot (deleted, reloaded, moved).
+  let removed: [Int: [Int]]
+  /// Per new section, ascending by index: slots filled explicitly, and from where (nil: new).
+  let placed: [Int: [(index: Int, source: IndexPath?)]]
+  let moveDestinations: [IndexPath: IndexPath]
+
+  /// The section a section after the batch was before it, or `nil` for an inserted section.
+  public func oldSection(forNew section: Int) -> Int? {
+    oldSectionOfNew.indices.contains(section) && oldSectionOfNew[section] >= 0
+      ? oldSectionOfNew[section] : nil
+  }
+
+  /// The section a section before the batch becomes, or `nil` for a deleted one.
+  public func newSection(forOld section: Int) -> Int? {
+    newSectionOfOld.indices.contains(section) && newSectionOfOld[section] >= 0
+      ? newSectionOfOld[section] : nil
+  }
+
+  /// Where the row shown at `path` after the batch was before it; `nil` when it is new
+  /// (inserted, reloaded, or in an inserted section) and so needs a new cell.
+  ///
+  /// - Complexity: O(k) for the k operations in the row's section.
+  public func sourceIndexPath(forNew path: IndexPath) -> IndexPath? {
+    guard let oldSection = oldSection(forNew: path.sectionIndex) else { return nil }
+    let slots = placed[path.sectionIndex] ?? []
+    var rank = path.itemIndex
+    for slot in slots {
+      if slot.index == path.itemIndex { return slot.source }
+      if slot.index > path.itemIndex { break }
+      rank -= 1
+    }
+    var index = rank
+    for gone in removed[oldSection] ?? [] {
+      if gone <= index { index += 1 } else { break }
+    }
+    return IndexPath(section: oldSection, index: index)
+  }
+
+  /// Where the row at `path` before the batch is after it; `nil` when it was deleted or
+  /// reloaded (its cell leaves).
+  ///
+  /// - Complexity: O(k) for the k operations in the row's sections.
+  public func destinationIndexPath(forOld path: IndexPath) -> IndexPath? {
+    if let destination = moveDestinations[path] { return destination }
+    guard let newSection = newSection(forOld: path.sectionIndex) else { return nil }
+    var rank = path.itemIndex
+    for gone in removed[path.sectionIndex] ?? [] {
+      if gone == path.itemIndex { return nil }
+      if gone > path.itemIndex { break }
+      rank -= 1
+    }
+    var index = rank
+    for slot in placed[newSection] ?? [] {
+      if slot.index <= index { index += 1 } else { break }
+    }
+    return IndexPath(section: newSection, index: index)
+  }
+
+  /// Applies the batch to a model held per section, asking `insert` for every new element.
+  ///
+  /// This is what the view's own bookkeeping does with its rows; tests use it to check that a
+  /// batch ends exactly where the data source says it should.
+  ///
+  /// - Complexity: O(n + k log k) for n elements and k operations.
+  public func apply<Element>(
+    to model: [[Element]], insert: (IndexPath) -> Element
+  ) -> [[Element]] {
+    var result: [[Element]] = []
+    result.reserveCapacity(newCounts.count)
+    for (section, count) in newCounts.enumerated() {
+      var elements: [Element] = []
+      elements.reserveCapacity(count)
+      guard let oldSection = oldSection(forNew: section), model.indices.contains(oldSection)
+      else {
+        for index in 0..<count { elements.append(insert(IndexPath(section: section, index: index))) }
+        result.append(elements)
+        continue
+      }
+      let old = model[oldSection]
+      let gone = removed[oldSection] ?? []
+      let slots = placed[section] ?? []
+      var goneCursor = 0
+      var slotCursor = 0
+      var oldCursor = 0
+      for index in 0..<count {
+        if slotCursor < slots.count && slots[slotCursor].index == index {
+          let path = IndexPath(section: section, index: index)
+          if let source = slots[slotCursor].source, model.indices.contains(source.sectionIndex),
+            model[source.sectionIndex].indices.contains(source.itemIndex)
+          {
+            elements.append(model[source.sectionIndex][source.itemIndex])
+          } else {
+            elements.append(insert(path))
+          }
+          slotCursor += 1
+          continue
+        }
+        while goneCursor < gone.count && gone[goneCursor] == oldCursor {
+          goneCursor += 1
+          oldCursor += 1
+        }
+        if old.indices.contains(oldCursor) {
+          elements.append(old[oldCursor])
+        } else {
+          elements.append(insert(IndexPath(section: section, index: index)))
+        }
+        oldCursor += 1
+      }
+      result.append(elements)
+    }
+    return result
+  }
+}

@@ -1,0 +1,493 @@
+import Foundation
+
+/// Checks one batch of updates the way UIKit does, and computes where every row goes.
+///
+/// The order of the checks follows UIKit's `_endCellAnimationsWithContext:` / `_endItemAnimations`
+/// (reference §1.2, §1.6): reloads are decomposed into a delete and an insert, deletes are checked
+/// against the counts before the batch, inserts against the counts after it, then moves, then the
+/// count consistency check of §1.4. The first problem found is thrown, with UIKit's message.
+///
+/// In ``isStrict`` mode it also rejects what the reference lists as unsafe or not established
+/// (§1.5 #10, #15; §2 and §6): duplicate deletes or inserts, a section moved in a batch that
+/// changes items inside it, and a reconfigure in a batch that changes structure.
+public struct BatchUpdateValidator: Sendable {
+  /// Whose words the messages use.
+  public var kind: ListViewKind
+  /// Whether to reject what UIKit is not known to accept (see the type's discussion).
+  public var isStrict: Bool
+
+  /// Creates a validator for a table or a collection view.
+  public init(kind: ListViewKind, strict: Bool = false) {
+    self.kind = kind
+    self.isStrict = strict
+  }
+
+  /// Validates a batch against the data source's counts before and after it.
+  ///
+  /// - Parameters:
+  ///   - update: the operations the batch recorded.
+  ///   - oldCounts: rows or items per section before the batch (what the view had cached).
+  ///   - newCounts: rows or items per section that the data source reports after the batch.
+  /// - Returns: the plan that says where every row goes.
+  /// - Throws: ``UpdateViolation`` for the first rule the batch breaks.
+  /// - Complexity: O(k log k) for k operations, plus O(s) for s sections.
+  public func validate(
+    _ update: BatchUpdate, oldCounts: [Int], newCounts: [Int]
+  ) throws(UpdateViolation) -> BatchUpdatePlan {
+    var check = Check(validator: self, update: update, oldCounts: oldCounts, newCounts: newCounts)
+    return try check.run()
+  }
+}
+
+/// One validation run. Kept apart from the public type so the phases can share state.
+private struct Check {
+  let validator: BatchUpdateValidator
+  let update: BatchUpdate
+  let oldCounts: [Int]
+  let newCounts: [Int]
+  var noun: String { validator.kind.elementNoun }
+  var nouns: String { noun + "s" }
+  var article: String { validator.kind == .tableView ? "a" : "an" }
+
+  init(validator: BatchUpdateValidator, update: BatchUpdate, oldCounts: [Int], newCounts: [Int]) {
+    self.validator = validator
+    self.update = update
+    self.oldCounts = oldCounts
+    self.newCounts = newCounts
+  }
+
+  // Working sets, filled phase by phase.
+  var sectionDeletes = Set<Int>()
+  var sectionInserts = Set<Int>()
+  var itemDeletes: [IndexPath] = []  // explicit and from reloads, sections not deleted
+  var itemInserts: [IndexPath] = []  // explicit and from reloads, sections not inserted
+  var sectionMoves: [BatchUpdate.SectionMove] = []
+  var itemMoves: [BatchUpdate.ItemMove] = []
+
+  mutating func run() throws(UpdateViolation) -> BatchUpdatePlan {
+    try checkReconfigures()
+    let (reloadDeletes, reloadInserts) = try decomposeReloads()
+    try collectSectionMoves()
+    try collectItemMoves()
+    try checkSectionDeletes(extra: reloadDeletes.sections)
+    try checkItemDeletes(extra: reloadDeletes.items)
+    try checkSectionInserts(extra: reloadInserts.sections)
+    try checkItemInserts(extra: reloadInserts.items)
+    try checkItemMoveSections()
+    if validator.isStrict { try checkSectionMovesAlone() }
+    let (oldSectionOfNew, newSectionOfOld) = try mapSections()
+    return try mapItems(oldSectionOfNew: oldSectionOfNew, newSectionOfOld: newSectionOfOld)
+  }
+
+  // MARK: Reconfigure (§2)
+
+  func checkReconfigures() throws(UpdateViolation) {
+    guard !update.itemReconfigures.isEmpty else { return }
+    if validator.isStrict && update.isStructural {
+      throw UpdateViolation(
+        .reconfigureInStructuralBatch,
+        "strict: reconfigure\(noun.capitalized)s in a batch that also inserts, deletes, reloads or "
+          + "moves; UIKit does not document which coordinates it uses there (reference §2, §6)",
+        isUIKitMessage: false)
+    }
+    let changed =
+      Set(update.itemDeletes).union(update.itemReloads).union(update.itemMoves.map(\.from))
+    for path in update.itemReconfigures {
+      try requireOld(path, verb: "reconfigure")
+      if changed.contains(path) || update.sectionDeletes.contains(path.sectionIndex)
+        || update.sectionReloads.contains(path.sectionIndex)
+      {
+        throw UpdateViolation(
+          .reconfigureOfChangedPath,
+          "attempt to reconfigure index path (\(path.uikitDescription)) that this batch also "
+            + "deletes, reloads or moves",
+          isUIKitMessage: false)
+      }
+    }
+  }
+
+  // MARK: Reloads (§1.2 step 3)
+
+  typealias Decomposed = (sections: [Int], items: [IndexPath])
+
+  func decomposeReloads() throws(UpdateViolation) -> (Decomposed, Decomposed) {
+    let explicitSectionDeletes = update.sectionDeletes.sorted()
+    let explicitSectionInserts = update.sectionInserts.sorted()
+    var deletes: Decomposed = ([], [])
+    var inserts: Decomposed = ([], [])
+    for section in update.sectionReloads {
+      if explicitSectionDeletes.contains(section) {
+        throw UpdateViolation(
+          .deleteAndReloadSameSection,
+          "attempt to delete and reload the same section (\(section))", isUIKitMessage: false)
+      }
+      deletes.sections.append(section)
+      inserts.sections.append(
+        adjust(section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts))
+    }
+    let explicitDeletes = Set(update.itemDeletes)
+    for path in update.itemReloads {
+      if explicitDeletes.contains(path) {
+        throw UpdateViolation(
+          .deleteAndReloadSamePath,
+          "attempt to delete and reload the same index path (\(path.uikitDescription))")
+      }
+      let section = adjust(
+        path.sectionIndex, deletes: explicitSectionDeletes, inserts: explicitSectionInserts)
+      var item = path.itemIndex
+      for delete in update.itemDeletes.sorted()
+      where delete.sectionIndex == path.sectionIndex && delete.itemIndex <= path.itemIndex {
+        item -= 1
+      }
+      for insert in update.itemInserts.sorted()
+      where insert.sectionIndex == section && insert.itemIndex <= item {
+        item += 1
+      }
+      deletes.items.append(path)
+      inserts.items.append(IndexPath(section: section, index: item))
+    }
+    return (deletes, inserts)
+  }
+
+  /// UIKit's reload decomposition for a section index: deletes first, then inserts, in order.
+  func adjust(_ section: Int, deletes: [Int], inserts: [Int]) -> Int {
+    var adjusted = section - deletes.filter { $0 <= section }.count
+    for insert in inserts where insert <= adjusted { adjusted += 1 }
+    return adjusted
+  }
+
+  // MARK: Moves (§1.2 step 7)
+
+  mutating func collectSectionMoves() throws(UpdateViolation) {
+    var destinationOf: [Int: Int] = [:]
+    var sourceOf: [Int: Int] = [:]
+    for move in update.sectionMoves {
+      if !oldCounts.indices.contains(move.from) {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to move section \(move.from), but there are only \(oldCounts.count) sections "
+            + "before the update")
+      }
+      if !newCounts.indices.contains(move.to) {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to to move section \(move.from) to section \(move.to), but there are only "
+            + "\(newCounts.count) sections after the update")
+      }
+      if let destination = destinationOf[move.from] {
+        if destination == move.to { continue }  // an identical move is dropped
+        throw UpdateViolation(
+          .moveToTwoDestinations,
+          "attempt to move section \(move.from) to both section \(destination) and section "
+            + "\(move.to)")
+      }
+      if let source = sourceOf[move.to] {
+        throw UpdateViolation(
+          .moveTwoSourcesToOneDestination,
+          "attempt to move both section \(source) and section \(move.from) to section \(move.to)")
+      }
+      destinationOf[move.from] = move.to
+      sourceOf[move.to] = move.from
+      sectionMoves.append(move)
+    }
+  }
+
+  mutating func collectItemMoves() throws(UpdateViolation) {
+    var destinationOf: [IndexPath: IndexPath] = [:]
+    var sourceOf: [IndexPath: IndexPath] = [:]
+    for move in update.itemMoves {
+      let (from, to) = (move.from, move.to)
+      if !oldCounts.indices.contains(from.sectionIndex) {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to move index path (\(from.uikitDescription)) from a section that does not "
+            + "exist - there are only \(oldCounts.count) sections before the update")
+      }
+      if from.itemIndex < 0 || from.itemIndex >= oldCounts[from.sectionIndex] {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to move index path (\(from.uikitDescription)) that does not exist - there are "
+            + "only \(oldCounts[from.sectionIndex]) \(nouns) in section \(from.sectionIndex) "
+            + "before the update")
+      }
+      if !newCounts.indices.contains(to.sectionIndex) {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to move index path (\(from.uikitDescription)) to index path "
+            + "(\(to.uikitDescription)) in section that does not exist - there are only "
+            + "\(newCounts.count) sections after the update")
+      }
+      if to.itemIndex < 0 || to.itemIndex >= newCounts[to.sectionIndex] {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to move index path (\(from.uikitDescription)) to index path "
+            + "(\(to.uikitDescription)) that does not exist - there are only "
+            + "\(newCounts[to.sectionIndex]) \(nouns) in section \(to.sectionIndex) after the "
+            + "update")
+      }
+      if let destination = destinationOf[from] {
+        if destination == to { continue }
+        throw UpdateViolation(
+          .moveToTwoDestinations,
+          "attempt to move \(noun) at index path \(from.uikitDescription) to both "
+            + "\(destination.uikitDescription) and \(to.uikitDescription)")
+      }
+      if let source = sourceOf[to] {
+        throw UpdateViolation(
+          .moveTwoSourcesToOneDestination,
+          "attempt to move both \(noun) at index path \(source.uikitDescription) and "
+            + "\(from.uikitDescription) to \(to.uikitDescription)")
+      }
+      destinationOf[from] = to
+      sourceOf[to] = from
+      itemMoves.append(move)
+    }
+  }
+
+  // MARK: Deletes (§1.2 step 5)
+
+  mutating func checkSectionDeletes(extra: [Int]) throws(UpdateViolation) {
+    let movedFrom = Set(sectionMoves.map(\.from))
+    for section in (update.sectionDeletes + extra).sorted(by: >) {
+      if section < 0 || section >= oldCounts.count {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to delete section \(section), but there are only \(oldCounts.count) sections "
+            + "before the update")
+      }
+      if movedFrom.contains(section) {
+        throw UpdateViolation(
+          .deleteAndMoveFromSameSource,
+          "attempt to perform a delete and a move from the same section (\(section))")
+      }
+      if !sectionDeletes.insert(section).inserted {
+        try duplicate("delete section \(section)")
+      }
+    }
+  }
+
+  mutating func checkItemDeletes(extra: [IndexPath]) throws(UpdateViolation) {
+    let movedFrom = Set(itemMoves.map(\.from))
+    var seen = Set<IndexPath>()
+    for path in (update.itemDeletes + extra).sorted(by: >) {
+      if sectionDeletes.contains(path.sectionIndex) { continue }  // covered by the section
+      if path.sectionIndex < 0 || path.sectionIndex >= oldCounts.count {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to delete \(noun) \(path.itemIndex) from section \(path.sectionIndex), but "
+            + "there are only \(oldCounts.count) sections before the update")
+      }
+      if path.itemIndex < 0 || path.itemIndex >= oldCounts[path.sectionIndex] {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to delete \(noun) \(path.itemIndex) from section \(path.sectionIndex) which "
+            + "only contains \(oldCounts[path.sectionIndex]) \(nouns) before the update")
+      }
+      if movedFrom.contains(path) {
+        throw UpdateViolation(
+          .deleteAndMoveFromSameSource,
+          "attempt to perform a delete and a move from the same index path "
+            + "(\(path.uikitDescription))")
+      }
+      if !seen.insert(path).inserted {
+        try duplicate("delete index path (\(path.uikitDescription))")
+        continue
+      }
+      itemDeletes.append(path)
+    }
+  }
+
+  // MARK: Inserts (§1.2 step 6)
+
+  mutating func checkSectionInserts(extra: [Int]) throws(UpdateViolation) {
+    let movedTo = Set(sectionMoves.map(\.to))
+    for section in (update.sectionInserts + extra).sorted() {
+      if section < 0 || section >= newCounts.count {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to insert section \(section) but there are only \(newCounts.count) sections "
+            + "after the update")
+      }
+      if movedTo.contains(section) {
+        throw UpdateViolation(
+          .insertAndMoveToSameDestination,
+          "attempt to perform an insert and a move to the same section (\(section))")
+      }
+      if !sectionInserts.insert(section).inserted {
+        try duplicate("insert section \(section)")
+      }
+    }
+  }
+
+  mutating func checkItemInserts(extra: [IndexPath]) throws(UpdateViolation) {
+    let movedTo = Set(itemMoves.map(\.to))
+    var seen = Set<IndexPath>()
+    for path in (update.itemInserts + extra).sorted() {
+      if sectionInserts.contains(path.sectionIndex) { continue }  // covered by the section
+      if path.sectionIndex < 0 || path.sectionIndex >= newCounts.count {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to insert \(noun) \(path.itemIndex) into section \(path.sectionIndex), but "
+            + "there are only \(newCounts.count) sections after the update")
+      }
+      if path.itemIndex < 0 || path.itemIndex >= newCounts[path.sectionIndex] {
+        throw UpdateViolation(
+          .indexOutOfRange,
+          "attempt to insert \(noun) \(path.itemIndex) into section \(path.sectionIndex), but "
+            + "there are only \(newCounts[path.sectionIndex]) \(nouns) in section "
+            + "\(path.sectionIndex) after the update")
+      }
+      if movedTo.contains(path) {
+        throw UpdateViolation(
+          .insertAndMoveToSameDestination,
+          "attempt to perform an insert and a move to the same index path "
+            + "(\(path.uikitDescription))")
+      }
+      if !seen.insert(path).inserted {
+        try duplicate("insert index path (\(path.uikitDescription))")
+        continue
+      }
+      itemInserts.append(path)
+    }
+  }
+
+  /// §1.5 #10: UITableView coalesces a repeated delete or insert; strict mode rejects it.
+  func duplicate(_ what: String) throws(UpdateViolation) {
+    guard validator.isStrict else { return }
+    throw UpdateViolation(
+      .duplicateOperation, "strict: attempt to \(what) twice in one batch", isUIKitMessage: false)
+  }
+
+  // MARK: Moves against deleted and inserted sections (§1.5 #13, #14)
+
+  func checkItemMoveSections() throws(UpdateViolation) {
+    // UICollectionView asserts with these messages; UITableView on iOS 11.4 silently fell back to
+    // reloadData, which iOS 16.4 made a hard exception for invalid batches (reference §6).
+    let isUIKit = validator.kind == .collectionView
+    for move in itemMoves {
+      if sectionDeletes.contains(move.from.sectionIndex) {
+        throw UpdateViolation(
+          .moveFromDeletedSection,
+          "cannot move \(article) \(noun) from a deleted section (\(move.from.sectionIndex))",
+          isUIKitMessage: isUIKit)
+      }
+      if sectionInserts.contains(move.to.sectionIndex) {
+        throw UpdateViolation(
+          .moveIntoInsertedSection,
+          "cannot move \(article) \(noun) into a newly inserted section (\(move.to.sectionIndex))",
+          isUIKitMessage: isUIKit)
+      }
+    }
+  }
+
+  /// §1.5 #15: a moved section must not also have item changes inside it.
+  func checkSectionMovesAlone() throws(UpdateViolation) {
+    for move in sectionMoves {
+      let touched =
+        itemDeletes.contains { $0.sectionIndex == move.from }
+        || itemMoves.contains { $0.from.sectionIndex == move.from || $0.to.sectionIndex == move.to }
+        || itemInserts.contains { $0.sectionIndex == move.to }
+      if touched {
+        throw UpdateViolation(
+          .sectionMoveWithItemChanges,
+          "strict: section \(move.from) moves to \(move.to) in a batch that also changes "
+            + "\(nouns) inside it; UIKit miscounts this (reference §1.5 #15)",
+          isUIKitMessage: false)
+      }
+    }
+  }
+
+  // MARK: Counts (§1.4) and the mapping
+
+  func mapSections() throws(UpdateViolation) -> (oldSectionOfNew: [Int], newSectionOfOld: [Int]) {
+    let expected = oldCounts.count + sectionInserts.count - sectionDeletes.count
+    guard newCounts.count == expected else {
+      throw UpdateViolation(
+        .invalidNumberOfSections,
+        "Invalid update: invalid number of sections.  The number of sections contained in the "
+          + "\(validator.kind.viewName) after the update (\(newCounts.count)) must be equal to "
+          + "the number of sections contained in the \(validator.kind.viewName) before the "
+          + "update (\(oldCounts.count)), plus or minus the number of sections inserted or "
+          + "deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted).")
+    }
+    var oldSectionOfNew = [Int](repeating: -2, count: newCounts.count)  // -2: not yet placed
+    for section in sectionInserts { oldSectionOfNew[section] = -1 }
+    for move in sectionMoves { oldSectionOfNew[move.to] = move.from }
+    let movedFrom = Set(sectionMoves.map(\.from))
+    var remaining = (0..<oldCounts.count).filter {
+      !sectionDeletes.contains($0) && !movedFrom.contains($0)
+    }.makeIterator()
+    for section in oldSectionOfNew.indices where oldSectionOfNew[section] == -2 {
+      oldSectionOfNew[section] = remaining.next() ?? -1
+    }
+    var newSectionOfOld = [Int](repeating: -1, count: oldCounts.count)
+    for (new, old) in oldSectionOfNew.enumerated() where old >= 0 { newSectionOfOld[old] = new }
+    return (oldSectionOfNew, newSectionOfOld)
+  }
+
+  func mapItems(oldSectionOfNew: [Int], newSectionOfOld: [Int]) throws(UpdateViolation)
+    -> BatchUpdatePlan
+  {
+    var inserted = [Int](repeating: 0, count: newCounts.count)
+    var deleted = [Int](repeating: 0, count: oldCounts.count)
+    var movedIn = [Int](repeating: 0, count: newCounts.count)
+    var movedOut = [Int](repeating: 0, count: oldCounts.count)
+    var removed: [Int: [Int]] = [:]
+    var placed: [Int: [(index: Int, source: IndexPath?)]] = [:]
+    var moveDestinations: [IndexPath: IndexPath] = [:]
+    for path in itemDeletes {
+      deleted[path.sectionIndex] += 1
+      removed[path.sectionIndex, default: []].append(path.itemIndex)
+    }
+    for path in itemInserts {
+      inserted[path.sectionIndex] += 1
+      placed[path.sectionIndex, default: []].append((path.itemIndex, nil))
+    }
+    for move in itemMoves {
+      if newSectionOfOld[move.from.sectionIndex] != move.to.sectionIndex {
+        movedOut[move.from.sectionIndex] += 1
+        movedIn[move.to.sectionIndex] += 1
+      }
+      removed[move.from.sectionIndex, default: []].append(move.from.itemIndex)
+      placed[move.to.sectionIndex, default: []].append((move.to.itemIndex, move.from))
+      moveDestinations[move.from] = move.to
+    }
+    for (new, old) in oldSectionOfNew.enumerated() where old >= 0 {
+      let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
+      let prefix = "Invalid update: invalid number of \(nouns) in section \(new).  "
+      if expected < 0 {
+        throw UpdateViolation(
+          .invalidNumberOfItems, prefix + "Attempt to delete more \(nouns) than exist in section.")
+      }
+      if newCounts[new] != expected {
+        throw UpdateViolation(
+          .invalidNumberOfItems,
+          prefix + "The number of \(nouns) contained in an existing section after the update "
+            + "(\(newCounts[new])) must be equal to the number of \(nouns) contained in that "
+            + "section before the update (\(oldCounts[old])), plus or minus the number of "
+            + "\(nouns) inserted or deleted from that section (\(inserted[new]) inserted, "
+            + "\(deleted[old]) deleted) and plus or minus the number of \(nouns) moved into or "
+            + "out of that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
+      }
+    }
+    for key in removed.keys { removed[key]?.sort() }
+    for key in placed.keys { placed[key]?.sort { $0.index < $1.index } }
+    let gone = Set(itemDeletes).union(itemMoves.map(\.from))
+    let reconfigured = update.itemReconfigures.filter { !gone.contains($0) }
+    return BatchUpdatePlan(
+      oldCounts: oldCounts, newCounts: newCounts, reconfigured: reconfigured,
+      oldSectionOfNew: oldSectionOfNew, newSectionOfOld: newSectionOfOld, removed: removed,
+      placed: placed, moveDestinations: moveDestinations)
+  }
+
+  func requireOld(_ path: IndexPath, verb: String) throws(UpdateViolation) {
+    guard oldCounts.indices.contains(path.sectionIndex),
+      (0..<oldCounts[path.sectionIndex]).contains(path.itemIndex)
+    else {
+      throw UpdateViolation(
+        .indexOutOfRange,
+        "attempt to \(verb) \(noun) \(path.itemIndex) in section \(path.sectionIndex), which does "
+          + "not exist before the update", isUIKitMessage: false)
+    }
+  }
+}

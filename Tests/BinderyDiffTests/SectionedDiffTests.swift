@@ -1,0 +1,81 @@
+import BinderyDiff
+import BinderyTesting
+import Testing
+
+@Suite("Sectioned lists")
+struct SectionedDiffTests {
+  @Test func sectionInsert() {
+    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (3, [5, 6]), (2, [2])]))
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.stages[0].sectionInserts == [1])
+    #expect(changeset.counts.itemInserts == 0)
+  }
+
+  @Test func sectionDelete() {
+    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2, 3]), (3, [])]), sectioned([(1, [1]), (3, [])]))
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.stages[0].sectionDeletes == [1])
+    #expect(changeset.counts.itemDeletes == 0)
+  }
+
+  @Test func sectionMoveIsMinimal() {
+    let changeset = diffAndReplay(
+      sectioned([(1, [1]), (2, [2]), (3, [3]), (4, [4])]),
+      sectioned([(4, [4]), (1, [1]), (2, [2]), (3, [3])]))
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.stages[0].sectionMoves == [SectionMove(from: 3, to: 0)])
+  }
+
+  @Test func sectionTitleChangeIsASectionReconfigure() {
+    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (2, [2])], titles: [2: 5]))
+    #expect(changeset.stages.count == 1)
+    #expect(changeset.stages[0].sectionReconfigures == [1])
+    #expect(!changeset.stages[0].isStructural)
+  }
+
+  @Test func itemsMoveBetweenSections() {
+    let old = sectioned([(1, [1, 2, 3]), (2, [4, 5])])
+    let new = sectioned([(1, [1, 3]), (2, [4, 2, 5])])
+    let changeset = diffAndReplay(old, new)
+    #expect(changeset.stages.count == 1)
+    #expect(
+      changeset.stages[0].itemMoves == [
+        ItemMove(from: ItemPosition(section: 0, item: 1), to: ItemPosition(section: 1, item: 1))
+      ])
+    #expect(changeset.operationCount == 1)
+  }
+
+  @Test func movedSectionWhoseItemsChange() {
+    // Section 2 moves to the front while its items are deleted, inserted, reordered and changed.
+    let old = sectioned([(1, [1, 2]), (2, [3, 4, 5])])
+    let new = sectioned([(2, [5, 3, 6]), (1, [1, 2])], content: [3: 1])
+    let changeset = diffAndReplay(old, new)
+    #expect(changeset.counts.sectionMoves == 1)
+    #expect(changeset.counts.itemReconfigures == 1)
+    #expect(changeset.counts.itemDeletes == 1 && changeset.counts.itemInserts == 1)
+    // UIKit miscounts a section move in the same batch as item changes inside it (§1.5 #15):
+    // the section moves in a later stage of its own.
+    for stage in changeset.stages where !stage.sectionMoves.isEmpty {
+      #expect(stage.itemDeletes.isEmpty && stage.itemInserts.isEmpty && stage.itemMoves.isEmpty)
+    }
+  }
+
+  @Test func itemSurvivesItsDeletedSection() {
+    let old = sectioned([(1, [1, 2]), (2, [3])])
+    let new = sectioned([(2, [3, 2])])
+    let changeset = diffAndReplay(old, new)
+    // Item 2 keeps its identity: moved, not deleted and inserted.
+    #expect(changeset.counts.itemMoves == 1)
+    #expect(changeset.counts.itemInserts == 0)
+  }
+
+  @Test func itemMovesIntoANewSection() {
+    let old = sectioned([(1, [1, 2])])
+    let new = sectioned([(1, [1]), (9, [2, 7])])
+    let changeset = diffAndReplay(old, new)
+    #expect(changeset.counts.itemMoves == 1)
+    #expect(changeset.counts.itemInserts == 1)  // 7, into a section that exists by then
+    #expect(changeset.stages.first?.sectionInserts == [1])
+    #expect(changeset.stages.first?.snapshot.numberOfItems(inSection: 1) == 0)
+  }
+}

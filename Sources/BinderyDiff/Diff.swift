@@ -129,18 +129,21 @@ where
       middleCount += a.count - head - tail
     }
 
-    // 4. Hash the old middles: id → index into `oldMiddle`.
-    var oldMiddle: [ItemPosition] = []
-    oldMiddle.reserveCapacity(middleCount)
+    // 4. Hash the old middles: id → old position, packed as section << 32 | item.
+    var flatBase = [Int](repeating: 0, count: oldSectionCount + 1)
+    for section in 0..<oldSectionCount {
+      flatBase[section + 1] = flatBase[section] + oldItems[section].count
+    }
     var oldMiddleByID = [Item.ID: Int](minimumCapacity: middleCount)
     for section in 0..<oldSectionCount {
-      let a = oldItems[section]
-      for item in prefix[section]..<(a.count - suffix[section]) {
-        oldMiddleByID[a[item].id] = oldMiddle.count
-        oldMiddle.append(ItemPosition(section: section, item: item))
+      oldItems[section].withUnsafeBufferPointer { a in
+        for item in prefix[section]..<(a.count - suffix[section]) {
+          oldMiddleByID[a[item].id] = section &<< 32 | item
+        }
       }
     }
-    var oldMiddleMatched = [Bool](repeating: false, count: oldMiddle.count)
+    // Indexed by flatBase[section] + item.
+    var oldMatched = [Bool](repeating: false, count: flatBase[oldSectionCount])
 
     // 5. Probe with the new middles: inserts, reconfigures, moves (old and new coordinates).
     var inserted: [ItemPosition] = []
@@ -149,44 +152,63 @@ where
     var evacuating = [Bool](repeating: false, count: oldSectionCount)
     var stayerNewItems: [Int] = []
     var stayerOldItems: [Int] = []
-    for section in 0..<newSectionCount {
-      let b = newItems[section]
-      let oldSection = oldSectionOfNew[section]
-      let lower = oldSection >= 0 ? prefix[oldSection] : 0
-      let upper = b.count - (oldSection >= 0 ? suffix[oldSection] : 0)
-      stayerNewItems.removeAll(keepingCapacity: true)
-      stayerOldItems.removeAll(keepingCapacity: true)
-      for item in lower..<upper {
-        let to = ItemPosition(section: section, item: item)
-        guard let middleIndex = oldMiddleByID[b[item].id] else {
-          inserted.append(to)
-          continue
+    oldMatched.withUnsafeMutableBufferPointer { matched in
+      for section in 0..<newSectionCount {
+        let oldSection = oldSectionOfNew[section]
+        let a = oldSection >= 0 ? oldItems[oldSection] : []
+        let lower = oldSection >= 0 ? prefix[oldSection] : 0
+        let upper = newItems[section].count - (oldSection >= 0 ? suffix[oldSection] : 0)
+        stayerNewItems.removeAll(keepingCapacity: true)
+        stayerOldItems.removeAll(keepingCapacity: true)
+        stayerNewItems.reserveCapacity(upper - lower)
+        stayerOldItems.reserveCapacity(upper - lower)
+        newItems[section].withUnsafeBufferPointer { b in
+          a.withUnsafeBufferPointer { a in
+            for item in lower..<upper {
+              guard let packed = oldMiddleByID[b[item].id] else {
+                inserted.append(ItemPosition(section: section, item: item))
+                continue
+              }
+              let fromSection = packed &>> 32
+              let fromItem = packed & 0xFFFF_FFFF
+              matched[flatBase[fromSection] + fromItem] = true
+              if fromSection == oldSection {
+                if a[fromItem] != b[item] {
+                  reconfigured.append(
+                    (ItemPosition(section: fromSection, item: fromItem),
+                     ItemPosition(section: section, item: item)))
+                }
+                stayerNewItems.append(item)
+                stayerOldItems.append(fromItem)
+                continue
+              }
+              let from = ItemPosition(section: fromSection, item: fromItem)
+              let to = ItemPosition(section: section, item: item)
+              if oldItems[fromSection][fromItem] != b[item] { reconfigured.append((from, to)) }
+              moved.append(ItemMove(from: from, to: to))
+              if oldSection < 0 { receiving[section] = true }
+              if newSectionOfOld[fromSection] < 0 { evacuating[fromSection] = true }
+            }
+          }
         }
-        oldMiddleMatched[middleIndex] = true
-        let from = oldMiddle[middleIndex]
-        if oldItems[from.section][from.item] != b[item] { reconfigured.append((from, to)) }
-        if from.section == oldSection {
-          stayerNewItems.append(item)
-          stayerOldItems.append(from.item)
-        } else {
-          moved.append(ItemMove(from: from, to: to))
-          if oldSection < 0 { receiving[section] = true }
-          if newSectionOfOld[from.section] < 0 { evacuating[from.section] = true }
-        }
-      }
-      if !stayerOldItems.isEmpty {
-        let stays = longestIncreasingSubsequenceMask(stayerOldItems)
-        for offset in stayerOldItems.indices where !stays[offset] {
-          moved.append(
-            ItemMove(
-              from: ItemPosition(section: oldSection, item: stayerOldItems[offset]),
-              to: ItemPosition(section: section, item: stayerNewItems[offset])))
+        if !stayerOldItems.isEmpty {
+          let stays = longestIncreasingSubsequenceMask(stayerOldItems)
+          for offset in stayerOldItems.indices where !stays[offset] {
+            moved.append(
+              ItemMove(
+                from: ItemPosition(section: oldSection, item: stayerOldItems[offset]),
+                to: ItemPosition(section: section, item: stayerNewItems[offset])))
+          }
         }
       }
     }
     var deleted: [ItemPosition] = []
-    for (middleIndex, matched) in oldMiddleMatched.enumerated() where !matched {
-      deleted.append(oldMiddle[middleIndex])
+    for section in 0..<oldSectionCount {
+      let base = flatBase[section]
+      for item in prefix[section]..<(oldItems[section].count - suffix[section])
+      where !oldMatched[base + item] {
+        deleted.append(ItemPosition(section: section, item: item))
+      }
     }
 
     // Item operations a section delete or insert does not already cover.
@@ -316,17 +338,33 @@ where
       itemStage.sectionInserts = (0..<newSectionCount).filter {
         oldSectionOfNew[$0] < 0 && !receiving[$0]
       }.map { frame2OfNew[$0] }.sorted()
-      itemStage.itemDeletes = explicitDeletes.map {
-        ItemPosition(section: frame1OfOld[$0.section], item: $0.item)
+      // When no section is inserted, deleted or moved, every frame is the old and the new
+      // order at once, and positions need no remapping.
+      let framesAreIdentity =
+        oldSectionCount == newSectionCount && frame1OfOld.elementsEqual(0..<oldSectionCount)
+        && frame2OfNew.elementsEqual(0..<newSectionCount)
+      if framesAreIdentity {
+        itemStage.itemDeletes = explicitDeletes
+        itemStage.itemInserts = explicitInserts
+        itemStage.itemMoves = moved
+      } else {
+        itemStage.itemDeletes = explicitDeletes.map {
+          ItemPosition(section: frame1OfOld[$0.section], item: $0.item)
+        }
+        itemStage.itemInserts = explicitInserts.map {
+          ItemPosition(section: frame2OfNew[$0.section], item: $0.item)
+        }
+        itemStage.itemMoves = moved.map {
+          ItemMove(
+            from: ItemPosition(section: frame1OfOld[$0.from.section], item: $0.from.item),
+            to: ItemPosition(section: frame2OfNew[$0.to.section], item: $0.to.item))
+        }
       }
-      itemStage.itemInserts = explicitInserts.map {
-        ItemPosition(section: frame2OfNew[$0.section], item: $0.item)
-      }.sorted()
-      itemStage.itemMoves = moved.map {
-        ItemMove(
-          from: ItemPosition(section: frame1OfOld[$0.from.section], item: $0.from.item),
-          to: ItemPosition(section: frame2OfNew[$0.to.section], item: $0.to.item))
-      }.sorted { $0.to < $1.to }
+      // Deletes come out ascending already; inserts and moves often do (a flat list always).
+      if !isAscending(itemStage.itemInserts, by: { $0 }) { itemStage.itemInserts.sort() }
+      if !isAscending(itemStage.itemMoves, by: \.to) {
+        itemStage.itemMoves.sort { $0.to < $1.to }
+      }
       stages.append(itemStage)
 
       // Stage 4: section moves, and deletes of sections whose survivors have moved out.
@@ -349,4 +387,16 @@ where
     }
     return stages
   }
+}
+
+/// Whether `elements` are in strictly ascending order of `key`; O(n), to skip a sort.
+@inlinable
+func isAscending<Element>(_ elements: [Element], by key: (Element) -> ItemPosition) -> Bool {
+  var previous: ItemPosition?
+  for element in elements {
+    let current = key(element)
+    if let previous, !(previous < current) { return false }
+    previous = current
+  }
+  return true
 }

@@ -1,1 +1,17 @@
-print("bench")
+// bindery-bench: Bindery's benchmarks, each against a baseline measured in the same process.
+//
+//   swift run -c release bindery-bench diff [--json] [--runs N] [--sizes 10000,100000]
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options = BenchOptions(arguments)
+
+switch arguments.first {
+case "diff":
+  DiffBenchmark(options: options).run()
+case "--help", "-h", nil:
+  print(BenchOptions.usage)
+default:
+  FileHandle.standardError.write(Data("unknown benchmark '\(arguments[0])'\n\(BenchOptions.usage)\n".utf8))
+  exit(2)
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Command-line options shared by every benchmark.
+struct BenchOptions {
+  static let usage = """
+    usage: bindery-bench <benchmark> [--json] [--runs N] [--sizes A,B]
+      diff      the diff against Swift's CollectionDifference and the hashing floor
+    options:
+      --json    print one JSON array of records instead of a table
+      --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
+                the published table)
+      --sizes   list sizes for the diff benchmark (default 10000,100000)
+      --cases   only these cases, comma-separated (default: all)
+      --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
+    Build with -c release: debug builds are not optimized and their numbers mean nothing.
+    """
+
+  var json = false
+  var runs = 11
+  var sizes = [10_000, 100_000]
+  var cases: Set<String>?
+  var withoutBaseline = false
+
+  init(_ arguments: [String]) {
+    var iterator = arguments.dropFirst().makeIterator()
+    while let argument = iterator.next() {
+      switch argument {
+      case "--json": json = true
+      case "--runs": runs = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? runs
+      case "--sizes":
+        sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
+      case "--cases": cases = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
+      case "--without-baseline": withoutBaseline = true
+      default:
+        FileHandle.standardError.write(Data("ignoring unknown option \(argument)\n".utf8))
+      }
+    }
+  }
+}
+
+/// Keeps a value alive so the optimizer cannot drop the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// The median wall-clock time of `runs` calls, in milliseconds, after one warm-up call.
+func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
+  body()
+  let clock = ContinuousClock()
+  var samples: [Double] = []
+  for _ in 0..<runs {
+    let elapsed = clock.measure(body)
+    samples.append(
+      Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+  }
+  samples.sort()
+  return samples[samples.count / 2]
+}
+
+/// Times `baseline` and `candidate` alternately, `runs` times each after a warm-up of both, so
+/// that noise from the machine lands on both sides. Returns both medians, in milliseconds, and
+/// the median of the per-run ratios candidate / baseline.
+func pairedMedians(
+  runs: Int, baseline: () -> Void, candidate: () -> Void
+) -> (baseline: Double, candidate: Double, ratio: Double) {
+  baseline()
+  candidate()
+  let clock = ContinuousClock()
+  var baselines: [Double] = []
+  var candidates: [Double] = []
+  var ratios: [Double] = []
+  for _ in 0..<runs {
+    let base = milliseconds(clock.measure(baseline))
+    let measured = milliseconds(clock.measure(candidate))
+    baselines.append(base)
+    candidates.append(measured)
+    ratios.append(measured / base)
+  }
+  return (median(baselines), median(candidates), median(ratios))
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+/// Formats rows as an aligned plain-text table.
+func table(_ header: [String], _ rows: [[String]]) -> String {
+  let widths = header.indices.map { column in
+    ([header] + rows).map { $0[column].count }.max() ?? 0
+  }
+  func line(_ cells: [String]) -> String {
+    zip(cells, widths).enumerated().map { column, pair in
+      column == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+        : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+    }.joined(separator: "  ")
+  }
+  let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+  return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+}
+
+/// Prints records as one JSON array.
+func printJSON(_ records: [[String: Any]]) {
+  if let data = try? JSONSerialization.data(
+    withJSONObject: records, options: [.prettyPrinted, .sortedKeys]),
+    let text = String(data: data, encoding: .utf8)
+  {
+    print(text)
+  }
+}

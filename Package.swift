@@ -19,7 +19,8 @@ let package = Package(
     // Not a product: the replay checker, seeded generators and reference computations that the
     // tests, the fuzzer and the benchmarks share.
     .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
-    .executableTarget(name: "bindery-demo", dependencies: ["Bindery"]),
+    .executableTarget(
+      name: "bindery-demo", dependencies: ["Bindery", "HeadlessUIKit", "BinderyTesting"]),
     .executableTarget(name: "bindery-bench", dependencies: ["Bindery", "BinderyTesting"]),
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),

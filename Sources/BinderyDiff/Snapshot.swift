@@ -40,13 +40,14 @@ where
     self.init(uncheckedSections: [], items: [], index: IdentityIndex(sections: [:], items: [:]))
   }
 
+  // Always inlined: `try?` around a typed-throws generic initializer stops the optimizer from
+  // specializing it (Swift 6.3), and unspecialized validation is ten times slower.
+
   /// Creates a snapshot from sections and their items, rejecting repeated identities.
   ///
   /// - Throws: ``SnapshotError`` naming every section id and item id that occurs more than once.
   /// - Complexity: O(n) for n sections and items: each id is hashed once, and the id tables that
   ///   hashing builds are kept for ``position(of:)``.
-  // Always inlined: `try?` around a typed-throws generic initializer stops the optimizer from
-  // specializing it (Swift 6.3), and unspecialized validation is ten times slower.
   @inlinable @inline(__always)
   public init(_ sections: [ListSection<Section, Item>]) throws(ValidationError) {
     let (snapshot, error) = Self.validate(sections)

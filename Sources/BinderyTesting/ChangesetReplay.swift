@@ -94,9 +94,11 @@ public enum ChangesetReplay {
       sections = target.sections
       items = expectedItems
     }
-    let ended = Snapshot<Section, Item>.lenient(zip(sections, items).map { ListSection($0, items: $1) })
+    let ended = Snapshot<Section, Item>.lenient(
+      zip(sections, items).map { ListSection($0, items: $1) })
     if ended.snapshot != new {
-      return Failure(stage: changeset.stages.count, reason: "replay does not end at the new snapshot")
+      return Failure(
+        stage: changeset.stages.count, reason: "replay does not end at the new snapshot")
     }
     return nil
   }

@@ -89,7 +89,9 @@ public struct BatchUpdatePlan: Sendable {
       elements.reserveCapacity(count)
       guard let oldSection = oldSection(forNew: section), model.indices.contains(oldSection)
       else {
-        for index in 0..<count { elements.append(insert(IndexPath(section: section, index: index))) }
+        for index in 0..<count {
+          elements.append(insert(IndexPath(section: section, index: index)))
+        }
         result.append(elements)
         continue
       }

@@ -454,15 +454,13 @@ private struct Check {
     }
     for (new, old) in oldSectionOfNew.enumerated() where old >= 0 {
       let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
-      let prefix = "Invalid update: invalid number of \(nouns) in section \(new).  "
-      if expected < 0 {
-        throw UpdateViolation(
-          .invalidNumberOfItems, prefix + "Attempt to delete more \(nouns) than exist in section.")
-      }
+      // UIKit also has "Attempt to delete more rows than exist in section." for a negative
+      // expectation; with every delete and move range-checked and de-duplicated above it cannot
+      // arise here.
       if newCounts[new] != expected {
         throw UpdateViolation(
           .invalidNumberOfItems,
-          prefix + "The number of \(nouns) contained in an existing section after the update "
+          "Invalid update: invalid number of \(nouns) in section \(new).  The number of \(nouns) contained in an existing section after the update "
             + "(\(newCounts[new])) must be equal to the number of \(nouns) contained in that "
             + "section before the update (\(oldCounts[old])), plus or minus the number of "
             + "\(nouns) inserted or deleted from that section (\(inserted[new]) inserted, "

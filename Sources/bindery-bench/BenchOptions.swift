@@ -96,7 +96,8 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
   }
   func line(_ cells: [String]) -> String {
     zip(cells, widths).enumerated().map { column, pair in
-      column == 0 ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+      column == 0
+        ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
         : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
     }.joined(separator: "  ")
   }

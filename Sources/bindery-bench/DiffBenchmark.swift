@@ -83,8 +83,10 @@ struct DiffBenchmark {
           + "time / floor (a Dictionary of the old ids plus one probe per new id)")
       print(
         table(
-          ["case", "items", "implementation", "median ms", "× floor", "deletes", "inserts",
-           "moves", "reconfigures", "minimal moves", "note"],
+          [
+            "case", "items", "implementation", "median ms", "× floor", "deletes", "inserts",
+            "moves", "reconfigures", "minimal moves", "note",
+          ],
           records.map(\.cells)))
     }
   }
@@ -154,7 +156,8 @@ struct DiffBenchmark {
     // Myers' algorithm costs about (n + m) · D for edit distance D; D is at least the number of
     // ids that are not shared, and for a shuffle close to 2n.
     let shared = Set(oldIDs).intersection(newIDs).count
-    let distance = max(1, oldIDs.count + newIDs.count - 2 * shared, benchCase.name == "shuffled" ? 2 * size : 0)
+    let distance = max(
+      1, oldIDs.count + newIDs.count - 2 * shared, benchCase.name == "shuffled" ? 2 * size : 0)
     let units = Double(oldIDs.count + newIDs.count) * Double(distance)
     if let secondsPerUnit, secondsPerUnit * units > 10 {
       record.note = String(
@@ -172,7 +175,8 @@ struct DiffBenchmark {
     let difference = newIDs.difference(from: oldIDs).inferringMoves()
     for change in difference {
       switch change {
-      case .insert(_, _, let associated): if associated == nil { record.inserts += 1 } else { record.moves += 1 }
+      case .insert(_, _, let associated):
+        if associated == nil { record.inserts += 1 } else { record.moves += 1 }
       case .remove(_, _, let associated): if associated == nil { record.deletes += 1 }
       }
     }

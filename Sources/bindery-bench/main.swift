@@ -12,6 +12,7 @@ case "diff":
 case "--help", "-h", nil:
   print(BenchOptions.usage)
 default:
-  FileHandle.standardError.write(Data("unknown benchmark '\(arguments[0])'\n\(BenchOptions.usage)\n".utf8))
+  FileHandle.standardError.write(
+    Data("unknown benchmark '\(arguments[0])'\n\(BenchOptions.usage)\n".utf8))
   exit(2)
 }

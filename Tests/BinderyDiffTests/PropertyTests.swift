@@ -18,7 +18,8 @@ struct PropertyTests {
     var old = SnapshotGenerator.snapshot(using: &random)
     for pair in 0..<Self.pairs {
       let new = SnapshotGenerator.successor(of: old, using: &random)
-      let context = "BINDERY_SEED=\(seed), pair \(pair)\nold: \(old.listSections)\nnew: \(new.listSections)"
+      let context =
+        "BINDERY_SEED=\(seed), pair \(pair)\nold: \(old.listSections)\nnew: \(new.listSections)"
       let changeset = StagedChangeset(from: old, to: new)
       if let failure = ChangesetReplay.check(changeset, from: old, to: new) {
         Issue.record("\(failure)\n\(context)")
@@ -37,7 +38,8 @@ struct PropertyTests {
         old.item(withID: item.id).map { $0 != item } ?? false
       }.count
       guard counts.itemReconfigures == changedContent else {
-        Issue.record("\(counts.itemReconfigures) reconfigures for \(changedContent) changes\n\(context)")
+        Issue.record(
+          "\(counts.itemReconfigures) reconfigures for \(changedContent) changes\n\(context)")
         return
       }
       // The last stage shows the new snapshot itself; a stage is never empty.
@@ -58,8 +60,10 @@ struct PropertyTests {
       let old = flat(Array(0..<count).shuffled(using: &random))
       let keep = old.items.map(\.id).filter { _ in Bool.random(using: &random) }
       let new = flat(
-        (keep + Array(100..<(100 + Int.random(in: 0..<5, using: &random)))).shuffled(using: &random),
-        content: Dictionary(uniqueKeysWithValues: keep.map { ($0, Int.random(in: 0..<2, using: &random)) }))
+        (keep + Array(100..<(100 + Int.random(in: 0..<5, using: &random)))).shuffled(
+          using: &random),
+        content: Dictionary(
+          uniqueKeysWithValues: keep.map { ($0, Int.random(in: 0..<2, using: &random)) }))
       let changeset = diffAndReplay(old, new)
       #expect(changeset.stages.count <= 2)
       #expect(changeset.stages.filter(\.isStructural).count <= 1)

@@ -5,14 +5,16 @@ import Testing
 @Suite("Sectioned lists")
 struct SectionedDiffTests {
   @Test func sectionInsert() {
-    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (3, [5, 6]), (2, [2])]))
+    let changeset = diffAndReplay(
+      sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (3, [5, 6]), (2, [2])]))
     #expect(changeset.stages.count == 1)
     #expect(changeset.stages[0].sectionInserts == [1])
     #expect(changeset.counts.itemInserts == 0)
   }
 
   @Test func sectionDelete() {
-    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2, 3]), (3, [])]), sectioned([(1, [1]), (3, [])]))
+    let changeset = diffAndReplay(
+      sectioned([(1, [1]), (2, [2, 3]), (3, [])]), sectioned([(1, [1]), (3, [])]))
     #expect(changeset.stages.count == 1)
     #expect(changeset.stages[0].sectionDeletes == [1])
     #expect(changeset.counts.itemDeletes == 0)
@@ -27,7 +29,8 @@ struct SectionedDiffTests {
   }
 
   @Test func sectionTitleChangeIsASectionReconfigure() {
-    let changeset = diffAndReplay(sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (2, [2])], titles: [2: 5]))
+    let changeset = diffAndReplay(
+      sectioned([(1, [1]), (2, [2])]), sectioned([(1, [1]), (2, [2])], titles: [2: 5]))
     #expect(changeset.stages.count == 1)
     #expect(changeset.stages[0].sectionReconfigures == [1])
     #expect(!changeset.stages[0].isStructural)

@@ -31,12 +31,13 @@ struct SnapshotTests {
   }
 
   @Test func duplicateItemIDsThrowNamingEveryDuplicate() {
-    #expect(throws: SnapshotError<Int, Int>(
-      duplicateItemIDs: [1, 2],
-      droppedItems: [
-        ItemPosition(section: 0, item: 2), ItemPosition(section: 1, item: 0),
-        ItemPosition(section: 1, item: 1),
-      ])
+    #expect(
+      throws: SnapshotError<Int, Int>(
+        duplicateItemIDs: [1, 2],
+        droppedItems: [
+          ItemPosition(section: 0, item: 2), ItemPosition(section: 1, item: 0),
+          ItemPosition(section: 1, item: 1),
+        ])
     ) {
       try TestSnapshot([
         ListSection(TestSection(id: 1), items: [1, 2, 1].map { TestItem(id: $0) }),
@@ -62,7 +63,9 @@ struct SnapshotTests {
 
   @Test func lenientKeepsTheFirstOccurrenceAndReports() {
     let (snapshot, dropped) = ListSnapshot.lenient(
-      items: [TestItem(id: 1, content: 1), TestItem(id: 2), TestItem(id: 1, content: 2), TestItem(id: 3)])
+      items: [
+        TestItem(id: 1, content: 1), TestItem(id: 2), TestItem(id: 1, content: 2), TestItem(id: 3),
+      ])
     #expect(snapshot.items == [TestItem(id: 1, content: 1), TestItem(id: 2), TestItem(id: 3)])
     #expect(snapshot.position(of: 3) == ItemPosition(section: 0, item: 2))
     #expect(dropped?.duplicateItemIDs == [1])

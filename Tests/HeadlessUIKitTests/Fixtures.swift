@@ -1,0 +1,77 @@
+import Foundation
+import HeadlessUIKit
+
+/// A cell that remembers what it was configured with.
+final class LabelCell: HeadlessTableViewCell {
+  var configuredCount = 0
+}
+
+/// A table data source over labelled rows, counting its calls.
+@MainActor
+final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSourcePrefetching {
+  var rows: [[String]]
+  var identifier = "row"
+  var cellRequests: [IndexPath] = []
+  var prefetches: [[IndexPath]] = []
+  var cancellations: [[IndexPath]] = []
+  /// When set, the data source misbehaves in the way named.
+  var dequeueTwice = false
+
+  init(_ rows: [[String]]) { self.rows = rows }
+
+  func numberOfSections(in tableView: HeadlessTableView) -> Int { rows.count }
+
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    rows[section].count
+  }
+
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    cellRequests.append(indexPath)
+    if dequeueTwice {
+      _ = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    }
+    let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    cell.textLabel?.text = rows[indexPath[0]][indexPath[1]]
+    (cell as? LabelCell)?.configuredCount += 1
+    return cell
+  }
+
+  func tableView(_ tableView: HeadlessTableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    prefetches.append(indexPaths)
+  }
+
+  func tableView(_ tableView: HeadlessTableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+  {
+    cancellations.append(indexPaths)
+  }
+}
+
+/// Views hold their data sources weakly, as UIKit's do; tests that only look at the view keep
+/// theirs alive here.
+@MainActor
+enum KeepAlive {
+  static var objects: [AnyObject] = []
+}
+
+/// A table of `count` rows of height 44 in a 440-point viewport (10 visible rows), on screen.
+@MainActor
+func makeTable(rows count: Int, sections: Int = 1, onScreen: Bool = true)
+  -> (HeadlessTableView, RowsDataSource)
+{
+  let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+  table.rowHeight = 44
+  table.register(LabelCell.self, forCellReuseIdentifier: "row")
+  let source = RowsDataSource(
+    (0..<sections).map { section in (0..<count).map { "s\(section)r\($0)" } })
+  KeepAlive.objects.append(source)
+  table.dataSource = source
+  table.prefetchDataSource = source
+  if onScreen { table.window = HeadlessWindow() }
+  return (table, source)
+}
+
+func rows(_ range: Range<Int>, section: Int = 0) -> [IndexPath] {
+  range.map { IndexPath(indexes: [section, $0]) }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import HeadlessUIKit
+import Testing
+
+@Suite("Viewport and cells (§4)")
+@MainActor
+struct ViewportTests {
+  @Test func theFirstScreenIsRequestedWhenTheViewAppears() {
+    let (table, source) = makeTable(rows: 100, onScreen: false)
+    #expect(source.cellRequests.isEmpty)  // off screen: no cells
+    table.window = HeadlessWindow()
+    #expect(source.cellRequests == rows(0..<10))
+    #expect(table.indexPathsForVisibleRows == rows(0..<10))
+    #expect(table.visibleCells.map { $0.textLabel?.text } == (0..<10).map { "s0r\($0)" })
+  }
+
+  @Test func partlyVisibleRowsCount() {
+    let (table, _) = makeTable(rows: 100)
+    table.contentOffset = CGPoint(x: 0, y: 22)
+    #expect(table.indexPathsForVisibleRows == rows(0..<11))
+  }
+
+  @Test func theOffsetIsClampedToTheContent() {
+    let (table, _) = makeTable(rows: 12)
+    table.contentOffset = CGPoint(x: 0, y: 10_000)
+    #expect(table.contentOffset.y == CGFloat(12 * 44 - 440))
+    #expect(table.indexPathsForVisibleRows == rows(2..<12))
+    table.scroll(by: -10_000)
+    #expect(table.contentOffset.y == 0)
+  }
+
+  @Test func perRowHeights() {
+    let (table, _) = makeTable(rows: 100)
+    table.heightForRow = { $0[1] < 5 ? 100 : 10 }
+    // 4 rows of 100 fill 400 points; the 5th (100) fills the rest of the 440.
+    #expect(table.indexPathsForVisibleRows == rows(0..<5))
+    #expect(table.contentHeight == CGFloat(5 * 100 + 95 * 10))
+  }
+
+  @Test func sectionsStackUp() {
+    let (table, _) = makeTable(rows: 6, sections: 3)
+    #expect(table.indexPathsForVisibleRows == rows(0..<6) + rows(0..<4, section: 1))
+  }
+
+  @Test func collectionViewLinesOfItems() {
+    final class Source: HeadlessCollectionViewDataSource {
+      func collectionView(
+        _ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int
+      ) -> Int { 100 }
+      func collectionView(
+        _ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath
+      )
+        -> HeadlessCollectionViewCell
+      {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      }
+    }
+    let source = Source()
+    let grid = HeadlessCollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 200), itemHeight: 100, columns: 3)
+    grid.register(HeadlessCollectionViewCell.self, forCellWithReuseIdentifier: "item")
+    grid.dataSource = source
+    grid.window = HeadlessWindow()
+    #expect(grid.indexPathsForVisibleItems == rows(0..<6))
+    grid.contentOffset = CGPoint(x: 0, y: 150)
+    #expect(grid.indexPathsForVisibleItems == rows(3..<12))
+    #expect(grid.violations.isEmpty)
+  }
+
+  @Test func scrollingRecyclesCellsAndPreparesThemForReuse() {
+    let (table, source) = makeTable(rows: 100)
+    let firstCells = table.visibleCells
+    table.scroll(by: 5 * 44)
+    #expect(source.cellRequests.count == 15)
+    #expect(table.indexPathsForVisibleRows == rows(5..<15))
+    // The five cells that left were reused for the five rows that came in.
+    let reused = table.visibleCells.filter { cell in firstCells.contains { $0 === cell } }
+    #expect(reused.count == 10)
+    #expect(reused.filter { $0.prepareForReuseCount == 1 }.count == 5)
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 14]))?.textLabel?.text == "s0r14")
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 2])) == nil)
+  }
+}
+
+@Suite("Prefetch timing (§4)")
+@MainActor
+struct PrefetchTimingTests {
+  @Test func nothingForTheFirstScreen() {
+    let (_, source) = makeTable(rows: 100)
+    #expect(source.prefetches.isEmpty)
+  }
+
+  @Test func scrollingPrefetchesOneScreenAheadNearestFirst() {
+    let (table, source) = makeTable(rows: 100)
+    table.scroll(by: 44)
+    // Visible 1..<11; one screen (10 rows) ahead: 11..<21, nearest first.
+    #expect(source.prefetches == [rows(11..<21)])
+    table.scroll(by: 44)
+    #expect(source.prefetches.last == [IndexPath(indexes: [0, 21])])
+    #expect(!table.prefetchedIndexPaths.contains(IndexPath(indexes: [0, 11])))  // now visible
+  }
+
+  @Test func reversingCancelsWhatIsNowBehind() {
+    let (table, source) = makeTable(rows: 100)
+    table.contentOffset = CGPoint(x: 0, y: 20 * 44)
+    table.scroll(by: -44)
+    // Visible 19..<29 after the reversal; ahead (upwards) is 9..<19, nearest first.
+    #expect(source.prefetches.last == rows(9..<19).reversed())
+    #expect(source.cancellations.count == 1)
+    #expect(source.cancellations.first?.contains(IndexPath(indexes: [0, 31])) == true)
+    #expect(table.prefetchedIndexPaths.allSatisfy { $0[1] < 19 })
+  }
+
+  @Test func lookaheadIsAParameter() {
+    let (table, source) = makeTable(rows: 100)
+    table.prefetchLookahead = 3
+    table.scroll(by: 44)
+    #expect(source.prefetches == [rows(11..<14)])
+  }
+
+  @Test func disablingPrefetchingStopsIt() {
+    let (table, source) = makeTable(rows: 100)
+    table.isPrefetchingEnabled = false
+    table.scroll(by: 44)
+    #expect(source.prefetches.isEmpty)
+  }
+
+  @Test func neverBeyondTheList() {
+    let (table, source) = makeTable(rows: 14)
+    table.scroll(by: 4 * 44)
+    #expect(source.prefetches.allSatisfy { $0.isEmpty })
+  }
+}
+
+@Suite("Batches on a view: timing and cells (§1.1, §1.3)")
+@MainActor
+struct ViewBatchTests {
+  @Test func theDataSourceChangesInsideTheUpdates() {
+    let (table, source) = makeTable(rows: 5)
+    table.performBatchUpdates {
+      source.rows[0].insert("new", at: 0)
+      table.insertRows(at: [IndexPath(indexes: [0, 0])], with: .automatic)
+    }
+    #expect(table.violations.isEmpty)
+    #expect(
+      table.visibleCells.map { $0.textLabel?.text } == [
+        "new", "s0r0", "s0r1", "s0r2", "s0r3", "s0r4",
+      ])
+  }
+
+  @Test func cellsMoveWithTheirRows() {
+    let (table, source) = makeTable(rows: 5)
+    let cell = table.cellForRow(at: IndexPath(indexes: [0, 4]))
+    let requests = source.cellRequests.count
+    table.performBatchUpdates {
+      source.rows[0].insert(source.rows[0].remove(at: 4), at: 0)
+      table.moveRow(at: IndexPath(indexes: [0, 4]), to: IndexPath(indexes: [0, 0]))
+    }
+    #expect(table.violations.isEmpty)
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 0])) === cell)
+    #expect(source.cellRequests.count == requests)  // a move asks for no cell
+  }
+
+  @Test func aSingleOperationOutsideABatchIsABatch() {
+    let (table, source) = makeTable(rows: 5)
+    source.rows[0].append("tail")
+    table.insertRows(at: [IndexPath(indexes: [0, 5])], with: .fade)
+    #expect(table.violations.isEmpty)
+    #expect(table.numberOfRows(inSection: 0) == 6)
+  }
+
+  @Test func nestedBatchesAreOneBatch() {
+    let (table, source) = makeTable(rows: 5)
+    table.beginUpdates()
+    source.rows[0].append("a")
+    table.insertRows(at: [IndexPath(indexes: [0, 5])], with: .none)
+    table.performBatchUpdates {
+      source.rows[0].append("b")
+      table.insertRows(at: [IndexPath(indexes: [0, 6])], with: .none)
+    }
+    #expect(table.numberOfRows(inSection: 0) == 5)  // not applied until the outer end
+    table.endUpdates()
+    #expect(table.violations.isEmpty)
+    #expect(table.numberOfRows(inSection: 0) == 7)
+  }
+
+  @Test func anOperationRightAfterReloadDataSeesTheNewCountsTwice() {
+    // §1.3, openradar 27941923: counts are not loaded, so the old counts are read after the
+    // data source already changed, and the insert no longer adds up.
+    let (table, source) = makeTable(rows: 5, onScreen: false)
+    table.reloadData()
+    source.rows[0].append("late")
+    table.insertRows(at: [IndexPath(indexes: [0, 5])], with: .automatic)
+    #expect(table.violations.map(\.rule) == [.invalidNumberOfItems])
+  }
+
+  @Test func reloadDataInsideABatchIsAViolation() {
+    let (table, source) = makeTable(rows: 5)
+    table.performBatchUpdates {
+      source.rows[0].removeLast()
+      table.reloadData()
+    }
+    #expect(table.violations.map(\.rule) == [.reloadDataInsideBatch])
+    // The view goes on from what the data source says.
+    #expect(table.numberOfRows(inSection: 0) == 4)
+  }
+
+  @Test func aRejectedBatchReportsThroughCompletionAndCallback() {
+    let (table, _) = makeTable(rows: 5)
+    var reported: [UpdateViolation] = []
+    table.onViolation = { reported.append($0) }
+    var accepted: Bool?
+    table.performBatchUpdates({ table.deleteRows(at: [IndexPath(indexes: [0, 0])], with: .left) }) {
+      accepted = $0
+    }
+    #expect(accepted == false)
+    #expect(reported.first?.message.contains("(5) must be equal to") == true)
+  }
+
+  @Test func offScreenBatchesAreStillJudged() {
+    let (table, source) = makeTable(rows: 5, onScreen: false)
+    _ = table.numberOfRows(inSection: 0)
+    source.rows[0].removeFirst()
+    table.deleteRows(at: [IndexPath(indexes: [0, 0])], with: .fade)
+    #expect(table.violations.isEmpty)
+    #expect(source.cellRequests.isEmpty)
+  }
+}
+
+@Suite("Reconfigure and dequeue rules (§2, §1.5 #21, #22)")
+@MainActor
+struct ReconfigureTests {
+  @Test func onlyRowsWithACellAreReaskedAndKeepTheirCell() {
+    let (table, source) = makeTable(rows: 100)
+    let cell = table.cellForRow(at: IndexPath(indexes: [0, 3]))
+    source.cellRequests.removeAll()
+    source.rows[0][3] = "fresh"
+    source.rows[0][50] = "offscreen"
+    table.reconfigureRows(at: [IndexPath(indexes: [0, 3]), IndexPath(indexes: [0, 50])])
+    #expect(table.violations.isEmpty)
+    #expect(source.cellRequests == [IndexPath(indexes: [0, 3])])
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 3])) === cell)
+    #expect(cell?.textLabel?.text == "fresh")
+    #expect(cell?.prepareForReuseCount == 0)
+  }
+
+  @Test func aReconfigureMustDequeueTheSameIdentifier() {
+    let (table, source) = makeTable(rows: 10)
+    table.register(LabelCell.self, forCellReuseIdentifier: "other")
+    source.identifier = "other"
+    table.reconfigureRows(at: [IndexPath(indexes: [0, 0])])
+    #expect(table.violations.map(\.rule) == [.reconfigureWithDifferentIdentifier])
+  }
+
+  @Test func dequeueOutsideACellRequest() {
+    let (table, _) = makeTable(rows: 10)
+    _ = table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(indexes: [0, 0]))
+    #expect(table.violations.map(\.rule) == [.dequeueOutsideCellRequest])
+  }
+
+  @Test func dequeueTwiceInOneRequest() {
+    let (table, source) = makeTable(rows: 10, onScreen: false)
+    source.dequeueTwice = true
+    table.window = HeadlessWindow()
+    #expect(table.violations.first?.rule == .dequeueOutsideCellRequest)
+    #expect(
+      table.violations.first?.message.hasPrefix(
+        "Expected dequeued view to be returned to the table view in preparation for display.")
+        == true)
+  }
+
+  @Test func unregisteredIdentifier() {
+    let (table, source) = makeTable(rows: 10, onScreen: false)
+    source.identifier = "missing"
+    table.window = HeadlessWindow()
+    #expect(
+      table.violations.first?.message
+        == "unable to dequeue a cell with identifier missing - must register a nib or a class for "
+        + "the identifier or connect a prototype cell in a storyboard")
+  }
+}

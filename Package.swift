@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "BinderyDiff", targets: ["BinderyDiff"]),
     .library(name: "Bindery", targets: ["Bindery"]),
+    .library(name: "BinderyUIKit", targets: ["BinderyUIKit"]),
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
     .executable(name: "bindery-demo", targets: ["bindery-demo"]),
     .executable(name: "bindery-bench", targets: ["bindery-bench"]),
@@ -15,6 +16,15 @@ let package = Package(
   targets: [
     .target(name: "BinderyDiff"),
     .target(name: "Bindery", dependencies: ["BinderyDiff"]),
+    // On Apple platforms the adapter builds against UIKit and Combine; elsewhere against
+    // HeadlessUIKit, which declares the same symbols. The source is the same.
+    .target(
+      name: "BinderyUIKit",
+      dependencies: [
+        "Bindery",
+        .target(
+          name: "HeadlessUIKit", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
+      ]),
     .target(name: "HeadlessUIKit"),
     // Not a product: the replay checker, seeded generators and reference computations that the
     // tests, the fuzzer and the benchmarks share.
@@ -25,6 +35,9 @@ let package = Package(
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
+    .testTarget(
+      name: "BinderyUIKitTests",
+      dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,374 @@
+import Foundation
+
+// Where Combine does not exist, HeadlessUIKit declares the part of it Bindery uses, with the
+// signatures of Apple's Combine interface (reference §5.5): `Publisher`, `Subscriber`,
+// `Subscription`, `Cancellable`, `AnyCancellable` with `store(in:)`, `sink`, and the two subjects
+// and `@Published` that tests and the demo publish with. Values are delivered synchronously on
+// the sender's thread, as Combine's subjects do; demand is honoured.
+#if !canImport(Combine)
+  /// Something that can be cancelled (Combine's `Cancellable`).
+  public protocol Cancellable {
+    /// Cancels the activity.
+    func cancel()
+  }
+
+  /// Combine's namespace for subscriber types.
+  public enum Subscribers {
+    /// How many more values a subscriber wants.
+    public struct Demand: Hashable, Sendable {
+      let limit: Int?  // nil: unlimited
+
+      /// As many as the publisher sends.
+      public static let unlimited = Demand(limit: nil)
+      /// No more values.
+      public static let none = Demand(limit: 0)
+      /// At most `value` more values.
+      public static func max(_ value: Int) -> Demand { Demand(limit: Swift.max(0, value)) }
+
+      /// Adds two demands; unlimited absorbs.
+      public static func + (lhs: Demand, rhs: Demand) -> Demand {
+        guard let left = lhs.limit, let right = rhs.limit else { return .unlimited }
+        return Demand(limit: left + right)
+      }
+    }
+
+    /// How a publisher ended.
+    public enum Completion<Failure: Error> {
+      /// Normally.
+      case finished
+      /// With an error.
+      case failure(Failure)
+    }
+
+    /// A subscriber that requests unlimited values and hands them to closures.
+    public final class Sink<Input, Failure: Error>: Subscriber, Cancellable {
+      private let receiveValue: (Input) -> Void
+      private let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+      private let lock = NSLock()
+      private var subscription: (any Subscription)?
+      private var isDone = false
+
+      /// Creates a sink from its two closures.
+      public init(
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+        receiveValue: @escaping (Input) -> Void
+      ) {
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+      }
+
+      /// Stores the subscription and asks for everything.
+      public func receive(subscription: any Subscription) {
+        lock.lock()
+        let accept = !isDone && self.subscription == nil
+        if accept { self.subscription = subscription }
+        lock.unlock()
+        if accept { subscription.request(.unlimited) } else { subscription.cancel() }
+      }
+
+      /// Hands a value to the closure.
+      public func receive(_ input: Input) -> Subscribers.Demand {
+        receiveValue(input)
+        return .none
+      }
+
+      /// Hands the completion to the closure.
+      public func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        isDone = true
+        subscription = nil
+        lock.unlock()
+        receiveCompletion(completion)
+      }
+
+      /// Cancels the subscription.
+      public func cancel() {
+        lock.lock()
+        let current = subscription
+        subscription = nil
+        isDone = true
+        lock.unlock()
+        current?.cancel()
+      }
+    }
+  }
+
+  /// A publisher's side of a subscription (Combine's `Subscription`).
+  public protocol Subscription: Cancellable {
+    /// Asks for more values.
+    func request(_ demand: Subscribers.Demand)
+  }
+
+  /// Something that receives values from a publisher (Combine's `Subscriber`).
+  public protocol Subscriber<Input, Failure> {
+    /// The values it receives.
+    associatedtype Input
+    /// The error it may end with.
+    associatedtype Failure: Error
+    /// The subscription started.
+    func receive(subscription: any Subscription)
+    /// A value; returns how many more it wants.
+    func receive(_ input: Input) -> Subscribers.Demand
+    /// The publisher ended.
+    func receive(completion: Subscribers.Completion<Failure>)
+  }
+
+  /// Something that sends values over time (Combine's `Publisher`).
+  public protocol Publisher<Output, Failure> {
+    /// The values it sends.
+    associatedtype Output
+    /// The error it may end with; `Never` if it cannot fail.
+    associatedtype Failure: Error
+    /// Attaches a subscriber.
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+  }
+
+  /// A cancellable that cancels when it is released (Combine's `AnyCancellable`).
+  public final class AnyCancellable: Cancellable, Hashable {
+    private let lock = NSLock()
+    private var action: (() -> Void)?
+
+    /// Wraps a closure that cancels.
+    public init(_ cancel: @escaping () -> Void) {
+      action = cancel
+    }
+
+    /// Wraps another cancellable.
+    public init<C: Cancellable>(_ canceller: C) {
+      action = canceller.cancel
+    }
+
+    deinit { cancel() }
+
+    /// Cancels, once.
+    public func cancel() {
+      lock.lock()
+      let pending = action
+      action = nil
+      lock.unlock()
+      pending?()
+    }
+
+    /// Hashes by identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Equal when the same instance.
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+
+    /// Keeps the cancellable in a collection, so it lives as long as the collection holds it.
+    public func store<C>(in collection: inout C)
+    where C: RangeReplaceableCollection, C.Element == AnyCancellable {
+      collection.append(self)
+    }
+
+    /// Keeps the cancellable in a set.
+    public func store(in set: inout Set<AnyCancellable>) {
+      set.insert(self)
+    }
+  }
+
+  extension Publisher {
+    /// Subscribes with closures for values and for the end.
+    public func sink(
+      receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void),
+      receiveValue: @escaping ((Self.Output) -> Void)
+    ) -> AnyCancellable {
+      let sink = Subscribers.Sink<Output, Failure>(
+        receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+      receive(subscriber: sink)
+      return AnyCancellable(sink)
+    }
+  }
+
+  extension Publisher where Self.Failure == Never {
+    /// Subscribes with a closure for values.
+    public func sink(receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable {
+      sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+  }
+
+  /// The fan-out both subjects share: subscriptions with their demand.
+  final class SubjectCore<Output, Failure: Error> {
+    final class Link: Subscription {
+      weak var core: SubjectCore?
+      let lock = NSLock()
+      var demand = Subscribers.Demand.none
+      var deliver: ((Output) -> Subscribers.Demand)?
+      var finish: ((Subscribers.Completion<Failure>) -> Void)?
+
+      init(core: SubjectCore) { self.core = core }
+
+      func request(_ more: Subscribers.Demand) {
+        lock.lock()
+        demand = demand + more
+        lock.unlock()
+      }
+
+      func cancel() {
+        lock.lock()
+        deliver = nil
+        finish = nil
+        lock.unlock()
+        core?.remove(self)
+      }
+
+      func send(_ value: Output) {
+        lock.lock()
+        guard let deliver, demand != .none else {
+          lock.unlock()
+          return
+        }
+        if let limit = demand.limit { demand = .max(limit - 1) }
+        lock.unlock()
+        let more = deliver(value)
+        request(more)
+      }
+    }
+
+    private let lock = NSLock()
+    private var links: [Link] = []
+    private var completion: Subscribers.Completion<Failure>?
+
+    func attach<S: Subscriber>(_ subscriber: S, replay: Output?)
+    where S.Input == Output, S.Failure == Failure {
+      let link = Link(core: self)
+      link.deliver = { subscriber.receive($0) }
+      link.finish = { subscriber.receive(completion: $0) }
+      lock.lock()
+      let ended = completion
+      if ended == nil { links.append(link) }
+      lock.unlock()
+      subscriber.receive(subscription: link)
+      if let ended {
+        subscriber.receive(completion: ended)
+      } else if let replay {
+        link.send(replay)
+      }
+    }
+
+    func send(_ value: Output) {
+      lock.lock()
+      let current = links
+      lock.unlock()
+      for link in current { link.send(value) }
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+      lock.lock()
+      guard self.completion == nil else {
+        lock.unlock()
+        return
+      }
+      self.completion = completion
+      let current = links
+      links.removeAll()
+      lock.unlock()
+      for link in current { link.finish?(completion) }
+    }
+
+    func remove(_ link: Link) {
+      lock.lock()
+      links.removeAll { $0 === link }
+      lock.unlock()
+    }
+  }
+
+  /// A publisher you send values through (Combine's `PassthroughSubject`).
+  public final class PassthroughSubject<Output, Failure: Error>: Publisher {
+    private let core = SubjectCore<Output, Failure>()
+
+    /// Creates a subject.
+    public init() {}
+
+    /// Attaches a subscriber.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      core.attach(subscriber, replay: nil)
+    }
+
+    /// Sends a value to every subscriber that wants one.
+    public func send(_ input: Output) { core.send(input) }
+
+    /// Ends the stream.
+    public func send(completion: Subscribers.Completion<Failure>) {
+      core.send(completion: completion)
+    }
+  }
+
+  /// A publisher with a current value that new subscribers receive first (Combine's
+  /// `CurrentValueSubject`).
+  public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
+    private let core = SubjectCore<Output, Failure>()
+    private let lock = NSLock()
+    private var current: Output
+
+    /// Creates a subject with its first value.
+    public init(_ value: Output) {
+      current = value
+    }
+
+    /// The current value; setting it sends it.
+    public var value: Output {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+      }
+      set { send(newValue) }
+    }
+
+    /// Attaches a subscriber, which receives the current value first.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      core.attach(subscriber, replay: value)
+    }
+
+    /// Sets and sends a value.
+    public func send(_ input: Output) {
+      lock.lock()
+      current = input
+      lock.unlock()
+      core.send(input)
+    }
+
+    /// Ends the stream.
+    public func send(completion: Subscribers.Completion<Failure>) {
+      core.send(completion: completion)
+    }
+  }
+
+  /// A property whose changes are published through `$property` (Combine's `@Published`).
+  @propertyWrapper
+  public struct Published<Value> {
+    /// The publisher of a `@Published` property: the current value, then every change.
+    public struct Publisher: HeadlessUIKit.Publisher {
+      /// The property's values.
+      public typealias Output = Value
+      /// It cannot fail.
+      public typealias Failure = Never
+      let subject: CurrentValueSubject<Value, Never>
+
+      /// Attaches a subscriber.
+      public func receive<S: Subscriber>(subscriber: S)
+      where S.Input == Value, S.Failure == Never {
+        subject.receive(subscriber: subscriber)
+      }
+    }
+
+    private let subject: CurrentValueSubject<Value, Never>
+
+    /// Creates the property with its first value.
+    public init(wrappedValue: Value) {
+      subject = CurrentValueSubject(wrappedValue)
+    }
+
+    /// The value; setting it publishes it.
+    public var wrappedValue: Value {
+      get { subject.value }
+      nonmutating set { subject.send(newValue) }
+    }
+
+    /// The publisher, as `$property`.
+    public var projectedValue: Publisher { Publisher(subject: subject) }
+  }
+#endif

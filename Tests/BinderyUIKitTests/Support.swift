@@ -1,0 +1,75 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// Waits until `condition` holds, yielding to the binding's tasks; fails after `seconds`.
+@MainActor
+func eventually(
+  _ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: () -> Bool
+) async {
+  let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+  while !condition() {
+    if ContinuousClock.now > deadline {
+      Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+      return
+    }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}
+
+/// A table on screen, 12 rows of 44 points, judged in strict mode.
+@MainActor
+func makeTable() -> UITableView {
+  let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
+  table.isStrict = true
+  table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+  table.window = UIWindow()
+  return table
+}
+
+/// A collection view on screen, 3 columns, 6 lines of 100 points, judged in strict mode.
+@MainActor
+func makeGrid() -> UICollectionView {
+  let grid = UICollectionView(
+    frame: CGRect(x: 0, y: 0, width: 320, height: 600), itemHeight: 100, columns: 3)
+  grid.isStrict = true
+  grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
+  grid.window = UIWindow()
+  return grid
+}
+
+/// A collection cell that shows a text.
+final class LabelledCell: UICollectionViewCell {
+  var text: String?
+}
+
+/// The cell provider every table test uses: the row shows `id:content`.
+@MainActor
+func describeRow(_ tableView: UITableView, _ indexPath: IndexPath, _ item: TestItem)
+  -> UITableViewCell
+{
+  let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+  cell.textLabel?.text = "\(item)"
+  return cell
+}
+
+@MainActor
+func describeItem(_ grid: UICollectionView, _ indexPath: IndexPath, _ item: TestItem)
+  -> UICollectionViewCell
+{
+  let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+  (cell as? LabelledCell)?.text = "\(item)"
+  return cell
+}
+
+/// What the table shows: every row's item, read back through the data source's counts.
+@MainActor
+func rows(of table: UITableView) -> [Int] {
+  (0..<table.numberOfSections).flatMap { section in
+    (0..<table.numberOfRows(inSection: section)).map { _ in section }
+  }
+}

@@ -31,7 +31,9 @@ let package = Package(
     .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
     .executableTarget(
       name: "bindery-demo", dependencies: ["Bindery", "HeadlessUIKit", "BinderyTesting"]),
-    .executableTarget(name: "bindery-bench", dependencies: ["Bindery", "BinderyTesting"]),
+    .executableTarget(
+      name: "bindery-bench",
+      dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),

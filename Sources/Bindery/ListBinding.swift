@@ -51,14 +51,20 @@ where
   }
 
   /// Creates a binding that shows what is passed to ``apply(_:)`` and ``submit(_:)``.
-  public convenience init(view: any ListView) {
-    self.init(view: view, reading: nil)
+  ///
+  /// - Parameter pipeline: leave it to its default, which is specialized for your item types
+  ///   at the call site (see ``DiffPipeline``).
+  public convenience init(
+    view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+  ) {
+    self.init(view: view, pipeline: pipeline, reading: nil)
   }
 
   /// Creates a binding that shows every list `source` sends, latest first.
-  public convenience init<Source: AsyncSequence & Sendable>(view: any ListView, source: Source)
-  where Source.Element == [ListSection<Section, Item>] {
-    self.init(view: view) { inbox, errors in
+  public convenience init<Source: AsyncSequence & Sendable>(
+    view: any ListView, source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+  ) where Source.Element == [ListSection<Section, Item>] {
+    self.init(view: view, pipeline: pipeline) { inbox, errors in
       Task.detached {
         do {
           for try await sections in source { inbox.yield(Submission(sections: sections)) }
@@ -71,7 +77,7 @@ where
   }
 
   private init(
-    view: any ListView,
+    view: any ListView, pipeline: DiffPipeline<Section, Item>,
     reading startReader: (
       (AsyncStream<Submission>.Continuation, AsyncStream<Failure>.Continuation) -> Task<Void, Never>
     )?
@@ -86,7 +92,7 @@ where
     self.errorSink = errorSink
     let target = WeakReference<ListBinding>()
     worker = Task.detached(priority: .userInitiated) {
-      await Self.work(on: submissions, for: target, errors: errorSink)
+      await Self.work(on: submissions, for: target, pipeline: pipeline, errors: errorSink)
     }
     reader = startReader?(inbox, errorSink)
     target.value = self
@@ -163,20 +169,21 @@ where
   /// the main actor to apply.
   private nonisolated static func work(
     on submissions: AsyncStream<Submission>, for target: WeakReference<ListBinding>,
-    errors: AsyncStream<Failure>.Continuation
+    pipeline: DiffPipeline<Section, Item>, errors: AsyncStream<Failure>.Continuation
   ) async {
     var base = Snapshot<Section, Item>()
     var isFirst = true
     let clock = ContinuousClock()
     for await submission in submissions {
       let started = clock.now
-      let (next, dropped) = Snapshot<Section, Item>.lenient(submission.sections)
+      let (next, dropped, changeset) = pipeline(submission.sections, after: base)
       if let dropped { errors.yield(.duplicateIdentifiers(dropped)) }
-      let changeset = StagedChangeset(from: base, to: next)
       let diffTime = clock.now - started
       let shown = await MainActor.run { () -> Bool in
         guard !Task.isCancelled, let binding = target.value else { return false }
+        let applyStarted = clock.now
         binding.show(changeset, ending: next, isFirst: isFirst, diffTime: diffTime)
+        binding.statistics.lastApplyTime = clock.now - applyStarted
         binding.resolve(submission.waiter, shown: true)
         return true
       }
@@ -215,10 +222,9 @@ where
 extension ListBinding where Section == FlatSection {
   /// Creates a binding for a flat list that shows every array `source` sends, latest first.
   public convenience init<Source: AsyncSequence & Sendable>(
-    view: any ListView, items source: Source
-  )
-  where Source.Element == [Item] {
-    self.init(view: view, source: FlatSections(base: source))
+    view: any ListView, items source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+  ) where Source.Element == [Item] {
+    self.init(view: view, source: FlatSections(base: source), pipeline: pipeline)
   }
 
   /// Sends a flat list from any thread without waiting for it to be shown.
@@ -245,6 +251,8 @@ public struct BindingStatistics: Sendable, Equatable {
   public var operations = 0
   /// How long validating and diffing the last list took, off the main actor.
   public var lastDiffTime: Duration = .zero
+  /// How long applying the last list took on the main actor: the batches, or the reload.
+  public var lastApplyTime: Duration = .zero
 }
 
 /// A weak reference the diff worker can hold without keeping the binding alive.

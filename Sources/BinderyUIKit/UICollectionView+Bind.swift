@@ -13,7 +13,7 @@ import Foundation
 extension UICollectionView {
   /// Shows every array an `AsyncSequence` sends, with diffed batch updates; see
   /// `UITableView.bind(to:cellProvider:)`.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<Source, Item>(
     to source: Source,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -22,11 +22,13 @@ extension UICollectionView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    installBinding(cellProvider: cellProvider) { ListBinding(view: $0, items: source) }
+    installBinding(cellProvider: cellProvider) {
+      ListBinding(view: $0, items: source, pipeline: DiffPipeline())
+    }
   }
 
   /// Shows every list of sections an `AsyncSequence` sends.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<Source, Section, Item>(
     to source: Source,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -36,10 +38,13 @@ extension UICollectionView {
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    installBinding(cellProvider: cellProvider) { ListBinding(view: $0, source: source) }
+    installBinding(cellProvider: cellProvider) {
+      ListBinding(view: $0, source: source, pipeline: DiffPipeline())
+    }
   }
 
   /// Shows every array a Combine publisher sends; cancelling the result ends it.
+  @inlinable
   public func bind<P, Item>(
     to publisher: P,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -49,11 +54,12 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let binding: ListBinding<FlatSection, Item> = installBinding(
-      cellProvider: cellProvider, make: ListBinding.init(view:))
+      cellProvider: cellProvider, make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     return binding.cancellable(publisher.sink { binding.submit(items: $0) })
   }
 
   /// Shows every list of sections a Combine publisher sends; cancelling the result ends it.
+  @inlinable
   public func bind<P, Section, Item>(
     to publisher: P,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -64,11 +70,12 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let binding: ListBinding<Section, Item> = installBinding(
-      cellProvider: cellProvider, make: ListBinding.init(view:))
+      cellProvider: cellProvider, make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     return binding.cancellable(publisher.sink { binding.submit($0) })
   }
 
-  private func installBinding<Section, Item>(
+  @usableFromInline
+  func installBinding<Section, Item>(
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell,
     make: (any ListView) -> ListBinding<Section, Item>
   ) -> ListBinding<Section, Item> {

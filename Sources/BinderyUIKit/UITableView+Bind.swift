@@ -24,7 +24,7 @@ extension UITableView {
   ///   return cell
   /// }
   /// ```
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<Source, Item>(
     to source: Source,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
@@ -33,12 +33,14 @@ extension UITableView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    installBinding(titles: nil, cellProvider: cellProvider) { ListBinding(view: $0, items: source) }
+    installBinding(titles: nil, cellProvider: cellProvider) {
+      ListBinding(view: $0, items: source, pipeline: DiffPipeline())
+    }
   }
 
   /// Shows every list of sections an `AsyncSequence` sends; `titleForSection` gives the section
   /// header titles.
-  @discardableResult
+  @inlinable @discardableResult
   public func bind<Source, Section, Item>(
     to source: Source,
     titleForSection: (@MainActor (Section) -> String?)? = nil,
@@ -50,7 +52,7 @@ extension UITableView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     installBinding(titles: titleForSection, cellProvider: cellProvider) {
-      ListBinding(view: $0, source: source)
+      ListBinding(view: $0, source: source, pipeline: DiffPipeline())
     }
   }
 
@@ -63,6 +65,7 @@ extension UITableView {
   ///
   /// Values may arrive on any thread; they are diffed off the main actor. Cancelling (or
   /// releasing) the returned cancellable ends the subscription and the binding.
+  @inlinable
   public func bind<P, Item>(
     to publisher: P,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
@@ -72,11 +75,13 @@ extension UITableView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let binding: ListBinding<FlatSection, Item> = installBinding(
-      titles: nil, cellProvider: cellProvider, make: ListBinding.init(view:))
+      titles: nil, cellProvider: cellProvider,
+      make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     return binding.cancellable(publisher.sink { binding.submit(items: $0) })
   }
 
   /// Shows every list of sections a Combine publisher sends; see ``bind(to:cellProvider:)``.
+  @inlinable
   public func bind<P, Section, Item>(
     to publisher: P,
     titleForSection: (@MainActor (Section) -> String?)? = nil,
@@ -88,11 +93,13 @@ extension UITableView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let binding: ListBinding<Section, Item> = installBinding(
-      titles: titleForSection, cellProvider: cellProvider, make: ListBinding.init(view:))
+      titles: titleForSection, cellProvider: cellProvider,
+      make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     return binding.cancellable(publisher.sink { binding.submit($0) })
   }
 
-  private func installBinding<Section, Item>(
+  @usableFromInline
+  func installBinding<Section, Item>(
     titles: (@MainActor (Section) -> String?)?,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell,
     make: (any ListView) -> ListBinding<Section, Item>
@@ -109,6 +116,7 @@ extension UITableView {
 extension ListBinding {
   /// A cancellable that ends a publisher subscription and this binding together, and keeps the
   /// binding alive until then.
+  @usableFromInline
   nonisolated func cancellable(_ subscription: AnyCancellable) -> AnyCancellable {
     AnyCancellable {
       subscription.cancel()

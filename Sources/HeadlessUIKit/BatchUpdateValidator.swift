@@ -66,6 +66,7 @@ private struct Check {
 
   mutating func run() throws(UpdateViolation) -> BatchUpdatePlan {
     try checkReconfigures()
+    if !update.isStructural { return try unchangedStructure() }
     let (reloadDeletes, reloadInserts) = try decomposeReloads()
     try collectSectionMoves()
     try collectItemMoves()
@@ -77,6 +78,21 @@ private struct Check {
     if validator.isStrict { try checkSectionMovesAlone() }
     let (oldSectionOfNew, newSectionOfOld) = try mapSections()
     return try mapItems(oldSectionOfNew: oldSectionOfNew, newSectionOfOld: newSectionOfOld)
+  }
+
+  /// A batch of reconfigures alone (or nothing): the counts must not change (§1.4 with nothing
+  /// inserted, deleted or moved), and every row keeps its place.
+  func unchangedStructure() throws(UpdateViolation) -> BatchUpdatePlan {
+    let identity = Array(oldCounts.indices)
+    if newCounts != oldCounts {
+      // The general path words the count violation: sections first, then rows.
+      try mapSections()
+      _ = try mapItems(oldSectionOfNew: identity, newSectionOfOld: identity)
+    }
+    return BatchUpdatePlan(
+      oldCounts: oldCounts, newCounts: newCounts, reconfigured: update.itemReconfigures,
+      oldSectionOfNew: identity, newSectionOfOld: identity, removed: [:], placed: [:],
+      moveDestinations: [:])
   }
 
   // MARK: Reconfigure (§2)
@@ -399,6 +415,7 @@ private struct Check {
 
   // MARK: Counts (§1.4) and the mapping
 
+  @discardableResult
   func mapSections() throws(UpdateViolation) -> (oldSectionOfNew: [Int], newSectionOfOld: [Int]) {
     let expected = oldCounts.count + sectionInserts.count - sectionDeletes.count
     guard newCounts.count == expected else {

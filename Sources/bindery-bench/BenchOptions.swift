@@ -5,6 +5,7 @@ struct BenchOptions {
   static let usage = """
     usage: bindery-bench <benchmark> [--json] [--runs N] [--sizes A,B]
       diff      the diff against Swift's CollectionDifference and the hashing floor
+      binding   main-actor time per update of 10k to 1M-row lists against a full reload
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
@@ -18,6 +19,7 @@ struct BenchOptions {
   var json = false
   var runs = 11
   var sizes = [10_000, 100_000]
+  var sizesWereGiven = false
   var cases: Set<String>?
   var withoutBaseline = false
 
@@ -29,6 +31,7 @@ struct BenchOptions {
       case "--runs": runs = iterator.next().flatMap { Int($0) }.map { max(1, $0) } ?? runs
       case "--sizes":
         sizes = iterator.next()?.split(separator: ",").compactMap { Int($0) } ?? sizes
+        sizesWereGiven = true
       case "--cases": cases = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
       case "--without-baseline": withoutBaseline = true
       default:
@@ -90,7 +93,7 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Formats rows as an aligned plain-text table.
-func table(_ header: [String], _ rows: [[String]]) -> String {
+func textTable(_ header: [String], _ rows: [[String]]) -> String {
   let widths = header.indices.map { column in
     ([header] + rows).map { $0[column].count }.max() ?? 0
   }

@@ -82,7 +82,7 @@ struct DiffBenchmark {
         "bindery-bench diff: median of \(options.runs) runs per cell, milliseconds; ratio = "
           + "time / floor (a Dictionary of the old ids plus one probe per new id)")
       print(
-        table(
+        textTable(
           [
             "case", "items", "implementation", "median ms", "× floor", "deletes", "inserts",
             "moves", "reconfigures", "minimal moves", "note",

@@ -1,6 +1,7 @@
 // bindery-bench: Bindery's benchmarks, each against a baseline measured in the same process.
 //
 //   swift run -c release bindery-bench diff [--json] [--runs N] [--sizes 10000,100000]
+//   swift run -c release bindery-bench binding [--json]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -9,6 +10,8 @@ let options = BenchOptions(arguments)
 switch arguments.first {
 case "diff":
   DiffBenchmark(options: options).run()
+case "binding":
+  await BindingBenchmark(options: options).run()
 case "--help", "-h", nil:
   print(BenchOptions.usage)
 default:

@@ -1,0 +1,40 @@
+/// How a binding turns a list into what the view shows: validate it into a ``Snapshot`` and
+/// diff it against the one on screen.
+///
+/// It exists for speed, not choice: its initializer is inlinable, so the closure it builds is
+/// compiled where the item types are known and the validation and the diff are specialized for
+/// them. Created in `Bindery`'s generic code instead, they would run several times slower. Every
+/// binding initializer defaults to `DiffPipeline()`, evaluated at the call site.
+public struct DiffPipeline<Section, Item>: Sendable
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  /// A validated list, what was dropped from it, and the changeset from the previous one.
+  public typealias Result = (
+    snapshot: Snapshot<Section, Item>, dropped: SnapshotError<Section.ID, Item.ID>?,
+    changeset: StagedChangeset<Section, Item>
+  )
+
+  @usableFromInline
+  let prepare: @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>) -> Result
+
+  /// The pipeline: ``Snapshot/lenient(_:)``, then ``StagedChangeset/init(from:to:)``.
+  @inlinable
+  public init() {
+    prepare = { sections, base in
+      let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
+      return (next, dropped, StagedChangeset(from: base, to: next))
+    }
+  }
+
+  /// Validates `sections` and diffs them against `base`.
+  @inlinable
+  public func callAsFunction(
+    _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>
+  )
+    -> Result
+  {
+    prepare(sections, base)
+  }
+}

@@ -36,6 +36,7 @@ let package = Package(
       dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
+    .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyTesting"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
       name: "BinderyUIKitTests",

@@ -1,0 +1,139 @@
+import Bindery
+import BinderyTesting
+import Foundation
+import Testing
+
+@Suite("ContentStore")
+@MainActor
+struct ContentStoreTests {
+  @Test func aHundredRequestsForOneKeyAreOneLoad() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(loader: loader.load)
+    for _ in 0..<100 { store.request(1) }
+    #expect(store.interest(in: 1) == 100)
+    guard case .loading = store.state(for: 1) else {
+      Issue.record("expected loading")
+      return
+    }
+    loader.open(1)
+    await eventually("the content") { store.state(for: 1).content != nil }
+    #expect(store.state(for: 1).content == "content 1")
+    #expect(loader.startedKeys == [1])
+    #expect(store.statistics.started == 1)
+  }
+
+  @Test func aLoadIsCancelledOnlyWhenNobodyWantsIt() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(loader: loader.load)
+    store.request(1)
+    store.request(1)
+    await eventually("the load to start") { loader.startedKeys == [1] }
+    store.cancelRequest(1)
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(loader.cancelledKeys.isEmpty)
+    store.cancelRequest(1)
+    await eventually("the loader to see the cancellation") { loader.cancelledKeys == [1] }
+    guard case .notRequested = store.state(for: 1) else {
+      Issue.record("expected notRequested, got \(store.state(for: 1))")
+      return
+    }
+    #expect(store.statistics.cancelled == 1)
+  }
+
+  @Test func waitingKeysStartByPriorityThenOrder() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    store.request(1, priority: .prefetch)  // runs at once: the slot is free
+    store.request(2, priority: .prefetch)
+    store.request(3, priority: .visible)
+    store.request(4, priority: .prefetch)
+    store.request(4, priority: .visible)  // raised while it waits
+    #expect(store.waitingKeys == [3, 4, 2])
+    for key in [1, 3, 4, 2] {
+      await eventually("load \(key) to start") { loader.startedKeys.last == key }
+      #expect(store.loadsInFlight == 1)
+      loader.open(key)
+    }
+    await eventually("all loaded") { store.cachedCount == 4 }
+    #expect(loader.startedKeys == [1, 3, 4, 2])
+    #expect(store.statistics.peakConcurrentLoads == 1)
+  }
+
+  @Test func theCacheEvictsTheLeastRecentlyReadByCost() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(costLimit: 20, cost: { _ in 8 }, loader: loader.load)
+    for key in 1...2 {
+      store.request(key)
+      loader.open(key)
+    }
+    await eventually("two loaded") { store.cachedCount == 2 }
+    _ = store.state(for: 1)  // 1 is now more recent than 2
+    store.request(3)
+    loader.open(3)
+    await eventually("the third") { store.state(for: 3).content != nil }
+    #expect(store.state(for: 1).content != nil)
+    guard case .notRequested = store.state(for: 2) else {
+      Issue.record("2 should have been evicted")
+      return
+    }
+    #expect(store.cachedCost == 16)
+    #expect(store.statistics.evicted == 1)
+  }
+
+  @Test func aFailureIsKeptAndRetriedAfterTheBackoff() async {
+    let clock = VirtualClock()
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(
+      retryBackoff: .seconds(2), clock: clock, loader: loader.load)
+    store.request(1)
+    loader.open(1, failing: true)
+    await eventually("the failure") {
+      if case .failed = store.state(for: 1) { true } else { false }
+    }
+    guard case .failed(.loaderFailed(let error)) = store.state(for: 1) else {
+      Issue.record("expected the loader's error")
+      return
+    }
+    #expect(error is GatedLoader.Failure)
+    store.request(1)  // within the backoff: no new load
+    #expect(loader.startedKeys == [1])
+    clock.advance(by: .seconds(2))
+    store.request(1)
+    await eventually("the retry") { loader.startedKeys == [1, 1] }
+    loader.open(1)
+    await eventually("the content") { store.state(for: 1).content != nil }
+    #expect(store.statistics.failed == 1 && store.statistics.completed == 1)
+  }
+
+  @Test func aLoaderThatHangsIsBoundedByTheTimeout() async {
+    let clock = VirtualClock()
+    let loader = GatedLoader()
+    loader.ignoresCancellation = true
+    let store = ContentStore<Int, String>(
+      maximumConcurrentLoads: 1, timeout: .seconds(5), clock: clock, loader: loader.load)
+    store.request(1)
+    store.request(2)
+    await eventually("the timer to be set") { clock.sleeperCount == 1 }
+    clock.advance(by: .seconds(5))
+    await eventually("the timeout") {
+      if case .failed(.timedOut) = store.state(for: 1) { true } else { false }
+    }
+    // The slot is free again although the loader never returned.
+    await eventually("the next load") { loader.startedKeys == [1, 2] }
+    #expect(store.statistics.timedOut == 1)
+    loader.openAll()
+  }
+
+  @Test func arrivalsAreAnnounced() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(loader: loader.load)
+    var arrivals = store.arrivals().makeAsyncIterator()
+    store.request(7)
+    store.request(8)
+    loader.open(8)
+    loader.open(7)
+    var seen: Set<Int> = []
+    while seen.count < 2, let key = await arrivals.next() { seen.insert(key) }
+    #expect(seen == [7, 8])
+  }
+}

@@ -146,6 +146,27 @@ where
     await worker.value
   }
 
+  // MARK: Content
+
+  /// Reconfigures an item's cell whenever `store` announces content for the item's id: the
+  /// snapshot is not touched and nothing is diffed. The view reconfigures only cells that exist
+  /// (on screen or prefetched); for others the call does nothing, as in UIKit.
+  public func reconfigureOnArrival<Content>(from store: ContentStore<Item.ID, Content>) {
+    let arrivals = store.arrivals()
+    Task { @MainActor [weak self] in
+      for await id in arrivals {
+        guard let self else { return }
+        self.contentArrived(for: id)
+      }
+    }
+  }
+
+  private func contentArrived(for id: Item.ID) {
+    guard !worker.isCancelled, let position = snapshot.position(of: id) else { return }
+    statistics.contentReconfigures += 1
+    view.reconfigureItems(at: [position])
+  }
+
   // MARK: Reading it
 
   /// The item at a position of the list on screen, or `nil` out of range.
@@ -251,6 +272,8 @@ public struct BindingStatistics: Sendable, Equatable {
   public var operations = 0
   /// How long validating and diffing the last list took, off the main actor.
   public var lastDiffTime: Duration = .zero
+  /// Reconfigures asked for because content arrived (no diff, no snapshot change).
+  public var contentReconfigures = 0
   /// How long applying the last list took on the main actor: the batches, or the reload.
   public var lastApplyTime: Duration = .zero
 }

@@ -1,0 +1,71 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+#if canImport(Combine)
+  import Combine
+#endif
+
+extension UITableView {
+  /// Shows every array an `AsyncSequence` sends, with late per-row content from a store keyed
+  /// by the items' ids.
+  ///
+  /// The cell provider receives the item and its content state. Each cell holds interest in the
+  /// content it shows (see ``ContentCells``), and when content arrives, the row showing that id
+  /// is reconfigured with the current item: no diff runs and the list is not touched.
+  ///
+  /// ```swift
+  /// let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20) { id in try await api.avatar(id) }
+  /// tableView.bind(to: mates, content: avatars) { tableView, indexPath, mate, avatar in
+  ///   let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+  ///   cell.imageView?.image = avatar.content ?? placeholder
+  ///   return cell
+  /// }
+  /// ```
+  @inlinable @discardableResult
+  public func bind<Source, Item, Content>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    cellProvider:
+      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
+      UITableViewCell
+  ) -> ListBinding<FlatSection, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    let cells = ContentCells(store: store)
+    let binding = bind(to: source) { tableView, indexPath, item in
+      cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+    }
+    binding.reconfigureOnArrival(from: store)
+    return binding
+  }
+
+  /// Shows every array a Combine publisher sends, with late per-row content; see
+  /// ``bind(to:content:cellProvider:)``.
+  @inlinable
+  public func bind<P, Item, Content>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    cellProvider:
+      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
+      UITableViewCell
+  ) -> AnyCancellable
+  where
+    P: Publisher, P.Output == [Item], P.Failure == Never,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    let cells = ContentCells(store: store)
+    let binding: ListBinding<FlatSection, Item> = installBinding(
+      titles: nil,
+      cellProvider: { tableView, indexPath, item in
+        cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+      },
+      make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
+    binding.reconfigureOnArrival(from: store)
+    return binding.cancellable(publisher.sink { binding.submit(items: $0) })
+  }
+}

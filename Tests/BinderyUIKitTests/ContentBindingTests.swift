@@ -1,0 +1,112 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+@Suite("Late content keyed by identity (the second note)")
+@MainActor
+struct ContentBindingTests {
+  /// What a mate's cell shows: its name and its avatar, or a placeholder.
+  static func show(_ mate: TestItem, _ avatar: ContentState<String>) -> String {
+    "mate \(mate.id) · \(avatar.content ?? "placeholder")"
+  }
+
+  @Test func avatarsArriveLaterInRandomOrder() async {
+    let table = makeTable()  // 12 visible rows
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let mates = (0..<30).map { TestItem(id: $0) }
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.show(mate, avatar)
+      return cell
+    }
+    await binding.apply(items: mates)
+    #expect(table.visibleCells.allSatisfy { $0.textLabel?.text?.hasSuffix("placeholder") == true })
+    await eventually("the visible avatars to be requested") { loader.startedKeys.count == 6 }
+    #expect(avatars.waitingKeys.count == 6)  // 12 visible, 6 at a time
+
+    let updatesBefore = binding.statistics.updates
+    let requestsBefore = table.cellRequestCount
+    var random = SeededGenerator(seed: 7)
+    var opened: Set<Int> = []
+    while opened.count < 12 {
+      let started = Set(loader.startedKeys).subtracting(opened)
+      guard let key = started.randomElement(using: &random) else {
+        await Task.yield()
+        continue
+      }
+      loader.open(key)
+      opened.insert(key)
+      await eventually("avatar \(key) on screen") {
+        table.cellForRow(at: IndexPath(row: key, section: 0))?.textLabel?.text
+          == "mate \(key) · content \(key)"
+      }
+    }
+    // Every visible cell shows its own avatar; no list was diffed for an arrival, and exactly
+    // one cell was re-asked per arrival.
+    for (row, cell) in table.visibleCells.enumerated() {
+      #expect(cell.textLabel?.text == "mate \(row) · content \(row)")
+    }
+    #expect(binding.statistics.updates == updatesBefore)
+    #expect(table.cellRequestCount - requestsBefore == 12)
+    #expect(binding.statistics.contentReconfigures == 12)
+    #expect(table.violations.isEmpty)
+
+    // Scrolling reuses the cells for other mates: they show their own state, never the
+    // previous mate's avatar, and the interest moves with them.
+    table.scroll(by: 12 * 44)
+    for cell in table.visibleCells {
+      let row = table.indexPathsForVisibleRows?.first { table.cellForRow(at: $0) === cell }?.row
+      #expect(cell.textLabel?.text == row.map { "mate \($0) · placeholder" })
+    }
+    #expect((0..<12).allSatisfy { avatars.interest(in: $0) == 0 })
+    #expect((12..<24).allSatisfy { avatars.interest(in: $0) == 1 })
+    loader.openAll()
+  }
+
+  @Test func anArrivalForAnItemOffScreenAsksForNoCell() async {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.show(mate, avatar)
+      return cell
+    }
+    await binding.apply(items: (0..<30).map { TestItem(id: $0) })
+    let requests = table.cellRequestCount
+    avatars.request(25)  // an item far below the screen
+    loader.open(25)
+    await eventually("the arrival") { binding.statistics.contentReconfigures == 1 }
+    #expect(table.cellRequestCount == requests)
+    loader.openAll()
+  }
+
+  @Test func thePublisherVariant() async {
+    let grid = makeGrid()
+    let loader = GatedLoader()
+    let thumbnails = ContentStore<Int, String>(loader: loader.load)
+    let subject = CurrentValueSubject<[TestItem], Never>([TestItem(id: 1), TestItem(id: 2)])
+    let cancellable = grid.bind(to: subject, content: thumbnails) {
+      grid, indexPath, item, thumbnail in
+      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? LabelledCell)?.text = thumbnail.content ?? "placeholder"
+      return cell
+    }
+    await eventually("two items") { grid.numberOfItems(inSection: 0) == 2 }
+    loader.open(2)
+    await eventually("the thumbnail") {
+      (grid.cellForItem(at: IndexPath(item: 1, section: 0)) as? LabelledCell)?.text == "content 2"
+    }
+    #expect(
+      (grid.cellForItem(at: IndexPath(item: 0, section: 0)) as? LabelledCell)?.text == "placeholder"
+    )
+    cancellable.cancel()
+    loader.openAll()
+  }
+}

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "BinderyDiff", targets: ["BinderyDiff"]),
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyUIKit", targets: ["BinderyUIKit"]),
+    .library(name: "BinderyHTTP", targets: ["BinderyHTTP"]),
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
     .executable(name: "bindery-demo", targets: ["bindery-demo"]),
     .executable(name: "bindery-bench", targets: ["bindery-bench"]),
@@ -26,6 +27,8 @@ let package = Package(
           name: "HeadlessUIKit", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
       ]),
     .target(name: "HeadlessUIKit"),
+    // Loading content over HTTP needs Foundation, which Bindery itself does without.
+    .target(name: "BinderyHTTP", dependencies: ["Bindery"]),
     // Not a product: the replay checker, seeded generators and reference computations that the
     // tests, the fuzzer and the benchmarks share.
     .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
@@ -37,6 +40,7 @@ let package = Package(
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyTesting"]),
+    .testTarget(name: "BinderyHTTPTests", dependencies: ["BinderyHTTP", "Bindery"]),
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
       name: "BinderyUIKitTests",

@@ -34,11 +34,16 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   private let loader: Loader
   private let cost: @Sendable (Content) -> Int
   private let timeline: Timeline
-  private var cache: LRUCache<Key, Content>
+  // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types.
+  @usableFromInline var cache: LRUCache<Key, Content>
+  @usableFromInline var waiting: [Key: (priority: ContentPriority, order: Int)] = [:]
+  @usableFromInline var loading: [Key: Load] = [:]
+  @usableFromInline var failures: [Key: Failure] = [:]
   private var interest: [Key: Int] = [:]
-  private var waiting: [Key: (priority: ContentPriority, order: Int)] = [:]
-  private var loading: [Key: Load] = [:]
-  private var failures: [Key: Failure] = [:]
+  /// One first-in-first-out queue per priority; entries whose key has since started, been
+  /// cancelled or been raised to another priority are skipped when they come up.
+  private var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in [] }
+  private var queueHeads = ContentPriority.allCases.map { _ in 0 }
   private var listeners: [Int: AsyncStream<Key>.Continuation] = [:]
   private var nextOrder = 0
   private var nextGeneration = 0
@@ -47,14 +52,16 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// What the store has done so far.
   public private(set) var statistics = ContentStatistics()
 
-  private struct Load {
+  @usableFromInline
+  struct Load: Sendable {
     let generation: Int
     let work: Task<Void, Never>
     let timer: Task<Void, Never>
   }
 
-  private struct Failure {
-    let error: ContentError
+  @usableFromInline
+  struct Failure: Sendable {
+    @usableFromInline let error: ContentError
     let consecutive: Int
     let retryAfter: Duration
   }
@@ -108,6 +115,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Where the store is with a key. Reading loaded content marks it recently used.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func state(for key: Key) -> ContentState<Content> {
     if let content = cache.value(for: key) { return .loaded(content) }
     if loading[key] != nil || waiting[key] != nil { return .loading }
@@ -143,11 +151,11 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     interest[key, default: 0] += 1
     if cache.contains(key) || loading[key] != nil { return }
     if let queued = waiting[key] {
-      if priority > queued.priority { waiting[key] = (priority, queued.order) }
+      if priority > queued.priority { enqueue(key, priority: priority, order: queued.order) }
       return
     }
     if let failure = failures[key], timeline.elapsed() < failure.retryAfter { return }
-    waiting[key] = (priority, nextOrder)
+    enqueue(key, priority: priority, order: nextOrder)
     nextOrder += 1
     startWaitingLoads()
   }
@@ -199,18 +207,35 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     }
   }
 
+  private func enqueue(_ key: Key, priority: ContentPriority, order: Int) {
+    waiting[key] = (priority, order)
+    queues[priority.rawValue].append((key, order))
+  }
+
+  /// The highest-priority, earliest key still waiting. O(1) amortized: each queue entry is
+  /// passed over once.
   private func nextWaitingKey() -> Key? {
-    var best: (key: Key, priority: ContentPriority, order: Int)?
-    for (key, entry) in waiting {
-      if let current = best,
-        entry.priority < current.priority
-          || (entry.priority == current.priority && entry.order > current.order)
-      {
-        continue
+    for priority in ContentPriority.allCases.reversed() {
+      let level = priority.rawValue
+      while queueHeads[level] < queues[level].count {
+        let entry = queues[level][queueHeads[level]]
+        queueHeads[level] += 1
+        if let current = waiting[entry.key], current.priority == priority,
+          current.order == entry.order
+        {
+          compact(level)
+          return entry.key
+        }
       }
-      best = (key, entry.priority, entry.order)
+      compact(level)
     }
-    return best?.key
+    return nil
+  }
+
+  private func compact(_ level: Int) {
+    guard queueHeads[level] > 1_024, queueHeads[level] * 2 > queues[level].count else { return }
+    queues[level].removeFirst(queueHeads[level])
+    queueHeads[level] = 0
   }
 
   private func start(_ key: Key) {

@@ -2,24 +2,27 @@
 ///
 /// Entries live in an array linked into a recency list by index, so reading (which refreshes
 /// recency), inserting and evicting are all O(1); removed slots are reused.
+@usableFromInline
 struct LRUCache<Key: Hashable, Value> {
-  private struct Entry {
-    var key: Key
-    var value: Value
-    var cost: Int
-    var newer: Int  // toward the most recent; -1 at the head
-    var older: Int  // toward the least recent; -1 at the tail
+  @usableFromInline
+  struct Entry {
+    @usableFromInline var key: Key
+    @usableFromInline var value: Value
+    @usableFromInline var cost: Int
+    @usableFromInline var newer: Int  // toward the most recent; -1 at the head
+    @usableFromInline var older: Int  // toward the least recent; -1 at the tail
   }
 
   let costLimit: Int
   let countLimit: Int
-  private var slots: [Key: Int] = [:]
-  private var entries: [Entry] = []
+  @usableFromInline var slots: [Key: Int] = [:]
+  @usableFromInline var entries: [Entry] = []
   private var free: [Int] = []
-  private var newest = -1
-  private var oldest = -1
+  @usableFromInline var newest = -1
+  @usableFromInline var oldest = -1
   private(set) var totalCost = 0
 
+  @usableFromInline
   init(costLimit: Int, countLimit: Int) {
     self.costLimit = max(0, costLimit)
     self.countLimit = max(0, countLimit)
@@ -28,6 +31,7 @@ struct LRUCache<Key: Hashable, Value> {
   var count: Int { slots.count }
 
   /// The value for a key, refreshing its recency.
+  @inlinable
   mutating func value(for key: Key) -> Value? {
     guard let slot = slots[key] else { return nil }
     moveToFront(slot)
@@ -35,6 +39,7 @@ struct LRUCache<Key: Hashable, Value> {
   }
 
   /// Whether a key is cached, without refreshing it.
+  @inlinable
   func contains(_ key: Key) -> Bool { slots[key] != nil }
 
   /// Inserts or replaces a value, then evicts from the least recent end until both limits
@@ -86,13 +91,15 @@ struct LRUCache<Key: Hashable, Value> {
     return keys
   }
 
-  private mutating func unlink(_ slot: Int) {
+  @inlinable
+  mutating func unlink(_ slot: Int) {
     let (newer, older) = (entries[slot].newer, entries[slot].older)
     if newer >= 0 { entries[newer].older = older } else { newest = older }
     if older >= 0 { entries[older].newer = newer } else { oldest = newer }
   }
 
-  private mutating func moveToFront(_ slot: Int) {
+  @inlinable
+  mutating func moveToFront(_ slot: Int) {
     guard slot != newest else { return }
     unlink(slot)
     entries[slot].older = newest

@@ -2,6 +2,7 @@
 //
 //   swift run -c release bindery-bench diff [--json] [--runs N] [--sizes 10000,100000]
 //   swift run -c release bindery-bench binding [--json]
+//   swift run -c release bindery-bench content [--json]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -12,6 +13,8 @@ case "diff":
   DiffBenchmark(options: options).run()
 case "binding":
   await BindingBenchmark(options: options).run()
+case "content":
+  await ContentBenchmark(options: options).run()
 case "--help", "-h", nil:
   print(BenchOptions.usage)
 default:

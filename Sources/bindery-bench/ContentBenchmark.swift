@@ -1,0 +1,100 @@
+import Bindery
+import BinderyTesting
+import Foundation
+
+/// `bindery-bench content`: what a cell provider pays to read content state on the main actor,
+/// and how many loads per second the store sustains, against a plain `Dictionary` lookup and a
+/// bare `Task` per load in the same run.
+@MainActor
+struct ContentBenchmark {
+  let options: BenchOptions
+  let cachedEntries = 10_000
+  let lookups = 1_000_000
+  let loads = 20_000
+
+  func run() async {
+    let runs = max(5, options.runs)
+    var random = SeededGenerator(seed: 0xC0DE)
+    let probes = (0..<lookups).map { _ in Int.random(in: 0..<cachedEntries, using: &random) }
+    let store = ContentStore<Int, String>(countLimit: cachedEntries, maximumConcurrentLoads: 64) {
+      "content \($0)"
+    }
+    var arrivals = store.arrivals().makeAsyncIterator()
+    for key in 0..<cachedEntries { store.request(key) }
+    for _ in 0..<cachedEntries { _ = await arrivals.next() }
+    let dictionary = Dictionary(
+      uniqueKeysWithValues: (0..<cachedEntries).map { ($0, "content \($0)") })
+
+    let lookup = pairedMedians(
+      runs: runs,
+      baseline: {
+        var found = 0
+        for key in probes where dictionary[key] != nil { found += 1 }
+        blackHole(found)
+      },
+      candidate: {
+        var found = 0
+        for key in probes where store.state(for: key).content != nil { found += 1 }
+        blackHole(found)
+      })
+
+    var storeRates: [Double] = []
+    var taskRates: [Double] = []
+    let clock = ContinuousClock()
+    for run in 0..<runs {
+      let base = 1_000_000 * (run + 1)
+      let fresh = ContentStore<Int, String>(countLimit: loads) { "content \($0)" }
+      var arrived = fresh.arrivals().makeAsyncIterator()
+      let started = clock.now
+      for key in base..<(base + loads) { fresh.request(key) }
+      for _ in 0..<loads { _ = await arrived.next() }
+      let storeTime = clock.now - started
+      storeRates.append(Double(loads) / seconds(storeTime))
+      let loader: @Sendable (Int) async -> String = { "content \($0)" }
+      let taskStarted = clock.now
+      let tasks = (base..<(base + loads)).map { key in Task.detached { await loader(key) } }
+      for task in tasks { blackHole(await task.value) }
+      let taskTime = clock.now - taskStarted
+      taskRates.append(Double(loads) / seconds(taskTime))
+    }
+
+    let nanoseconds = { (milliseconds: Double) in milliseconds * 1e6 / Double(lookups) }
+    if options.json {
+      printJSON([
+        [
+          "measure": "state_lookup", "cached_entries": cachedEntries,
+          "store_ns": nanoseconds(lookup.candidate), "dictionary_ns": nanoseconds(lookup.baseline),
+          "ratio": lookup.ratio,
+        ],
+        [
+          "measure": "loads_per_second", "loads": loads, "store": median(storeRates),
+          "bare_task": median(taskRates), "ratio": median(storeRates) / median(taskRates),
+        ],
+      ])
+      return
+    }
+    print(
+      "bindery-bench content: \(cachedEntries) cached entries, \(lookups) lookups; \(loads) "
+        + "zero-latency loads; median of \(runs) runs")
+    print(
+      textTable(
+        ["measure", "ContentStore", "baseline", "ratio"],
+        [
+          [
+            "state(for:) on the main actor, ns per lookup",
+            String(format: "%.1f", nanoseconds(lookup.candidate)),
+            String(format: "%.1f (Dictionary)", nanoseconds(lookup.baseline)),
+            String(format: "%.2f", lookup.ratio),
+          ],
+          [
+            "loads per second", String(format: "%.0f", median(storeRates)),
+            String(format: "%.0f (a Task per load)", median(taskRates)),
+            String(format: "%.2f", median(storeRates) / median(taskRates)),
+          ],
+        ]))
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -33,7 +33,8 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
 
   private let loader: Loader
   private let cost: @Sendable (Content) -> Int
-  private let timeline: Timeline
+  /// The store's time, from the clock it was given; a prefetcher shares it.
+  public let timeline: Timeline
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types.
   @usableFromInline var cache: LRUCache<Key, Content>
   @usableFromInline var waiting: [Key: (priority: ContentPriority, order: Int)] = [:]

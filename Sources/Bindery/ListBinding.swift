@@ -43,6 +43,12 @@ where
   private nonisolated let worker: Task<Void, Never>
   private nonisolated let reader: Task<Void, Never>?
   private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+  private var showObservers: [@MainActor () -> Void] = []
+  private var attachments: [AnyObject] = []
+
+  /// Called with the first list before it is shown; the first display waits until it returns.
+  /// A prefetcher uses it to hold the first screen until its content is loaded.
+  public var firstDisplayHold: (@MainActor (Snapshot<Section, Item>) async -> Void)?
   private var nextWaiterKey = 0
 
   struct Submission: Sendable {
@@ -146,6 +152,24 @@ where
     await worker.value
   }
 
+  // MARK: Observing and attaching
+
+  /// Calls `observer` on the main actor after every list is shown.
+  public func onShow(_ observer: @escaping @MainActor () -> Void) {
+    showObservers.append(observer)
+  }
+
+  /// Keeps an object alive as long as the binding (a prefetcher, a bridge to the view).
+  public func retain(_ object: AnyObject) {
+    attachments.append(object)
+  }
+
+  /// The positions of the items with a visible cell.
+  public var visiblePositions: [ItemPosition] { view.visibleItemPositions }
+
+  /// How many rows fit on the view's screen.
+  public var rowsPerScreen: Int { view.rowsPerScreen }
+
   // MARK: Content
 
   /// Reconfigures an item's cell whenever `store` announces content for the item's id: the
@@ -200,11 +224,13 @@ where
       let (next, dropped, changeset) = pipeline(submission.sections, after: base)
       if let dropped { errors.yield(.duplicateIdentifiers(dropped)) }
       let diffTime = clock.now - started
+      if isFirst, let hold = await target.value?.firstDisplayHold { await hold(next) }
       let shown = await MainActor.run { () -> Bool in
         guard !Task.isCancelled, let binding = target.value else { return false }
         let applyStarted = clock.now
         binding.show(changeset, ending: next, isFirst: isFirst, diffTime: diffTime)
         binding.statistics.lastApplyTime = clock.now - applyStarted
+        binding.notifyShown()
         binding.resolve(submission.waiter, shown: true)
         return true
       }
@@ -237,6 +263,10 @@ where
       view.applyStage(stage) { snapshot = stage.snapshot }
     }
     snapshot = next
+  }
+
+  private func notifyShown() {
+    for observer in showObservers { observer() }
   }
 }
 

@@ -24,4 +24,8 @@ public protocol ListView: AnyObject {
 
   /// Whether the view is on screen; off screen, batches are pointless and a reload is used.
   var isInWindow: Bool { get }
+
+  /// How many rows fit on a screen, from the view's size even before it is on screen: the
+  /// first screen a prefetcher asks for at bind time.
+  var rowsPerScreen: Int { get }
 }

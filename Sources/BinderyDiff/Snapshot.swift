@@ -163,6 +163,27 @@ where
     return items.indices.contains(position.item) ? items[position.item] : nil
   }
 
+  /// The index of a position when all sections are laid end to end, or `nil` out of range.
+  ///
+  /// - Complexity: O(number of sections).
+  public func flatIndex(of position: ItemPosition) -> Int? {
+    guard item(at: position) != nil else { return nil }
+    return itemsBySection[..<position.section].reduce(0) { $0 + $1.count } + position.item
+  }
+
+  /// The position at an index of all sections laid end to end, or `nil` out of range.
+  ///
+  /// - Complexity: O(number of sections).
+  public func position(atFlatIndex index: Int) -> ItemPosition? {
+    guard index >= 0 else { return nil }
+    var remaining = index
+    for (section, items) in itemsBySection.enumerated() {
+      if remaining < items.count { return ItemPosition(section: section, item: remaining) }
+      remaining -= items.count
+    }
+    return nil
+  }
+
   /// Every section with its items, in order: the input shape, for rebuilding or printing.
   public var listSections: [ListSection<Section, Item>] {
     zip(sections, itemsBySection).map { ListSection($0, items: $1) }

@@ -69,4 +69,12 @@ where
   }
 
   var isInWindow: Bool { collectionView?.window != nil }
+
+  var rowsPerScreen: Int {
+    guard let collectionView else { return 0 }
+    // The layout decides item sizes; on screen, count what it shows, otherwise assume rows of
+    // 44 points.
+    let visible = collectionView.indexPathsForVisibleItems.count
+    return max(1, visible, Int((collectionView.frame.height / 44).rounded(.up)))
+  }
 }

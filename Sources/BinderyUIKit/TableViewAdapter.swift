@@ -76,4 +76,11 @@ where
   }
 
   var isInWindow: Bool { tableView?.window != nil }
+
+  var rowsPerScreen: Int {
+    guard let tableView else { return 0 }
+    // A self-sizing table reports a negative row height; 44 points is UIKit's default row.
+    let rowHeight = tableView.rowHeight > 0 ? tableView.rowHeight : 44
+    return max(1, Int((tableView.frame.height / rowHeight).rounded(.up)))
+  }
 }

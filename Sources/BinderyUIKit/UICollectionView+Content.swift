@@ -16,6 +16,7 @@ extension UICollectionView {
   @inlinable @discardableResult
   public func bind<Source, Item, Content>(
     to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
     cellProvider:
       @escaping @MainActor (
         UICollectionView, IndexPath, Item, ContentState<Content>
@@ -26,10 +27,15 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let cells = ContentCells(store: store)
+    let prefetch = PrefetchHook()
     let binding = bind(to: source) { collectionView, indexPath, item in
-      cells.cell(for: item.id) { cellProvider(collectionView, indexPath, item, $0) }
+      defer { prefetch.run() }
+      return cells.cell(for: item.id) { cellProvider(collectionView, indexPath, item, $0) }
     }
     binding.reconfigureOnArrival(from: store)
+    prefetch.action = binding.startPrefetching(
+      store, planner: planner, holdFirstDisplay: holdFirstDisplay
+    ) { self.prefetchDataSource = $0 }
     return binding
   }
 
@@ -37,6 +43,7 @@ extension UICollectionView {
   @inlinable
   public func bind<P, Item, Content>(
     to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
     cellProvider:
       @escaping @MainActor (
         UICollectionView, IndexPath, Item, ContentState<Content>
@@ -47,12 +54,17 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let cells = ContentCells(store: store)
+    let prefetch = PrefetchHook()
     let binding: ListBinding<FlatSection, Item> = installBinding(
       cellProvider: { collectionView, indexPath, item in
-        cells.cell(for: item.id) { cellProvider(collectionView, indexPath, item, $0) }
+        defer { prefetch.run() }
+        return cells.cell(for: item.id) { cellProvider(collectionView, indexPath, item, $0) }
       },
       make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     binding.reconfigureOnArrival(from: store)
+    prefetch.action = binding.startPrefetching(
+      store, planner: planner, holdFirstDisplay: holdFirstDisplay
+    ) { self.prefetchDataSource = $0 }
     return binding.cancellable(publisher.sink { binding.submit(items: $0) })
   }
 }

@@ -29,6 +29,7 @@ extension UITableView {
   @inlinable @discardableResult
   public func bind<Source, Item, Content>(
     to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
     cellProvider:
       @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
       UITableViewCell
@@ -38,10 +39,15 @@ extension UITableView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let cells = ContentCells(store: store)
+    let prefetch = PrefetchHook()
     let binding = bind(to: source) { tableView, indexPath, item in
-      cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+      defer { prefetch.run() }
+      return cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
     }
     binding.reconfigureOnArrival(from: store)
+    prefetch.action = binding.startPrefetching(
+      store, planner: planner, holdFirstDisplay: holdFirstDisplay
+    ) { self.prefetchDataSource = $0 }
     return binding
   }
 
@@ -50,6 +56,7 @@ extension UITableView {
   @inlinable
   public func bind<P, Item, Content>(
     to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
     cellProvider:
       @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
       UITableViewCell
@@ -59,13 +66,18 @@ extension UITableView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     let cells = ContentCells(store: store)
+    let prefetch = PrefetchHook()
     let binding: ListBinding<FlatSection, Item> = installBinding(
       titles: nil,
       cellProvider: { tableView, indexPath, item in
-        cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+        defer { prefetch.run() }
+        return cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
       },
       make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
     binding.reconfigureOnArrival(from: store)
+    prefetch.action = binding.startPrefetching(
+      store, planner: planner, holdFirstDisplay: holdFirstDisplay
+    ) { self.prefetchDataSource = $0 }
     return binding.cancellable(publisher.sink { binding.submit(items: $0) })
   }
 }

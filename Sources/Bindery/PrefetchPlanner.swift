@@ -1,0 +1,85 @@
+/// Decides which rows' content to want, and how urgently, from where the user is and where
+/// they are going. A pure value: no clock, no view, no store.
+///
+/// The plan lists the visible rows first, then rows ahead in the direction of travel (nearest
+/// first), then rows behind. Before any scrolling (at bind time) "ahead" means below the first
+/// screen. The window ahead widens with speed, so a fast scroll is not outrun.
+///
+/// - Complexity: O(w) for a window of w rows.
+public struct PrefetchPlanner: Sendable, Equatable {
+  /// Screens of rows wanted ahead while scrolling.
+  public var screensAhead: Double = 2
+  /// Screens of rows wanted behind while scrolling.
+  public var screensBehind: Double = 0.5
+  /// Screens of rows wanted below the first screen before the user scrolls.
+  public var initialScreensAhead: Double = 1
+  /// Seconds of travel added ahead at the current speed: at 100 rows/s, 1 s adds 100 rows.
+  public var secondsOfTravelAhead: Double = 1
+  /// Below this speed (rows per second) the user is taken to be at rest.
+  public var restingSpeed: Double = 0.5
+
+  /// Where the user is.
+  public struct Situation: Sendable, Equatable {
+    /// Rows in the list.
+    public var itemCount: Int
+    /// The rows on screen, as flat indices.
+    public var visible: Range<Int>
+    /// Rows that fit on a screen (for lists not shown yet, the expected first screen).
+    public var rowsPerScreen: Int
+    /// Rows per second; positive toward the end of the list.
+    public var velocity: Double
+
+    /// Describes a situation.
+    public init(itemCount: Int, visible: Range<Int>, rowsPerScreen: Int, velocity: Double) {
+      self.itemCount = itemCount
+      self.visible = visible
+      self.rowsPerScreen = rowsPerScreen
+      self.velocity = velocity
+    }
+  }
+
+  /// One wanted row.
+  public struct Want: Sendable, Equatable {
+    /// The row's flat index.
+    public var index: Int
+    /// How urgently.
+    public var priority: ContentPriority
+  }
+
+  /// Creates a planner with the defaults: two screens ahead, half a screen behind, one screen
+  /// below the first at bind time, one second of travel more at speed.
+  public init() {}
+
+  /// The rows to want, most urgent first, all within the list.
+  public func plan(for situation: Situation) -> [Want] {
+    let count = max(0, situation.itemCount)
+    let screen = max(1, situation.rowsPerScreen)
+    let visible = situation.visible.clamped(to: 0..<count)
+    var wants = visible.map { Want(index: $0, priority: .visible) }
+    let speed = abs(situation.velocity)
+    let isMoving = speed >= restingSpeed
+    let forward = !isMoving || situation.velocity > 0
+    let aheadRows =
+      isMoving
+      ? Int((screensAhead * Double(screen) + speed * secondsOfTravelAhead).rounded(.up))
+      : Int((initialScreensAhead * Double(screen)).rounded(.up))
+    let behindRows = isMoving ? Int((screensBehind * Double(screen)).rounded(.up)) : 0
+    // Before the list is on screen the visible range is empty: the first screen is wanted
+    // as visible, from the top.
+    let anchor = visible.isEmpty ? 0..<min(screen, count) : visible
+    if visible.isEmpty {
+      wants = anchor.map { Want(index: $0, priority: .visible) }
+    }
+    let ahead =
+      forward
+      ? Array(anchor.upperBound..<min(count, anchor.upperBound + aheadRows))
+      : Array((max(0, anchor.lowerBound - aheadRows)..<anchor.lowerBound).reversed())
+    let behind =
+      forward
+      ? Array((max(0, anchor.lowerBound - behindRows)..<anchor.lowerBound).reversed())
+      : Array(anchor.upperBound..<min(count, anchor.upperBound + behindRows))
+    wants += ahead.map { Want(index: $0, priority: .prefetch) }
+    wants += behind.map { Want(index: $0, priority: .prefetch) }
+    return wants
+  }
+}

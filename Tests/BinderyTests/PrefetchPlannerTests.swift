@@ -1,0 +1,62 @@
+import Bindery
+import BinderyTesting
+import Testing
+
+@Suite("PrefetchPlanner")
+struct PrefetchPlannerTests {
+  let planner = PrefetchPlanner()
+
+  @Test func randomSituationsKeepTheInvariants() {
+    var random = SeededGenerator(seed: UInt64.random(in: 0...UInt64.max))
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...300, using: &random)
+      let screen = Int.random(in: 1...20, using: &random)
+      let first = Int.random(in: 0...max(0, count), using: &random)
+      let visible = first..<min(count, first + Int.random(in: 0...screen, using: &random))
+      let velocity = Double.random(in: -150...150, using: &random)
+      let situation = PrefetchPlanner.Situation(
+        itemCount: count, visible: visible, rowsPerScreen: screen, velocity: velocity)
+      let plan = planner.plan(for: situation)
+      let indices = plan.map(\.index)
+      // Nothing beyond the list, nothing twice.
+      #expect(indices.allSatisfy { (0..<count).contains($0) }, "\(situation)")
+      #expect(Set(indices).count == indices.count, "\(situation)")
+      // The visible rows come first, all of them, and only they are visible.
+      let expectedVisible = visible.isEmpty ? Array(0..<min(screen, count)) : Array(visible)
+      #expect(Array(indices.prefix(expectedVisible.count)) == expectedVisible, "\(situation)")
+      #expect(plan.filter { $0.priority == .visible }.count == expectedVisible.count)
+    }
+  }
+
+  @Test func atBindTimeTheFirstScreenAndOneMore() {
+    let plan = planner.plan(
+      for: .init(itemCount: 1_000, visible: 0..<0, rowsPerScreen: 12, velocity: 0))
+    #expect(plan.prefix(12).map(\.index) == Array(0..<12))
+    #expect(plan.dropFirst(12).map(\.index) == Array(12..<24))
+    #expect(plan.prefix(12).allSatisfy { $0.priority == .visible })
+    #expect(plan.dropFirst(12).allSatisfy { $0.priority == .prefetch })
+  }
+
+  @Test func aheadNearestFirstThenBehind() {
+    let plan = planner.plan(
+      for: .init(itemCount: 1_000, visible: 100..<112, rowsPerScreen: 12, velocity: 20))
+    let ahead = plan.dropFirst(12).prefix(24 + 20).map(\.index)
+    #expect(ahead == Array(112..<156))  // two screens plus one second at 20 rows/s
+    #expect(plan.suffix(6).map(\.index) == [99, 98, 97, 96, 95, 94])  // half a screen behind
+  }
+
+  @Test func reversingTurnsTheWindowsAround() {
+    let plan = planner.plan(
+      for: .init(itemCount: 1_000, visible: 100..<112, rowsPerScreen: 12, velocity: -20))
+    #expect(plan.dropFirst(12).prefix(3).map(\.index) == [99, 98, 97])
+    #expect(plan.suffix(6).map(\.index) == Array(112..<118))
+  }
+
+  @Test func speedWidensTheWindowAhead() {
+    let slow = planner.plan(
+      for: .init(itemCount: 10_000, visible: 100..<112, rowsPerScreen: 12, velocity: 20))
+    let fast = planner.plan(
+      for: .init(itemCount: 10_000, visible: 100..<112, rowsPerScreen: 12, velocity: 100))
+    #expect(fast.count - slow.count == 80)
+  }
+}

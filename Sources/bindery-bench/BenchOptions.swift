@@ -7,6 +7,7 @@ struct BenchOptions {
       diff      the diff against Swift's CollectionDifference and the hashing floor
       binding   main-actor time per update of 10k to 1M-row lists against a full reload
       content   ContentStore lookups and load throughput against a Dictionary and bare Tasks
+      prefetch  the first-display hit rate of four loading strategies, simulated in virtual time
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for

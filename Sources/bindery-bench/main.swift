@@ -3,6 +3,7 @@
 //   swift run -c release bindery-bench diff [--json] [--runs N] [--sizes 10000,100000]
 //   swift run -c release bindery-bench binding [--json]
 //   swift run -c release bindery-bench content [--json]
+//   swift run -c release bindery-bench prefetch [--json]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,6 +16,8 @@ case "binding":
   await BindingBenchmark(options: options).run()
 case "content":
   await ContentBenchmark(options: options).run()
+case "prefetch":
+  await PrefetchSimulation(options: options).run()
 case "--help", "-h", nil:
   print(BenchOptions.usage)
 default:

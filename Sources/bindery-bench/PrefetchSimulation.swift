@@ -1,0 +1,272 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+/// `bindery-bench prefetch`: a deterministic simulation of the third note, in virtual time.
+///
+/// 10,000 mates in a 12-row table; avatars load with log-normal latency (median 150 ms, p99
+/// 800 ms, per key from a seed), 6 at a time. The list is bound at t = 0 and the screen
+/// appears at 300 ms; then 2 s at rest, 30 s scrolling at 20 rows/s, a 3 s fling at 100 rows/s
+/// and 10 s back up at 20 rows/s. The same script runs once per strategy.
+@MainActor
+struct PrefetchSimulation {
+  let options: BenchOptions
+  let rows = 10_000
+  let rowHeight: CGFloat = 44
+  let tick = Duration.milliseconds(10)
+
+  enum Strategy: String, CaseIterable {
+    case onDisplay = "on-display"
+    case uikitPrefetch = "uikit-prefetch"
+    case bindery
+    case binderyHold = "bindery-hold"
+  }
+
+  struct Phase {
+    var name: String
+    var start: Duration
+    var end: Duration
+    var rowsPerSecond: Double
+  }
+
+  /// The script, after the screen appears at 300 ms.
+  static let phases = [
+    Phase(name: "idle", start: .milliseconds(300), end: .milliseconds(2_300), rowsPerSecond: 0),
+    Phase(
+      name: "scroll-20", start: .milliseconds(2_300), end: .milliseconds(32_300), rowsPerSecond: 20),
+    Phase(
+      name: "fling-100", start: .milliseconds(32_300), end: .milliseconds(35_300),
+      rowsPerSecond: 100),
+    Phase(
+      name: "scroll-back", start: .milliseconds(35_300), end: .milliseconds(45_300),
+      rowsPerSecond: -20),
+  ]
+
+  struct Avatar: Sendable {
+    var bytes: Int
+  }
+
+  /// What happened, for one strategy.
+  final class Log {
+    var appearances: [(time: Duration, id: Int, hit: Bool)] = []
+    var shownLoaded: Set<Int> = []
+    var completions: [(time: Duration, id: Int)] = []
+    var samples: [(time: Duration, inFlight: Int, cacheBytes: Int)] = []
+    var startedByTime: [(time: Duration, started: Int)] = []
+    var cellKey: [ObjectIdentifier: Int] = [:]
+  }
+
+  struct Record {
+    var strategy: String
+    var phase: String
+    var appearances: Int
+    var hitRate: Double
+    var loads: Int
+    var wasted: Int
+    var peakConcurrent: Int
+    var peakCacheBytes: Int
+    var firstDisplayMilliseconds: Double?
+  }
+
+  /// Log-normal latency for a key: median 150 ms, 99th percentile 800 ms.
+  static func latency(for key: Int, seed: UInt64) -> Duration {
+    var random = SeededGenerator(seed: seed ^ (UInt64(key) &* 0x9E37_79B9_7F4A_7C15))
+    let u1 = Double.random(in: Double.ulpOfOne..<1, using: &random)
+    let u2 = Double.random(in: 0..<1, using: &random)
+    let z = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    let sigma = log(800.0 / 150.0) / 2.326_348
+    return .microseconds(Int(150_000 * exp(sigma * z)))
+  }
+
+  func run() async {
+    let seed: UInt64 = 0x00C0_FFEE
+    var records: [Record] = []
+    for strategy in Strategy.allCases {
+      records += await simulate(strategy, seed: seed)
+    }
+    if options.json {
+      printJSON(
+        records.map { record in
+          var json: [String: Any] = [
+            "strategy": record.strategy, "phase": record.phase, "hit_rate": record.hitRate,
+            "appearances": record.appearances, "loads": record.loads,
+            "wasted_loads": record.wasted, "peak_concurrent_loads": record.peakConcurrent,
+            "peak_cache_bytes": record.peakCacheBytes,
+          ]
+          if let first = record.firstDisplayMilliseconds { json["first_display_ms"] = first }
+          return json
+        })
+      return
+    }
+    print(
+      "bindery-bench prefetch: \(rows) rows, 12-row viewport, latency log-normal (median 150 ms, "
+        + "p99 800 ms), 6 loads at a time, seed \(seed); virtual time")
+    print(
+      textTable(
+        [
+          "strategy", "phase", "hit rate", "cells", "loads", "wasted", "peak loads",
+          "peak cache MB", "first display",
+        ],
+        records.map { record in
+          [
+            record.strategy, record.phase, String(format: "%.1f%%", record.hitRate * 100),
+            "\(record.appearances)", "\(record.loads)", "\(record.wasted)",
+            "\(record.peakConcurrent)",
+            String(format: "%.1f", Double(record.peakCacheBytes) / 1_048_576),
+            record.firstDisplayMilliseconds.map { String(format: "%.0f ms", $0) } ?? "",
+          ]
+        }))
+  }
+
+  // MARK: One run
+
+  func simulate(_ strategy: Strategy, seed: UInt64) async -> [Record] {
+    let loaderClock = VirtualClock()
+    let storeClock = VirtualClock()
+    let log = Log()
+    let avatars = ContentStore<Int, Avatar>(
+      costLimit: 64 << 20, countLimit: 100_000, maximumConcurrentLoads: 6, clock: storeClock,
+      cost: { $0.bytes }
+    ) { key in
+      try await loaderClock.sleep(for: Self.latency(for: key, seed: seed))
+      return Avatar(bytes: 12_288 + (key * 7_919) % 12_288)
+    }
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 12 * rowHeight))
+    table.rowHeight = rowHeight
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
+    let planner: PrefetchPlanner? =
+      strategy == .bindery || strategy == .binderyHold ? PrefetchPlanner() : nil
+    let binding = table.bind(
+      to: AsyncStream<[Row]> { _ in }, content: avatars, prefetching: planner,
+      holdFirstDisplay: strategy == .binderyHold ? .seconds(1) : nil
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      let key = ObjectIdentifier(cell)
+      if log.cellKey[key] != mate.id {  // a new row in this cell, not a reconfigure
+        log.cellKey[key] = mate.id
+        log.appearances.append((storeClock.now.offset, mate.id, avatar.content != nil))
+      }
+      if avatar.content != nil { log.shownLoaded.insert(mate.id) }
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    let uikitStyle = UIKitStylePrefetcher(binding: binding, store: avatars)
+    if strategy == .uikitPrefetch { table.prefetchDataSource = uikitStyle }
+    let arrivals = avatars.arrivals()
+    let listener = Task { @MainActor in
+      for await id in arrivals { log.completions.append((storeClock.now.offset, id)) }
+    }
+
+    // t = 0: the data arrives and is bound; the screen is not shown yet.
+    binding.submit(items: (0..<rows).map { Row(id: $0, name: "mate \($0)") })
+    await settle(avatars, loaderClock)
+    let end = Self.phases.last?.end ?? .zero
+    var now = Duration.zero
+    while now < end {
+      now += tick
+      loaderClock.advance(by: tick)
+      storeClock.advance(by: tick)
+      await settle(avatars, loaderClock)
+      if now == .milliseconds(300) {
+        table.window = UIWindow()  // the screen appears: UIKit asks for its first cells
+        await settle(avatars, loaderClock)
+      }
+      if let phase = Self.phases.first(where: { $0.start < now && now <= $0.end }),
+        phase.rowsPerSecond != 0
+      {
+        table.scroll(by: CGFloat(phase.rowsPerSecond * 0.01) * rowHeight)
+        await settle(avatars, loaderClock)
+      }
+      log.samples.append((now, avatars.loadsInFlight, avatars.cachedCost))
+      log.startedByTime.append((now, avatars.statistics.started))
+    }
+    listener.cancel()
+    withExtendedLifetime(uikitStyle) {}
+    return records(for: strategy, log: log, violations: table.violations.count)
+  }
+
+  /// Lets every task the last step woke run until each running load is asleep again on the
+  /// loader clock, and that holds for a few turns of the main actor.
+  func settle(_ store: ContentStore<Int, Avatar>, _ loaderClock: VirtualClock) async {
+    var stable = 0
+    var turns = 0
+    while stable < 4 && turns < 100_000 {
+      await Task.yield()
+      turns += 1
+      if store.loadsInFlight == loaderClock.sleeperCount { stable += 1 } else { stable = 0 }
+      if stable == 0 && turns % 64 == 0 { try? await Task.sleep(for: .microseconds(50)) }
+    }
+  }
+
+  func records(for strategy: Strategy, log: Log, violations: Int) -> [Record] {
+    let firstTime = log.appearances.first?.time
+    let windows: [(String, (Duration) -> Bool)] =
+      [("first-screen", { $0 == firstTime })]
+      + Self.phases.filter { $0.rowsPerSecond != 0 }.map { phase in
+        (phase.name, { phase.start < $0 && $0 <= phase.end })
+      } + [("all", { _ in true })]
+    return windows.map { name, contains in
+      let shown = log.appearances.filter { contains($0.time) }
+      let completed = log.completions.filter { contains($0.time) }
+      let samples = log.samples.filter { contains($0.time) }
+      let started = log.startedByTime.filter { contains($0.time) }
+      let loads =
+        name == "first-screen"
+        ? (log.startedByTime.last { $0.time <= (firstTime ?? .zero) }?.started ?? 0)
+        : (started.last?.started ?? 0)
+          - (log.startedByTime.last { $0.time < (started.first?.time ?? .zero) }?.started ?? 0)
+      return Record(
+        strategy: strategy.rawValue, phase: name, appearances: shown.count,
+        hitRate: shown.isEmpty ? 0 : Double(shown.filter(\.hit).count) / Double(shown.count),
+        loads: loads, wasted: completed.filter { !log.shownLoaded.contains($0.id) }.count,
+        peakConcurrent: samples.map(\.inFlight).max() ?? 0,
+        peakCacheBytes: samples.map(\.cacheBytes).max() ?? 0,
+        firstDisplayMilliseconds: name == "first-screen"
+          ? firstTime.map {
+            Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3
+          }
+          : nil)
+    }
+  }
+
+  struct Row: Identifiable, Equatable, Sendable {
+    var id: Int
+    var name: String
+  }
+}
+
+/// The note's "after": UIKit's prefetch data source asking for exactly what UIKit hints.
+@MainActor
+final class UIKitStylePrefetcher: NSObject, UITableViewDataSourcePrefetching {
+  let binding: ListBinding<FlatSection, PrefetchSimulation.Row>
+  let store: ContentStore<Int, PrefetchSimulation.Avatar>
+  private var requested: Set<Int> = []
+
+  init(
+    binding: ListBinding<FlatSection, PrefetchSimulation.Row>,
+    store: ContentStore<Int, PrefetchSimulation.Avatar>
+  ) {
+    self.binding = binding
+    self.store = store
+  }
+
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    for path in indexPaths {
+      guard let id = binding.item(at: ItemPosition(section: path.section, item: path.row))?.id,
+        requested.insert(id).inserted
+      else { continue }
+      store.request(id, priority: .prefetch)
+    }
+  }
+
+  func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+    for path in indexPaths {
+      guard let id = binding.item(at: ItemPosition(section: path.section, item: path.row))?.id,
+        requested.remove(id) != nil
+      else { continue }
+      store.cancelRequest(id)
+    }
+  }
+}

@@ -5,22 +5,6 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// Waits until `condition` holds, yielding to the binding's tasks; fails after `seconds`.
-@MainActor
-func eventually(
-  _ what: String, seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
-  _ condition: () -> Bool
-) async {
-  let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-  while !condition() {
-    if ContinuousClock.now > deadline {
-      Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
-      return
-    }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-}
-
 /// A table on screen, 12 rows of 44 points, judged in strict mode.
 @MainActor
 func makeTable() -> UITableView {

@@ -18,8 +18,10 @@ struct ContentBindingTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let mates = (0..<30).map { TestItem(id: $0) }
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
-      tableView, indexPath, mate, avatar in
+    // Prefetching off: this is the second note's scenario alone, loads on display only.
+    let binding = table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+    ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.show(mate, avatar)
       return cell
@@ -72,8 +74,9 @@ struct ContentBindingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
-      tableView, indexPath, mate, avatar in
+    let binding = table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+    ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.show(mate, avatar)
       return cell

@@ -33,7 +33,8 @@ let package = Package(
     // tests, the fuzzer and the benchmarks share.
     .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
     .executableTarget(
-      name: "bindery-demo", dependencies: ["Bindery", "HeadlessUIKit", "BinderyTesting"]),
+      name: "bindery-demo",
+      dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
     .executableTarget(
       name: "bindery-bench",
       dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),

@@ -306,6 +306,9 @@ public struct BindingStatistics: Sendable, Equatable {
   public var contentReconfigures = 0
   /// How long applying the last list took on the main actor: the batches, or the reload.
   public var lastApplyTime: Duration = .zero
+
+  /// Zero counts.
+  public init() {}
 }
 
 /// A weak reference the diff worker can hold without keeping the binding alive.

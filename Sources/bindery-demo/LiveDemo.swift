@@ -1,0 +1,222 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+/// A cell of the live demo: the mate and avatar it was configured with, drawn by the demo.
+final class MateCell: UITableViewCell {
+  var mate: Mate?
+  var avatar: Identicon?
+}
+
+/// The live demo: a HeadlessUIKit table bound with Bindery to a feed of mates that join,
+/// leave, move and change status, with identicon avatars loaded through a ContentStore with
+/// simulated latency and prefetched ahead of the scroll; drawn in the terminal.
+@MainActor
+final class LiveDemo {
+  struct Options {
+    var mates = 200
+    var latencyMilliseconds = 150.0
+    var seed: UInt64 = 20_261_130
+    var seconds = 4.0
+  }
+
+  let options: Options
+  let visibleRows: Int
+  let table: UITableView
+  let avatars: ContentStore<Int, Identicon>
+  let feed: AsyncStream<[Mate]>
+  let feedSink: AsyncStream<[Mate]>.Continuation
+  var binding: ListBinding<FlatSection, Mate>?
+  var mates: [Mate] = []
+  var nextID = 0
+  var random: SeededGenerator
+  var isPaused = false
+  var changedAt: [Int: ContinuousClock.Instant] = [:]
+  var cellMate: [ObjectIdentifier: Int] = [:]
+  var appearances = 0
+  var hits = 0
+  let clock = ContinuousClock()
+
+  init(options: Options, visibleRows: Int) {
+    self.options = options
+    self.visibleRows = max(3, visibleRows)
+    random = SeededGenerator(seed: options.seed)
+    table = UITableView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: CGFloat(self.visibleRows) * 44))
+    table.isStrict = true
+    table.register(MateCell.self, forCellReuseIdentifier: "mate")
+    let median = options.latencyMilliseconds
+    let seed = options.seed
+    avatars = ContentStore(costLimit: 8 << 20, cost: { $0.bytes }) { id in
+      // Log-normal latency around the median, the same for an id on every run.
+      var random = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: id &* 7_919))
+      let z = Double.random(in: -2.3...2.3, using: &random)
+      try await Task.sleep(for: .milliseconds(Int(median * exp(0.72 * z))))
+      return Identicon(id: id)
+    }
+    (feed, feedSink) = AsyncStream.makeStream(of: [Mate].self)
+  }
+
+  // MARK: Running
+
+  func start() {
+    for _ in 0..<options.mates { mates.append(newMate()) }
+    binding = table.bind(to: feed, content: avatars) {
+      [unowned self] tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      if cellMate.updateValue(mate.id, forKey: ObjectIdentifier(cell)) != mate.id {
+        appearances += 1  // a mate newly shown in this cell, not a reconfigure
+        if avatar.content != nil { hits += 1 }
+      }
+      (cell as? MateCell)?.mate = mate
+      (cell as? MateCell)?.avatar = avatar.content
+      return cell
+    }
+    feedSink.yield(mates)
+    // The screen appears a moment after the data, as when it is pushed: the prefetcher has
+    // been loading the first screen's avatars meanwhile.
+    Task { [weak self] in
+      try? await Task.sleep(for: .milliseconds(300))
+      self?.table.window = UIWindow()
+    }
+    Task { [weak self] in
+      while let self {
+        try? await Task.sleep(for: .milliseconds(400))
+        if !self.isPaused { self.changeSomething() }
+      }
+    }
+  }
+
+  func runInteractive() async {
+    Terminal.enterRawMode()
+    start()
+    let keys = Terminal.keys()
+    let drawing = Task { [weak self] in
+      while let self, !Task.isCancelled {
+        Terminal.write(self.frame(colour: true))
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    for await key in keys {
+      switch key {
+      case .up: table.scroll(by: -44)
+      case .down: table.scroll(by: 44)
+      case .pageUp: table.scroll(by: -CGFloat(visibleRows) * 44)
+      case .pageDown: table.scroll(by: CGFloat(visibleRows) * 44)
+      case .pause: isPaused.toggle()
+      case .quit:
+        drawing.cancel()
+        Terminal.leaveRawMode()
+        return
+      }
+    }
+    drawing.cancel()
+    Terminal.leaveRawMode()
+  }
+
+  /// Without a terminal: a fixed scenario (the feed running, a slow scroll down), then a summary
+  /// with the figures the status line shows.
+  func runScripted() async {
+    start()
+    let steps = Int(options.seconds * 10)
+    for step in 0..<steps {
+      try? await Task.sleep(for: .milliseconds(100))
+      if step < steps * 2 / 3 && step % 2 == 0 { table.scroll(by: 44) }
+    }
+    print(frame(colour: false))
+    print("violations reported by HeadlessUIKit (strict): \(table.violations.count)")
+    binding?.cancel()
+  }
+
+  // MARK: The feed
+
+  func newMate() -> Mate {
+    defer { nextID += 1 }
+    return Mate(
+      id: nextID, name: MateNames.name(for: nextID),
+      status: Mate.Status.allCases.randomElement(using: &random) ?? .online)
+  }
+
+  func changeSomething() {
+    let now = clock.now
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0..<2:
+      let mate = newMate()
+      mates.insert(mate, at: Int.random(in: 0...mates.count, using: &random))
+      changedAt[mate.id] = now
+    case 2..<4 where mates.count > 20:
+      mates.remove(at: Int.random(in: 0..<mates.count, using: &random))
+    case 4..<5 where mates.count > 1:
+      var walker = mates.remove(at: Int.random(in: 1..<mates.count, using: &random))
+      walker.status = .walking
+      mates.insert(walker, at: 0)
+      changedAt[walker.id] = now
+    default:
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        let index = Int.random(in: 0..<mates.count, using: &random)
+        mates[index].status = Mate.Status.allCases.randomElement(using: &random) ?? .away
+        changedAt[mates[index].id] = now
+      }
+    }
+    feedSink.yield(mates)
+  }
+
+  // MARK: Drawing
+
+  func frame(colour: Bool) -> String {
+    let reset = colour ? "\u{1B}[0m" : ""
+    let bold = colour ? "\u{1B}[1m" : ""
+    var lines: [String] = []
+    lines.append(
+      "\(bold)Bindery demo\(reset) · \(binding?.snapshot.numberOfItems ?? 0) mates · "
+        + "↑↓ j/k scroll · PgUp/PgDn · space \(isPaused ? "resume" : "pause") · q quit")
+    let now = clock.now
+    for path in table.indexPathsForVisibleRows ?? [] {
+      guard let cell = table.cellForRow(at: path) as? MateCell, let mate = cell.mate else {
+        continue
+      }
+      let recent = changedAt[mate.id].map { now - $0 < .milliseconds(1_200) } ?? false
+      let tint = colour && recent ? "\u{1B}[48;2;70;60;10m" : ""
+      let name = mate.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+      let status = mate.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+      let mark = !colour && recent ? "*" : " "
+      for line in 0..<2 {
+        let avatar: String
+        if colour {
+          avatar = cell.avatar?.line(line) ?? Identicon.placeholder(line)
+        } else {
+          avatar = cell.avatar == nil ? "(loading) " : "[avatar]  "
+        }
+        let text =
+          line == 0
+          ? "\(mark)\(name) \(status)"
+          : " #\(path.row) id \(mate.id)".padding(
+            toLength: 28, withPad: " ", startingAt: 0)
+        lines.append(" \(avatar) \(tint)\(text)\(reset)")
+        if !colour { break }
+      }
+    }
+    lines.append(statusLine())
+    if colour {
+      return "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J"
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func statusLine() -> String {
+    let statistics = binding?.statistics ?? BindingStatistics()
+    let perUpdate =
+      statistics.updates > 0 ? Double(statistics.operations) / Double(statistics.updates) : 0
+    let diff =
+      Double(statistics.lastDiffTime.components.attoseconds) / 1e15
+      + Double(statistics.lastDiffTime.components.seconds) * 1e3
+    let hitRate = appearances > 0 ? Double(hits) / Double(appearances) * 100 : 0
+    return String(
+      format: "updates %d · %.1f ops/update · diff %.3f ms · prefetch hit rate %.0f%% · "
+        + "loads in flight %d · cache %.1f MB%@",
+      statistics.updates, perUpdate, diff, hitRate, avatars.loadsInFlight,
+      Double(avatars.cachedCost) / 1_048_576, isPaused ? " · paused" : "")
+  }
+}

@@ -82,6 +82,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///   - timeout: how long a load may take; 30 s by default.
   ///   - retryBackoff: how long after a failure a request retries; 1 s by default, doubling per
   ///     consecutive failure up to `maximumBackoff`.
+  ///   - maximumBackoff: the longest wait before a retry; 60 s by default.
   ///   - clock: where time comes from; pass a virtual clock to test or simulate.
   ///   - cost: the cost of one piece of content; 1 by default.
   ///   - loader: loads the content for a key, off the main actor.

@@ -58,8 +58,10 @@ where
 
   /// Creates a binding that shows what is passed to ``apply(_:)`` and ``submit(_:)``.
   ///
-  /// - Parameter pipeline: leave it to its default, which is specialized for your item types
-  ///   at the call site (see ``DiffPipeline``).
+  /// - Parameters:
+  ///   - view: the view to keep up to date; the binding keeps it alive.
+  ///   - pipeline: leave it to its default, which is specialized for your item types at the
+  ///     call site (see ``DiffPipeline``).
   public convenience init(
     view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
   ) {

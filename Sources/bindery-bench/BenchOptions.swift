@@ -15,6 +15,7 @@ struct BenchOptions {
       --sizes   list sizes for the diff benchmark (default 10000,100000)
       --cases   only these cases, comma-separated (default: all)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
+      --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -24,6 +25,7 @@ struct BenchOptions {
   var sizesWereGiven = false
   var cases: Set<String>?
   var withoutBaseline = false
+  var svgDirectory: String?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -36,6 +38,7 @@ struct BenchOptions {
         sizesWereGiven = true
       case "--cases": cases = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
       case "--without-baseline": withoutBaseline = true
+      case "--svg": svgDirectory = iterator.next()
       default:
         FileHandle.standardError.write(Data("ignoring unknown option \(argument)\n".utf8))
       }

@@ -75,6 +75,9 @@ struct DiffBenchmark {
         records += measure(benchCase, size: size, myersSecondsPerUnit: &myersSecondsPerUnit)
       }
     }
+    if let directory = options.svgDirectory {
+      chart(records).write(to: directory, name: "diff.svg")
+    }
     if options.json {
       printJSON(records.map(\.json))
     } else {
@@ -89,6 +92,31 @@ struct DiffBenchmark {
           ],
           records.map(\.cells)))
     }
+  }
+
+  /// Median time per case at the largest size measured, on a logarithmic axis.
+  func chart(_ records: [Record]) -> SVGBarChart {
+    let size = records.map(\.items).max() ?? 0
+    let cases = ["mixed", "shuffled", "identical", "append-one", "update-one"].filter { name in
+      records.contains { $0.caseName == name && $0.items == size }
+    }
+    let implementations: [(String, String, String)] = [
+      ("bindery", "Bindery", "#2f6fdf"), ("floor", "hashing floor", "#9aa4b2"),
+      ("bindery+validation", "Bindery + validating the list", "#7fb2ff"),
+      ("collection-difference", "CollectionDifference", "#e0883a"),
+    ]
+    return SVGBarChart(
+      title: "Diff time, \(size) items (median ms, log scale)",
+      subtitle: "swift run -c release bindery-bench diff --svg docs · no bar: skipped (over 10 s)",
+      unit: "milliseconds", groups: cases,
+      series: implementations.map { key, name, colour in
+        SVGBarChart.Series(
+          name: name, colour: colour,
+          values: cases.map { name in
+            records.first { $0.caseName == name && $0.items == size && $0.implementation == key }?
+              .medianMilliseconds
+          })
+      }, logarithmic: true)
   }
 
   func measure(_ benchCase: Case, size: Int, myersSecondsPerUnit: inout Double?) -> [Record] {

@@ -86,6 +86,23 @@ struct PrefetchSimulation {
     for strategy in Strategy.allCases {
       records += await simulate(strategy, seed: seed)
     }
+    if let directory = options.svgDirectory {
+      let phases = ["first-screen", "scroll-20", "fling-100", "scroll-back"]
+      let colours = ["#9aa4b2", "#e0883a", "#2f6fdf", "#16a37a"]
+      SVGBarChart(
+        title: "Cells shown with their avatar already loaded (first-display hit rate)",
+        subtitle: "swift run -c release bindery-bench prefetch --svg docs · virtual time, seeded",
+        unit: "hit rate, %", groups: phases,
+        series: zip(Strategy.allCases, colours).map { strategy, colour in
+          SVGBarChart.Series(
+            name: strategy.rawValue, colour: colour,
+            values: phases.map { phase in
+              records.first { $0.strategy == strategy.rawValue && $0.phase == phase }
+                .map { $0.hitRate * 100 }
+            })
+        }
+      ).write(to: directory, name: "prefetch-hit-rate.svg")
+    }
     if options.json {
       printJSON(
         records.map { record in

@@ -42,7 +42,7 @@ enum Terminal {
       guard let base = buffer.baseAddress else { return }
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
+        let written = writeToStandardOutput(base + offset, buffer.count - offset)
         if written <= 0 { return }
         offset += written
       }
@@ -93,4 +93,9 @@ enum Terminal {
       }
     }
   }
+}
+
+/// libc's `write` on standard output, outside `Terminal`, whose own `write` would shadow it.
+private func writeToStandardOutput(_ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(STDOUT_FILENO, bytes, count)
 }

@@ -62,15 +62,36 @@ extension ListBinding {
   }
 }
 
-/// The prefetcher's update, set once the binding exists, run after every configured cell.
+/// What `bind(to:content:…)` adds to a binding, for both views and both kinds of source:
+/// cells that hold interest in their content, a re-plan of the prefetcher after every configured
+/// cell, reconfigures when content arrives, and the prefetcher itself.
 @MainActor
 @usableFromInline
-final class PrefetchHook {
-  @usableFromInline var action: @MainActor () -> Void = {}
+final class ContentWiring<Key: Hashable & Sendable, Content: Sendable> {
+  let cells: ContentCells<Key, Content>
+  private var afterEachCell: @MainActor () -> Void = {}
 
   @usableFromInline
-  init() {}
+  init(store: ContentStore<Key, Content>) {
+    cells = ContentCells(store: store)
+  }
 
+  /// Configures a cell through the content state of `key`, then lets the prefetcher re-plan.
   @usableFromInline
-  func run() { action() }
+  func cell<Cell: AnyObject>(for key: Key, configure: (ContentState<Content>) -> Cell) -> Cell {
+    defer { afterEachCell() }
+    return cells.cell(for: key, configure: configure)
+  }
+
+  /// Connects the binding: reconfigure on arrival, and prefetching unless `planner` is nil;
+  /// `install` puts the prefetch bridge on the view.
+  @usableFromInline
+  func attach<Section, Item>(
+    to binding: ListBinding<Section, Item>, planner: PrefetchPlanner?,
+    holdFirstDisplay: Duration?, install: (PrefetchBridge) -> Void
+  ) where Item.ID == Key {
+    binding.reconfigureOnArrival(from: cells.store)
+    afterEachCell = binding.startPrefetching(
+      cells.store, planner: planner, holdFirstDisplay: holdFirstDisplay, install: install)
+  }
 }

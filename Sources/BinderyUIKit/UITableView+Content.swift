@@ -38,16 +38,13 @@ extension UITableView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let cells = ContentCells(store: store)
-    let prefetch = PrefetchHook()
+    let content = ContentWiring(store: store)
     let binding = bind(to: source) { tableView, indexPath, item in
-      defer { prefetch.run() }
-      return cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+      content.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
     }
-    binding.reconfigureOnArrival(from: store)
-    prefetch.action = binding.startPrefetching(
-      store, planner: planner, holdFirstDisplay: holdFirstDisplay
-    ) { self.prefetchDataSource = $0 }
+    content.attach(to: binding, planner: planner, holdFirstDisplay: holdFirstDisplay) {
+      self.prefetchDataSource = $0
+    }
     return binding
   }
 
@@ -65,19 +62,16 @@ extension UITableView {
     P: Publisher, P.Output == [Item], P.Failure == Never,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let cells = ContentCells(store: store)
-    let prefetch = PrefetchHook()
+    let content = ContentWiring(store: store)
     let binding: ListBinding<FlatSection, Item> = installBinding(
       titles: nil,
       cellProvider: { tableView, indexPath, item in
-        defer { prefetch.run() }
-        return cells.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+        content.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
       },
       make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
-    binding.reconfigureOnArrival(from: store)
-    prefetch.action = binding.startPrefetching(
-      store, planner: planner, holdFirstDisplay: holdFirstDisplay
-    ) { self.prefetchDataSource = $0 }
+    content.attach(to: binding, planner: planner, holdFirstDisplay: holdFirstDisplay) {
+      self.prefetchDataSource = $0
+    }
     return binding.cancellable(publisher.sink { binding.submit(items: $0) })
   }
 }

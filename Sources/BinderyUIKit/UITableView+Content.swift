@@ -48,6 +48,62 @@ extension UITableView {
     return binding
   }
 
+  /// Shows every list of sections an `AsyncSequence` sends, with late per-row content;
+  /// `titleForSection` gives the section header titles. See
+  /// ``bind(to:content:prefetching:holdFirstDisplay:cellProvider:)``.
+  @inlinable @discardableResult
+  public func bind<Source, Section, Item, Content>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    titleForSection: (@MainActor (Section) -> String?)? = nil,
+    cellProvider:
+      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
+      UITableViewCell
+  ) -> ListBinding<Section, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    let content = ContentWiring(store: store)
+    let binding = bind(to: source, titleForSection: titleForSection) {
+      tableView, indexPath, item in
+      content.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+    }
+    content.attach(to: binding, planner: planner, holdFirstDisplay: holdFirstDisplay) {
+      self.prefetchDataSource = $0
+    }
+    return binding
+  }
+
+  /// Shows every list of sections a Combine publisher sends, with late per-row content.
+  @inlinable
+  public func bind<P, Section, Item, Content>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    titleForSection: (@MainActor (Section) -> String?)? = nil,
+    cellProvider:
+      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
+      UITableViewCell
+  ) -> AnyCancellable
+  where
+    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    let content = ContentWiring(store: store)
+    let binding: ListBinding<Section, Item> = installBinding(
+      titles: titleForSection,
+      cellProvider: { tableView, indexPath, item in
+        content.cell(for: item.id) { cellProvider(tableView, indexPath, item, $0) }
+      },
+      make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
+    content.attach(to: binding, planner: planner, holdFirstDisplay: holdFirstDisplay) {
+      self.prefetchDataSource = $0
+    }
+    return binding.cancellable(publisher.sink { binding.submit($0) })
+  }
+
   /// Shows every array a Combine publisher sends, with late per-row content; see
   /// ``bind(to:content:cellProvider:)``.
   @inlinable

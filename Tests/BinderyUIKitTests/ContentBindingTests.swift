@@ -112,4 +112,35 @@ struct ContentBindingTests {
     cancellable.cancel()
     loader.openAll()
   }
+
+  @Test func sectionsWithHeadersAndContent() async {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
+    let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
+    let cancellable = table.bind(
+      to: subject, content: avatars, titleForSection: { "Group \($0.id)" }
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.show(mate, avatar)
+      return cell
+    }
+    subject.send([
+      ListSection(TestSection(id: 1), items: [TestItem(id: 1), TestItem(id: 2)]),
+      ListSection(TestSection(id: 2), items: [TestItem(id: 3)]),
+    ])
+    await eventually("two sections") { table.numberOfSections == 2 }
+    #expect(table.headerTitle(forSection: 1) == "Group 2")
+    loader.open(3)
+    await eventually("the avatar in section 1") {
+      table.cellForRow(at: IndexPath(row: 0, section: 1))?.textLabel?.text
+        == "mate 3 · content 3"
+    }
+    #expect(
+      table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "mate 1 · placeholder"
+    )
+    #expect(table.violations.isEmpty)
+    cancellable.cancel()
+    loader.openAll()
+  }
 }

@@ -80,17 +80,6 @@ struct LRUCache<Key: Hashable, Value> {
     free.append(slot)
   }
 
-  /// Keys from most to least recently used (for tests).
-  var keysByRecency: [Key] {
-    var keys: [Key] = []
-    var cursor = newest
-    while cursor >= 0 {
-      keys.append(entries[cursor].key)
-      cursor = entries[cursor].older
-    }
-    return keys
-  }
-
   @inlinable
   mutating func unlink(_ slot: Int) {
     let (newer, older) = (entries[slot].newer, entries[slot].older)

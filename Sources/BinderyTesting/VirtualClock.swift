@@ -47,13 +47,6 @@ public final class VirtualClock: Clock, @unchecked Sendable {
   /// Virtual time has no resolution limit.
   public var minimumResolution: Duration { .zero }
 
-  /// The earliest deadline of a sleeper, if any: where a simulation jumps next.
-  public var nextDeadline: Instant? {
-    lock.lock()
-    defer { lock.unlock() }
-    return sleepers.values.filter { $0.continuation != nil }.map(\.deadline).min()
-  }
-
   /// The number of tasks asleep on the clock.
   public var sleeperCount: Int {
     lock.lock()

@@ -79,8 +79,6 @@ final class ListEngine {
 
   // MARK: Batches (§1.1, §1.2)
 
-  var isInsideBatch: Bool { batchDepth > 0 }
-
   func beginBatch() {
     if batchDepth == 0 {
       // The view's cached counts are the old ones; without valid ones it asks the data source
@@ -133,10 +131,7 @@ final class ListEngine {
 
   /// A new data source: whatever was cached belongs to the old one.
   func dataSourceChanged() {
-    cachedCounts = nil
-    recycleAllCells()
-    prefetched.removeAll()
-    if isInWindow { layout() }
+    startOver(counts: nil)
   }
 
   func reloadData() {
@@ -144,14 +139,16 @@ final class ListEngine {
       reloadDataInsideBatch = true
       return
     }
-    cachedCounts = nil
-    recycleAllCells()
-    prefetched.removeAll()
-    if isInWindow { layout() }
+    startOver(counts: nil)
   }
 
   /// Where UIKit would have raised, the headless view goes on from what the data source says.
   private func resynchronize(to counts: [Int]) {
+    startOver(counts: counts)
+  }
+
+  /// Drops every cell and prefetch, takes `counts` as cached (nil: ask again), lays out anew.
+  private func startOver(counts: [Int]?) {
     cachedCounts = counts
     recycleAllCells()
     prefetched.removeAll()

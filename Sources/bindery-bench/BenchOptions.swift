@@ -58,9 +58,7 @@ func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
   let clock = ContinuousClock()
   var samples: [Double] = []
   for _ in 0..<runs {
-    let elapsed = clock.measure(body)
-    samples.append(
-      Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+    samples.append(milliseconds(clock.measure(body)))
   }
   samples.sort()
   return samples[samples.count / 2]

@@ -49,13 +49,13 @@ struct ContentBenchmark {
       for key in base..<(base + loads) { fresh.request(key) }
       for _ in 0..<loads { _ = await arrived.next() }
       let storeTime = clock.now - started
-      storeRates.append(Double(loads) / seconds(storeTime))
+      storeRates.append(Double(loads) * 1e3 / milliseconds(storeTime))
       let loader: @Sendable (Int) async -> String = { "content \($0)" }
       let taskStarted = clock.now
       let tasks = (base..<(base + loads)).map { key in Task.detached { await loader(key) } }
       for task in tasks { blackHole(await task.value) }
       let taskTime = clock.now - taskStarted
-      taskRates.append(Double(loads) / seconds(taskTime))
+      taskRates.append(Double(loads) * 1e3 / milliseconds(taskTime))
     }
 
     let nanoseconds = { (milliseconds: Double) in milliseconds * 1e6 / Double(lookups) }
@@ -92,9 +92,5 @@ struct ContentBenchmark {
             String(format: "%.2f", median(storeRates) / median(taskRates)),
           ],
         ]))
-  }
-
-  private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }

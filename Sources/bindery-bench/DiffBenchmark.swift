@@ -194,7 +194,7 @@ struct DiffBenchmark {
     }
     let clock = ContinuousClock()
     let once = clock.measure { blackHole(newIDs.difference(from: oldIDs).inferringMoves()) }
-    let seconds = Double(once.components.seconds) + Double(once.components.attoseconds) / 1e18
+    let seconds = milliseconds(once) / 1e3
     secondsPerUnit = max(secondsPerUnit ?? 0, seconds / units)
     let runs = seconds > 1 ? 3 : options.runs
     let median = medianMilliseconds(runs: runs) {

@@ -241,10 +241,7 @@ struct PrefetchSimulation {
         peakConcurrent: samples.map(\.inFlight).max() ?? 0,
         peakCacheBytes: samples.map(\.cacheBytes).max() ?? 0,
         firstDisplayMilliseconds: name == "first-screen"
-          ? firstTime.map {
-            Double($0.components.attoseconds) / 1e15 + Double($0.components.seconds) * 1e3
-          }
-          : nil)
+          ? firstTime.map(milliseconds) : nil)
     }
   }
 

@@ -3,8 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "Bindery",
-  // reconfigureRows(at:) / reconfigureItems(at:) are iOS 15+, and so is the binding.
-  platforms: [.iOS(.v15), .tvOS(.v15), .macOS(.v12)],
+  // Duration and Clock (timeouts, backoff, the first-display hold) are iOS 16 / tvOS 16 /
+  // macOS 13 APIs; reconfigureRows(at:) / reconfigureItems(at:) are iOS 15+.
+  platforms: [.iOS(.v16), .tvOS(.v16), .macOS(.v13), .visionOS(.v1)],
   products: [
     .library(name: "BinderyDiff", targets: ["BinderyDiff"]),
     .library(name: "Bindery", targets: ["Bindery"]),
@@ -17,14 +18,16 @@ let package = Package(
   targets: [
     .target(name: "BinderyDiff"),
     .target(name: "Bindery", dependencies: ["BinderyDiff"]),
-    // On Apple platforms the adapter builds against UIKit and Combine; elsewhere against
-    // HeadlessUIKit, which declares the same symbols. The source is the same.
+    // Where UIKit exists (iOS, tvOS, visionOS, Mac Catalyst) the adapter builds against UIKit
+    // and Combine; everywhere else, macOS included, against HeadlessUIKit, which declares the
+    // same symbols. The source is the same.
     .target(
       name: "BinderyUIKit",
       dependencies: [
         "Bindery",
         .target(
-          name: "HeadlessUIKit", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
+          name: "HeadlessUIKit",
+          condition: .when(platforms: [.macOS, .linux, .windows, .android, .wasi, .openbsd])),
       ]),
     .target(name: "HeadlessUIKit"),
     // Loading content over HTTP needs Foundation, which Bindery itself does without.

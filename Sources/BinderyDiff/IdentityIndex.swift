@@ -13,13 +13,13 @@
 /// build is guarded by a mutex; lookups after that take the lock only to read a reference.
 @usableFromInline
 final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sendable {
-  // A pthread mutex rather than Synchronization.Mutex: the latter needs iOS 18, Bindery runs on 15.
+  // A pthread mutex rather than Synchronization.Mutex: the latter needs iOS 18, Bindery runs on 16.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var sections: [SectionID: Int]?
-  private var items: [ItemID: ItemPosition]?
+  private var items: [ItemID: PackedItemPosition]?
 
   @usableFromInline
-  init(sections: [SectionID: Int]? = nil, items: [ItemID: ItemPosition]? = nil) {
+  init(sections: [SectionID: Int]? = nil, items: [ItemID: PackedItemPosition]? = nil) {
     mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -49,8 +49,15 @@ final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sen
     }
   }
 
+  /// The item table if it has been built, without building it.
   @usableFromInline
-  func itemTable(building build: () -> [ItemID: ItemPosition]) -> [ItemID: ItemPosition] {
+  func existingItemTable() -> [ItemID: PackedItemPosition]? {
+    locked { items }
+  }
+
+  @usableFromInline
+  func itemTable(building build: () -> [ItemID: PackedItemPosition]) -> [ItemID: PackedItemPosition]
+  {
     locked {
       if let items { return items }
       let built = build()

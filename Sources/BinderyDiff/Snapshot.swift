@@ -77,7 +77,7 @@ where
     _ input: [ListSection<Section, Item>]
   ) -> (snapshot: Self, dropped: ValidationError?) {
     var sectionTable = [Section.ID: Int](minimumCapacity: input.count)
-    var itemTable = [Item.ID: ItemPosition](
+    var itemTable = [Item.ID: PackedItemPosition](
       minimumCapacity: input.reduce(0) { $0 + $1.items.count })
     var sections: [Section] = []
     var items: [[Item]] = []
@@ -103,7 +103,7 @@ where
       // `kept` stays nil until the first repeat, so a clean section is never copied.
       var kept: [Item]?
       for (inputItem, item) in group.items.enumerated() {
-        let position = ItemPosition(section: sectionIndex, item: kept?.count ?? inputItem)
+        let position = PackedItemPosition(section: sectionIndex, item: kept?.count ?? inputItem)
         if let first = itemTable.updateValue(position, forKey: item.id) {
           itemTable[item.id] = first
           if reportedItemIDs.insert(item.id).inserted { report.duplicateItemIDs.append(item.id) }
@@ -195,14 +195,14 @@ where
   ///   its id table in O(n).
   public func position(of id: Item.ID) -> ItemPosition? {
     index.itemTable {
-      var table = [Item.ID: ItemPosition](minimumCapacity: numberOfItems)
+      var table = [Item.ID: PackedItemPosition](minimumCapacity: numberOfItems)
       for (section, items) in itemsBySection.enumerated() {
         for (offset, item) in items.enumerated() {
-          table[item.id] = ItemPosition(section: section, item: offset)
+          table[item.id] = PackedItemPosition(section: section, item: offset)
         }
       }
       return table
-    }[id]
+    }[id]?.position
   }
 
   /// The item with an id, or `nil` if no item has it.

@@ -7,9 +7,14 @@ import Foundation
 /// against the counts before the batch, inserts against the counts after it, then moves, then the
 /// count consistency check of §1.4. The first problem found is thrown, with UIKit's message.
 ///
+/// The two views differ where UIKit's do: a table coalesces a repeated delete or insert of one
+/// index path or section (§1.2), a collection view rejects it (§1.5 #10, §6); and a move counts
+/// in the moved-in and moved-out numbers of §1.4 when its section changes as the table maps
+/// sections, and when its raw section index changes for a collection view.
+///
 /// In ``isStrict`` mode it also rejects what the reference lists as unsafe or not established
-/// (§1.5 #10, #15; §2 and §6): duplicate deletes or inserts, a section moved in a batch that
-/// changes items inside it, and a reconfigure in a batch that changes structure.
+/// (§1.5 #10, #15; §2 and §6): duplicate deletes or inserts on tables, a section moved in a
+/// batch that changes items inside it, and a reconfigure in a batch that changes structure.
 public struct BatchUpdateValidator: Sendable {
   /// Whose words the messages use.
   public var kind: ListViewKind
@@ -367,11 +372,13 @@ private struct Check {
     }
   }
 
-  /// §1.5 #10: UITableView coalesces a repeated delete or insert; strict mode rejects it.
+  /// §1.5 #10: UITableView coalesces a repeated delete or insert, and strict mode rejects it;
+  /// a collection view does not coalesce, and a repeat is an error in every mode (§6).
   func duplicate(_ what: String) throws(UpdateViolation) {
-    guard validator.isStrict else { return }
+    guard validator.isStrict || validator.kind == .collectionView else { return }
+    let prefix = validator.kind == .collectionView ? "" : "strict: "
     throw UpdateViolation(
-      .duplicateOperation, "strict: attempt to \(what) twice in one batch", isUIKitMessage: false)
+      .duplicateOperation, "\(prefix)attempt to \(what) twice in one batch", isUIKitMessage: false)
   }
 
   // MARK: Moves against deleted and inserted sections (§1.5 #13, #14)
@@ -461,7 +468,12 @@ private struct Check {
       placed[path.sectionIndex, default: []].append((path.itemIndex, nil))
     }
     for move in itemMoves {
-      if newSectionOfOld[move.from.sectionIndex] != move.to.sectionIndex {
+      // §1.4: the table maps the source section; the collection view compares raw indices.
+      let leavesSection =
+        validator.kind == .collectionView
+        ? move.from.sectionIndex != move.to.sectionIndex
+        : newSectionOfOld[move.from.sectionIndex] != move.to.sectionIndex
+      if leavesSection {
         movedOut[move.from.sectionIndex] += 1
         movedIn[move.to.sectionIndex] += 1
       }

@@ -1,40 +1,85 @@
 import Foundation
 
-/// The part of a cell HeadlessUIKit models: its reuse identifier and its reuse cycle.
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+/// What reusable views share (cells, table headers and footers, collection supplementary
+/// views): a reuse identifier and the reuse cycle.
 ///
-/// `HeadlessTableViewCell` and `HeadlessCollectionViewCell` (`UITableViewCell` and
-/// `UICollectionViewCell` where UIKit does not exist) build on it.
+/// Swift without the Objective-C runtime can create a registered class only through a
+/// `required` initializer, so the initializers the views use to create registered classes —
+/// `HeadlessTableViewCell.init(style:reuseIdentifier:)` and
+/// `HeadlessCollectionReusableView.init(frame:)` — are `required` here, where UIKit's are not. A
+/// subclass that keeps the inherited initializers, or declares `required init?(coder:)` as
+/// UIKit asks, compiles unchanged; one that overrides the designated initializer marks it
+/// `required` for HeadlessUIKit.
 @MainActor
-open class HeadlessCell {
-  /// The identifier the cell was registered and dequeued with.
+open class HeadlessReusableView: HeadlessView {
+  /// The identifier the view was registered and dequeued with.
   public internal(set) var reuseIdentifier: String?
-  /// How many times the view called ``prepareForReuse()``, for tests of the reuse cycle.
+  /// How many times the list view called ``prepareForReuse()``, for tests of the reuse cycle.
   public internal(set) var prepareForReuseCount = 0
 
-  /// Creates a cell; the view sets the reuse identifier when it dequeues one.
-  public init(reuseIdentifier: String?) {
-    self.reuseIdentifier = reuseIdentifier
-  }
-
-  /// Called by the view just before it hands a recycled cell out of the reuse pool. Not called
-  /// when a reconfigure dequeues the cell that is already at that index path (reference §2).
+  /// Called by the list view just before it hands a recycled view out of the reuse pool. Not
+  /// called when a reconfigure dequeues the cell that is already at that index path
+  /// (reference §2).
   open func prepareForReuse() {}
 }
 
-/// A text label, so cell code such as `cell.textLabel?.text = name` compiles and can be read
-/// back in tests.
+/// A text label (`UILabel` where UIKit does not exist), so that cell code such as
+/// `cell.textLabel?.text = name` compiles and can be read back in tests.
 @MainActor
-open class HeadlessLabel {
+open class HeadlessLabel: HeadlessView {
   /// The label's text.
   open var text: String?
+}
 
-  /// Creates an empty label.
-  public init() {}
+/// An image (`UIImage` where UIKit does not exist): it has a size and nothing to draw.
+public final class HeadlessImage: Sendable, CustomStringConvertible {
+  /// The image's size in points.
+  public let size: CGSize
+  /// A name, for tests and descriptions; `nil` for images made from data.
+  public let name: String?
+
+  /// An empty image.
+  public convenience init() {
+    self.init(size: .zero, name: nil)
+  }
+
+  /// An image decoded from data; `nil` when the data is empty. HeadlessUIKit decodes nothing:
+  /// any bytes make a 1 × 1 image.
+  public convenience init?(data: Data) {
+    guard !data.isEmpty else { return nil }
+    self.init(size: CGSize(width: 1, height: 1), name: nil)
+  }
+
+  /// An image of a size, with a name to recognise it by in tests (HeadlessUIKit only).
+  public init(size: CGSize, name: String? = nil) {
+    self.size = size
+    self.name = name
+  }
+
+  /// The name, or the size.
+  public var description: String { name ?? "image \(size.width)×\(size.height)" }
+}
+
+/// A view that shows an image (`UIImageView` where UIKit does not exist).
+@MainActor
+open class HeadlessImageView: HeadlessView {
+  /// The image shown.
+  open var image: HeadlessImage?
+
+  /// Creates an image view showing an image.
+  public convenience init(image: HeadlessImage?) {
+    self.init(frame: .zero)
+    self.image = image
+  }
 }
 
 /// The table view's cell (`UITableViewCell` where UIKit does not exist).
 @MainActor
-open class HeadlessTableViewCell: HeadlessCell {
+open class HeadlessTableViewCell: HeadlessReusableView {
   /// The cell style, as UIKit's `UITableViewCell.CellStyle`.
   public enum CellStyle: Int, Sendable {
     /// A label on the left.
@@ -47,34 +92,81 @@ open class HeadlessTableViewCell: HeadlessCell {
     case subtitle
   }
 
+  /// What editing does to a row, as UIKit's `UITableViewCell.EditingStyle`.
+  public enum EditingStyle: Int, Sendable {
+    /// No editing control.
+    case none
+    /// The row is deleted.
+    case delete
+    /// A row is inserted.
+    case insert
+  }
+
+  /// The view that holds the cell's content.
+  public let contentView = HeadlessView()
   /// The cell's main label.
   open private(set) var textLabel: HeadlessLabel? = HeadlessLabel()
   /// The cell's secondary label.
   open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
+  /// The cell's image, shown before the text.
+  open private(set) var imageView: HeadlessImageView? = HeadlessImageView()
 
-  /// Creates a cell. `required` so that a registered class can be instantiated from its type.
+  /// Creates a cell. `required` so that a registered class can be created from its type (see
+  /// ``HeadlessReusableView``).
   public required init(style: CellStyle, reuseIdentifier: String?) {
-    super.init(reuseIdentifier: reuseIdentifier)
+    super.init(frame: .zero)
+    self.reuseIdentifier = reuseIdentifier
+  }
+
+  /// Creates a cell from an archive (UIKit's required initializer); see
+  /// ``HeadlessView/init(coder:)``.
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
+}
+
+/// The view a table shows for a section's header or footer title
+/// (`UITableViewHeaderFooterView` where UIKit does not exist).
+@MainActor
+open class HeadlessTableViewHeaderFooterView: HeadlessReusableView {
+  /// The view that holds the header's content.
+  public let contentView = HeadlessView()
+  /// The title label.
+  open private(set) var textLabel: HeadlessLabel? = HeadlessLabel()
+  /// The detail label.
+  open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
+
+  /// Creates a header or footer view.
+  public init(reuseIdentifier: String?) {
+    super.init(frame: .zero)
+    self.reuseIdentifier = reuseIdentifier
+  }
+
+  /// Creates a header or footer from an archive (UIKit's required initializer).
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
+}
+
+/// A collection view's supplementary view, and the base of its cells
+/// (`UICollectionReusableView` where UIKit does not exist).
+@MainActor
+open class HeadlessCollectionReusableView: HeadlessReusableView {
+  /// Creates a view. `required` so that a registered class can be created from its type (see
+  /// ``HeadlessReusableView``).
+  public required override init(frame: CGRect) {
+    super.init(frame: frame)
+  }
+
+  /// Creates a view from an archive (UIKit's required initializer).
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
   }
 }
 
 /// The collection view's cell (`UICollectionViewCell` where UIKit does not exist).
 @MainActor
-open class HeadlessCollectionViewCell: HeadlessCell {
-  /// The cell's frame as laid out by the view.
-  open var frame: CGRect
-
-  /// Creates a cell. `required` so that a registered class can be instantiated from its type.
-  public required init(frame: CGRect) {
-    self.frame = frame
-    super.init(reuseIdentifier: nil)
-  }
-}
-
-/// The window a view is shown in (`UIWindow` where UIKit does not exist). A view with no window
-/// is off screen: it creates no cells.
-@MainActor
-open class HeadlessWindow {
-  /// Creates a window.
-  public init() {}
+open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
+  /// The view that holds the cell's content.
+  public let contentView = HeadlessView()
 }

@@ -1,45 +1,60 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A collection view without a screen that keeps UIKit's rules (`UICollectionView` where UIKit
 /// does not exist).
 ///
-/// Items are laid out in lines of ``columns`` items of ``itemHeight`` each, section after
-/// section; that is all of a layout that batch updates, visibility and prefetching depend on.
-/// Everything else is as ``HeadlessTableView``: UIKit's signatures, UIKit's judgement of every
-/// batch, recorded as ``UpdateViolation``s.
+/// Its ``collectionViewLayout`` places items in lines, section after section, with optional
+/// section headers and footers (see ``HeadlessCollectionViewFlowLayout``); that is all of a
+/// layout that batch updates, visibility and prefetching depend on. Everything else is as
+/// ``HeadlessTableView``: UIKit's signatures, UIKit's judgement of every batch, recorded as
+/// ``UpdateViolation``s, and iOS 18's rule that cells and supplementary views are dequeued only
+/// inside the data source's request for them.
 @MainActor
 open class HeadlessCollectionView: HeadlessScrollView {
+  /// The element kind of section headers, as UIKit's `UICollectionView.elementKindSectionHeader`.
+  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+  /// The element kind of section footers, as UIKit's `UICollectionView.elementKindSectionFooter`.
+  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
   /// The data source. Not retained, as in UIKit.
   open weak var dataSource: (any HeadlessCollectionViewDataSource)? {
     didSet { engine.dataSourceChanged() }
   }
   /// The prefetching data source. Not retained, as in UIKit.
   open weak var prefetchDataSource: (any HeadlessCollectionViewDataSourcePrefetching)?
+  /// The delegate: selection and scroll events. Not retained, as in UIKit.
+  open weak var delegate: (any HeadlessCollectionViewDelegate)? {
+    didSet { engine.scrollDelegate = delegate }
+  }
 
-  /// The height of a line of items.
-  public var itemHeight: CGFloat {
-    get { engine.rowHeight }
-    set {
-      engine.rowHeight = newValue
-      engine.layout()
+  /// The layout; setting one lays out again.
+  open var collectionViewLayout: HeadlessCollectionViewLayout {
+    didSet {
+      oldValue.collectionView = nil
+      collectionViewLayout.collectionView = self
+      layoutDidChange()
     }
   }
 
-  /// Items per line.
-  public var columns: Int {
-    get { engine.columns }
-    set {
-      engine.columns = max(1, newValue)
-      engine.layout()
-    }
-  }
-
-  /// Creates a collection view with a frame and a simple layout, off screen until it gets a
-  /// ``HeadlessScrollView/window``.
-  public init(frame: CGRect, itemHeight: CGFloat = 44, columns: Int = 1) {
+  /// Creates a collection view with a frame and a layout, off screen until it is in a window.
+  public init(frame: CGRect, collectionViewLayout layout: HeadlessCollectionViewLayout) {
+    collectionViewLayout = layout
     super.init(frame: frame, kind: .collectionView)
-    engine.rowHeight = itemHeight
-    engine.columns = max(1, columns)
+    layout.collectionView = self
+    applyLayoutMetrics()
+    installDataSourceHooks()
+  }
+
+  /// HeadlessUIKit has no archives: a collection view cannot be decoded, and this returns `nil`.
+  public required init?(coder: NSCoder) {
+    return nil
+  }
+
+  private func installDataSourceHooks() {
     engine.sectionCountSource = { [weak self] in
       guard let self, let dataSource = self.dataSource else { return 0 }
       return dataSource.numberOfSections(in: self)
@@ -52,6 +67,15 @@ open class HeadlessCollectionView: HeadlessScrollView {
       guard let self, let dataSource = self.dataSource else { return nil }
       return dataSource.collectionView(self, cellForItemAt: path)
     }
+    engine.supplementarySource = { [weak self] kind, section in
+      guard let self, let dataSource = self.dataSource else { return nil }
+      return dataSource.collectionView(
+        self, viewForSupplementaryElementOfKind: Self.elementKind(kind),
+        at: IndexPath(section: section, index: 0))
+    }
+    engine.supplementaryHeight = { [weak self] kind, _ in
+      self?.collectionViewLayout.height(of: kind) ?? 0
+    }
     engine.prefetchSink = { [weak self] paths in
       guard let self else { return }
       self.prefetchDataSource?.collectionView(self, prefetchItemsAt: paths)
@@ -62,14 +86,52 @@ open class HeadlessCollectionView: HeadlessScrollView {
     }
   }
 
+  private static func elementKind(_ kind: SupplementaryKind) -> String {
+    kind == .header ? elementKindSectionHeader : elementKindSectionFooter
+  }
+
+  private static func supplementaryKind(_ elementKind: String) -> SupplementaryKind? {
+    switch elementKind {
+    case elementKindSectionHeader: .header
+    case elementKindSectionFooter: .footer
+    default: nil
+    }
+  }
+
+  /// The layout changed: take its columns and line height, and lay out again.
+  func layoutDidChange() {
+    applyLayoutMetrics()
+    engine.layout()
+  }
+
+  override func frameDidChange() {
+    applyLayoutMetrics()
+    super.frameDidChange()
+  }
+
+  private func applyLayoutMetrics() {
+    engine.columns = collectionViewLayout.columns(forWidth: frame.width)
+    engine.rowHeight = collectionViewLayout.lineHeight
+  }
+
+  // MARK: UIKit's surface
+
   /// Registers a cell class (a `HeadlessCollectionViewCell` subclass) for an identifier.
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
     let cellType =
       (cellClass as? HeadlessCollectionViewCell.Type) ?? HeadlessCollectionViewCell.self
-    let height = itemHeight
-    engine.register(identifier) { _ in
-      cellType.init(frame: CGRect(x: 0, y: 0, width: 0, height: height))
-    }
+    engine.register(identifier) { _ in cellType.init(frame: .zero) }
+  }
+
+  /// Registers a supplementary view class (a `HeadlessCollectionReusableView` subclass) for a
+  /// kind and an identifier.
+  open func register(
+    _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+    withReuseIdentifier identifier: String
+  ) {
+    let viewType =
+      (viewClass as? HeadlessCollectionReusableView.Type) ?? HeadlessCollectionReusableView.self
+    engine.registerSupplementary(identifier) { _ in viewType.init(frame: .zero) }
   }
 
   /// A cell for the item being requested: only valid inside `collectionView(_:cellForItemAt:)`.
@@ -79,6 +141,16 @@ open class HeadlessCollectionView: HeadlessScrollView {
     let cell =
       engine.dequeue(identifier: identifier, for: indexPath) as? HeadlessCollectionViewCell
     return cell ?? HeadlessCollectionViewCell(frame: .zero)
+  }
+
+  /// A supplementary view for the one being requested: only valid inside
+  /// `collectionView(_:viewForSupplementaryElementOfKind:at:)`.
+  open func dequeueReusableSupplementaryView(
+    ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) -> HeadlessCollectionReusableView {
+    let view = engine.dequeueSupplementary(
+      identifier: identifier, kindName: elementKind, for: indexPath)
+    return (view as? HeadlessCollectionReusableView) ?? HeadlessCollectionReusableView(frame: .zero)
   }
 
   /// Inserts items at index paths after the batch.
@@ -121,15 +193,90 @@ open class HeadlessCollectionView: HeadlessScrollView {
   }
 
   /// The visible items (sorted here; UIKit does not promise an order).
-  open var indexPathsForVisibleItems: [IndexPath] { engine.cells.keys.sorted() }
+  open var indexPathsForVisibleItems: [IndexPath] {
+    engine.cells.keys.filter { engine.isVisible($0) }.sorted()
+  }
 
   /// The visible cells, in item order.
   open var visibleCells: [HeadlessCollectionViewCell] {
-    sortedCells(as: HeadlessCollectionViewCell.self)
+    indexPathsForVisibleItems.compactMap { engine.cells[$0] as? HeadlessCollectionViewCell }
   }
 
-  /// The cell showing an item, or `nil` when it has none (it is not visible).
+  /// The cell showing an item, or `nil` when the item is not visible.
   open func cellForItem(at indexPath: IndexPath) -> HeadlessCollectionViewCell? {
-    engine.cells[indexPath] as? HeadlessCollectionViewCell
+    guard engine.isVisible(indexPath) else { return nil }
+    return engine.cells[indexPath] as? HeadlessCollectionViewCell
+  }
+
+  /// Where the layout puts an item, or `nil` for an item that does not exist.
+  open func layoutAttributesForItem(at indexPath: IndexPath)
+    -> HeadlessCollectionViewLayoutAttributes?
+  {
+    let counts = engine.counts()
+    guard counts.indices.contains(indexPath.sectionIndex),
+      (0..<counts[indexPath.sectionIndex]).contains(indexPath.itemIndex)
+    else { return nil }
+    return HeadlessCollectionViewLayoutAttributes(
+      forCellWith: indexPath, frame: engine.frame(of: indexPath, width: frame.width))
+  }
+
+  /// The visible supplementary view of a kind at an index path, or `nil`.
+  open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+    -> HeadlessCollectionReusableView?
+  {
+    guard let kind = Self.supplementaryKind(elementKind) else { return nil }
+    return engine.supplementaries[SupplementaryKey(kind: kind, section: indexPath.sectionIndex)]
+      as? HeadlessCollectionReusableView
+  }
+
+  /// The visible supplementary views of a kind.
+  open func visibleSupplementaryViews(ofKind elementKind: String)
+    -> [HeadlessCollectionReusableView]
+  {
+    indexPathsForVisibleSupplementaryElements(ofKind: elementKind).compactMap {
+      supplementaryView(forElementKind: elementKind, at: $0)
+    }
+  }
+
+  /// The index paths of the visible supplementary views of a kind.
+  open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+    guard let kind = Self.supplementaryKind(elementKind) else { return [] }
+    return engine.supplementaries.keys.filter { $0.kind == kind }.map(\.section).sorted().map {
+      IndexPath(section: $0, index: 0)
+    }
+  }
+
+  // MARK: HeadlessUIKit's own surface
+
+  /// The user taps an item: the delegate is told it was selected.
+  public func userSelectsItem(at indexPath: IndexPath) {
+    delegate?.collectionView(self, didSelectItemAt: indexPath)
+  }
+
+  /// The user drags an item to a new place: if the data source lets it move, the collection
+  /// view shows it there at once, as UIKit does, and then tells the data source. Returns
+  /// whether it moved.
+  @discardableResult
+  public func userMovesItem(at source: IndexPath, to destination: IndexPath) -> Bool {
+    guard let dataSource, dataSource.collectionView(self, canMoveItemAt: source),
+      engine.applyUserMove(from: source, to: destination)
+    else { return false }
+    dataSource.collectionView(self, moveItemAt: source, to: destination)
+    return true
+  }
+}
+
+/// Where a layout puts one item (`UICollectionViewLayoutAttributes` where UIKit does not exist).
+@MainActor
+open class HeadlessCollectionViewLayoutAttributes {
+  /// The item's index path.
+  public let indexPath: IndexPath
+  /// The item's frame in the collection view's content.
+  open var frame: CGRect
+
+  /// Creates the attributes of a cell.
+  public init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
+    self.indexPath = indexPath
+    self.frame = frame
   }
 }

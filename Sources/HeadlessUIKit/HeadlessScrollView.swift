@@ -1,20 +1,20 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What the headless table and collection views share, as their UIKit counterparts share
-/// `UIScrollView`: a frame whose height is the viewport, a window, a content offset, and the
-/// batch and inspection surface of the engine behind them.
+/// `UIScrollView`: a frame whose height is the viewport, a content offset, and the batch and
+/// inspection surface of the engine behind them. The view is on screen while it is in a
+/// window's hierarchy (see ``HeadlessView``).
 @MainActor
-open class HeadlessScrollView {
+open class HeadlessScrollView: HeadlessView {
   let engine: ListEngine
 
-  /// The view's frame; its height is the viewport.
-  open var frame: CGRect {
-    didSet { engine.viewportHeight = frame.height }
-  }
-
-  /// The window the view is in; setting one puts it on screen and lays out the visible cells.
-  open var window: HeadlessWindow? {
-    didSet { engine.isInWindow = window != nil }
+  /// The view's own coordinate space: its origin is the content offset, as in UIKit.
+  open override var bounds: CGRect {
+    CGRect(origin: CGPoint(x: 0, y: engine.contentOffsetY), size: frame.size)
   }
 
   /// How far the content is scrolled; setting it scrolls, lays out and prefetches.
@@ -23,6 +23,9 @@ open class HeadlessScrollView {
     set { engine.setContentOffset(newValue.y) }
   }
 
+  /// The size of the content: the frame's width and the laid-out height.
+  open var contentSize: CGSize { CGSize(width: frame.width, height: engine.contentHeight) }
+
   /// Whether data prefetching is on (UIKit's default: `true`).
   open var isPrefetchingEnabled: Bool {
     get { engine.isPrefetchingEnabled }
@@ -30,12 +33,28 @@ open class HeadlessScrollView {
   }
 
   init(frame: CGRect, kind: ListViewKind) {
-    self.frame = frame
     engine = ListEngine(kind: kind, viewportHeight: frame.height)
+    super.init(frame: frame)
+    engine.view = self
+  }
+
+  /// HeadlessUIKit has no archives: a list view cannot be decoded, and this returns `nil`.
+  public required init?(coder: NSCoder) {
+    return nil
+  }
+
+  override func frameDidChange() {
+    engine.viewportHeight = frame.height
+    engine.layout()
+  }
+
+  /// Puts the view on screen or takes it off, as its window changes.
+  open override func didMoveToWindow() {
+    engine.isInWindow = window != nil
   }
 
   /// Lays out now: requests cells for visible rows that have none, recycles the others.
-  open func layoutIfNeeded() { engine.layout() }
+  open override func layoutIfNeeded() { engine.layout() }
 
   /// Groups operations into one batch, validated when the outermost batch ends; `completion`
   /// gets whether UIKit would have accepted it.
@@ -99,6 +118,13 @@ open class HeadlessScrollView {
   public func scroll(by distance: CGFloat) {
     engine.setContentOffset(engine.contentOffsetY + distance)
   }
+
+  /// How many batches the view accepted.
+  public var acceptedBatchCount: Int { engine.acceptedBatchCount }
+
+  /// Whether the last accepted batch animated: `false` when it was applied inside
+  /// `performWithoutAnimation(_:)`; `nil` before the first batch.
+  public var lastBatchAnimated: Bool? { engine.lastBatchAnimated }
 
   func sortedCells<Cell>(as type: Cell.Type) -> [Cell] {
     engine.cells.sorted { $0.key < $1.key }.compactMap { $0.value as? Cell }

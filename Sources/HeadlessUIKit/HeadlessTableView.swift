@@ -1,26 +1,42 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A table view without a screen that keeps UIKit's rules (`UITableView` where UIKit does not
 /// exist).
 ///
-/// It has UIKit's Swift signatures for everything Bindery uses, and it judges every batch the
-/// way UIKit does: an update a device would crash on is recorded as an ``UpdateViolation`` with
-/// UIKit's message (``violations``, ``onViolation``) and the view carries on from what its data
-/// source says. It has a viewport, scrolling, cell reuse and UIKit's prefetch timing, so that the
-/// code that drives a real table can be run and checked in a unit test, on any platform.
+/// It has UIKit's Swift signatures for what a data source and its owner use, and it judges every
+/// batch the way UIKit does: an update a device would crash on is recorded as an
+/// ``UpdateViolation`` with UIKit's message (``HeadlessScrollView/violations``,
+/// ``HeadlessScrollView/onViolation``) and the view carries on from what its data source says. It
+/// has a viewport, scrolling, cell reuse, header and footer views for section titles, and UIKit's
+/// prefetch timing, so that the code that drives a real table can be run and checked in a unit
+/// test, on any platform.
 ///
 /// ```swift
 /// let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
 /// table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
 /// table.dataSource = myDataSource
-/// table.window = HeadlessWindow()          // on screen: the visible cells are requested
+/// HeadlessWindow.show(table)          // on screen: the visible cells are requested
 /// table.performBatchUpdates { … }
 /// #expect(table.violations.isEmpty)
 /// ```
 @MainActor
 open class HeadlessTableView: HeadlessScrollView {
+  /// The table's style, as UIKit's `UITableView.Style`.
+  public enum Style: Int, Sendable {
+    /// Rows in one plain list with floating headers.
+    case plain
+    /// Sections as separate groups.
+    case grouped
+    /// Groups inset from the edges.
+    case insetGrouped
+  }
+
   /// The animation of row changes, as UIKit's `UITableView.RowAnimation`; headless views do not
-  /// animate.
+  /// animate, but the last one asked for is kept in ``lastRowAnimation``.
   public enum RowAnimation: Int, Sendable {
     /// Fade in or out.
     case fade
@@ -40,12 +56,19 @@ open class HeadlessTableView: HeadlessScrollView {
     case automatic = 100
   }
 
+  /// The table's style.
+  public let style: Style
+
   /// The data source. Not retained, as in UIKit.
   open weak var dataSource: (any HeadlessTableViewDataSource)? {
     didSet { engine.dataSourceChanged() }
   }
   /// The prefetching data source. Not retained, as in UIKit.
   open weak var prefetchDataSource: (any HeadlessTableViewDataSourcePrefetching)?
+  /// The delegate: selection and scroll events. Not retained, as in UIKit.
+  open weak var delegate: (any HeadlessTableViewDelegate)? {
+    didSet { engine.scrollDelegate = delegate }
+  }
 
   /// The height of every row, unless ``heightForRow`` is set.
   open var rowHeight: CGFloat {
@@ -56,7 +79,19 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
-  /// Per-row heights, standing in for the delegate's `tableView(_:heightForRowAt:)`.
+  /// The height of a section header that has a title: 28 points by default, about what UIKit
+  /// gives a plain table's title. A section without a title has no header.
+  open var sectionHeaderHeight: CGFloat = 28 {
+    didSet { engine.layout() }
+  }
+
+  /// The height of a section footer that has a title: 28 points by default.
+  open var sectionFooterHeight: CGFloat = 28 {
+    didSet { engine.layout() }
+  }
+
+  /// Per-row heights, standing in for the delegate's `tableView(_:heightForRowAt:)`
+  /// (HeadlessUIKit only).
   public var heightForRow: ((IndexPath) -> CGFloat)? {
     get { engine.heightForRow }
     set {
@@ -65,8 +100,16 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
-  /// Creates a table view with a frame, off screen until it gets a ``window``.
-  public init(frame: CGRect) {
+  /// The section index titles as the table last read them: at ``reloadData()`` and
+  /// ``reloadSectionIndexTitles()`` (HeadlessUIKit only).
+  public private(set) var displayedSectionIndexTitles: [String]?
+
+  /// The last row animation a batch asked for (HeadlessUIKit only).
+  public private(set) var lastRowAnimation: RowAnimation?
+
+  /// Creates a table view with a frame and a style, off screen until it is in a window.
+  public init(frame: CGRect, style: Style) {
+    self.style = style
     super.init(frame: frame, kind: .tableView)
     engine.sectionCountSource = { [weak self] in
       guard let self, let dataSource = self.dataSource else { return 0 }
@@ -80,6 +123,37 @@ open class HeadlessTableView: HeadlessScrollView {
       guard let self, let dataSource = self.dataSource else { return nil }
       return dataSource.tableView(self, cellForRowAt: path)
     }
+    engine.supplementarySource = { [weak self] kind, section in
+      self?.makeHeaderFooterView(kind, section: section)
+    }
+    engine.supplementaryHeight = { [weak self] kind, section in
+      guard let self, self.title(kind, section: section) != nil else { return 0 }
+      return kind == .header ? self.sectionHeaderHeight : self.sectionFooterHeight
+    }
+    engine.registerSupplementary(Self.headerFooterIdentifier) {
+      HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
+    }
+    installPrefetchSinks()
+  }
+
+  /// Creates a plain table view with a frame.
+  public convenience init(frame: CGRect) {
+    self.init(frame: frame, style: .plain)
+  }
+
+  /// Creates a plain table view with a zero frame.
+  public convenience init() {
+    self.init(frame: .zero, style: .plain)
+  }
+
+  /// HeadlessUIKit has no archives: a table view cannot be decoded, and this returns `nil`.
+  public required init?(coder: NSCoder) {
+    return nil
+  }
+
+  private static let headerFooterIdentifier = "UITableViewHeaderFooterView"
+
+  private func installPrefetchSinks() {
     engine.prefetchSink = { [weak self] paths in
       guard let self else { return }
       self.prefetchDataSource?.tableView(self, prefetchRowsAt: paths)
@@ -90,9 +164,24 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
-  /// The header title the data source gives for a section.
-  public func headerTitle(forSection section: Int) -> String? {
-    dataSource?.tableView(self, titleForHeaderInSection: section)
+  private func title(_ kind: SupplementaryKind, section: Int) -> String? {
+    guard let dataSource else { return nil }
+    switch kind {
+    case .header: return dataSource.tableView(self, titleForHeaderInSection: section)
+    case .footer: return dataSource.tableView(self, titleForFooterInSection: section)
+    }
+  }
+
+  private func makeHeaderFooterView(_ kind: SupplementaryKind, section: Int)
+    -> HeadlessReusableView?
+  {
+    guard let title = title(kind, section: section) else { return nil }
+    let view =
+      engine.dequeueSupplementary(
+        identifier: Self.headerFooterIdentifier, kindName: "header/footer",
+        for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
+    view?.textLabel?.text = title
+    return view
   }
 
   // MARK: UIKit's surface
@@ -103,7 +192,7 @@ open class HeadlessTableView: HeadlessScrollView {
     engine.register(identifier) { cellType.init(style: .default, reuseIdentifier: $0) }
   }
 
-  /// A cell for the row being requested: only valid inside `tableView(_:cellForRowAt:)`.
+  /// A cell for the row being requested, recycled or new.
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
     -> HeadlessTableViewCell
   {
@@ -117,6 +206,17 @@ open class HeadlessTableView: HeadlessScrollView {
     return engine.dequeue(identifier: identifier, for: nil) as? HeadlessTableViewCell
   }
 
+  /// Reloads everything, the section index included.
+  open override func reloadData() {
+    super.reloadData()
+    displayedSectionIndexTitles = dataSource?.sectionIndexTitles(for: self)
+  }
+
+  /// Reads the section index titles again.
+  open func reloadSectionIndexTitles() {
+    displayedSectionIndexTitles = dataSource?.sectionIndexTitles(for: self)
+  }
+
   /// Starts a batch (nestable).
   open func beginUpdates() { engine.beginBatch() }
   /// Ends a batch; the outermost end validates and applies it.
@@ -124,10 +224,12 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// Inserts rows at index paths after the batch.
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.itemInserts += indexPaths }
   }
   /// Deletes rows at index paths before the batch.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.itemDeletes += indexPaths }
   }
   /// Moves a row from an index path before the batch to one after it.
@@ -136,6 +238,7 @@ open class HeadlessTableView: HeadlessScrollView {
   }
   /// Replaces rows with new cells (a delete and an insert, reference §1.2).
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.itemReloads += indexPaths }
   }
   /// Re-asks the data source for the existing cells of rows, getting the same cells back (§2).
@@ -144,14 +247,17 @@ open class HeadlessTableView: HeadlessScrollView {
   }
   /// Inserts sections at indices after the batch.
   open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.sectionInserts += Array(sections) }
   }
   /// Deletes sections at indices before the batch.
   open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.sectionDeletes += Array(sections) }
   }
   /// Replaces sections (a delete and an insert).
   open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+    lastRowAnimation = animation
     engine.record { $0.sectionReloads += Array(sections) }
   }
 
@@ -163,17 +269,69 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The visible rows in order, or `nil` when none is visible.
   open var indexPathsForVisibleRows: [IndexPath]? {
-    let paths = engine.cells.keys.sorted()
+    let paths = engine.cells.keys.filter { engine.isVisible($0) }.sorted()
     return paths.isEmpty ? nil : paths
   }
 
   /// The visible cells, in row order.
   open var visibleCells: [HeadlessTableViewCell] {
-    sortedCells(as: HeadlessTableViewCell.self)
+    (indexPathsForVisibleRows ?? []).compactMap { engine.cells[$0] as? HeadlessTableViewCell }
   }
 
-  /// The cell showing a row, or `nil` when the row has none (it is not visible).
+  /// The cell showing a row, or `nil` when the row is not visible.
   open func cellForRow(at indexPath: IndexPath) -> HeadlessTableViewCell? {
-    engine.cells[indexPath] as? HeadlessTableViewCell
+    guard engine.isVisible(indexPath) else { return nil }
+    return engine.cells[indexPath] as? HeadlessTableViewCell
+  }
+
+  /// The frame of a row in the table's content.
+  open func rectForRow(at indexPath: IndexPath) -> CGRect {
+    engine.frame(of: indexPath, width: frame.width)
+  }
+
+  /// The header view of a visible section, or `nil`.
+  open func headerView(forSection section: Int) -> HeadlessTableViewHeaderFooterView? {
+    engine.supplementaries[SupplementaryKey(kind: .header, section: section)]
+      as? HeadlessTableViewHeaderFooterView
+  }
+
+  /// The footer view of a visible section, or `nil`.
+  open func footerView(forSection section: Int) -> HeadlessTableViewHeaderFooterView? {
+    engine.supplementaries[SupplementaryKey(kind: .footer, section: section)]
+      as? HeadlessTableViewHeaderFooterView
+  }
+
+  // MARK: HeadlessUIKit's own surface
+
+  /// The header title the data source gives for a section.
+  public func headerTitle(forSection section: Int) -> String? { title(.header, section: section) }
+
+  /// The footer title the data source gives for a section.
+  public func footerTitle(forSection section: Int) -> String? { title(.footer, section: section) }
+
+  /// The user taps a row: the delegate is told it was selected.
+  public func userSelectsRow(at indexPath: IndexPath) {
+    delegate?.tableView(self, didSelectRowAt: indexPath)
+  }
+
+  /// The user swipes a row and taps Delete: if the data source lets the row be edited, it is
+  /// asked to commit the delete (the row stays until the data source deletes it). Returns
+  /// whether the delete was offered.
+  @discardableResult
+  public func userDeletesRow(at indexPath: IndexPath) -> Bool {
+    guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return false }
+    dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+    return true
+  }
+
+  /// The user drags a row to a new place: if the data source lets it move, the table shows it
+  /// there at once, as UIKit does, and then tells the data source. Returns whether it moved.
+  @discardableResult
+  public func userMovesRow(at source: IndexPath, to destination: IndexPath) -> Bool {
+    guard let dataSource, dataSource.tableView(self, canMoveRowAt: source),
+      engine.applyUserMove(from: source, to: destination)
+    else { return false }
+    dataSource.tableView(self, moveRowAt: source, to: destination)
+    return true
   }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The shared machinery of the headless table and collection views: the counts cache and its
 /// timing rules, batches and their validation, cells and their reuse, the viewport, and UIKit's
 /// prefetch timing. The two views are thin faces over it with UIKit's names.
@@ -11,7 +15,11 @@ final class ListEngine {
   // Hooks the view installs; they read its data source at call time.
   var sectionCountSource: () -> Int = { 0 }
   var itemCountSource: (Int) -> Int = { _ in 0 }
-  var cellSource: ((IndexPath) -> HeadlessCell?)?
+  var cellSource: ((IndexPath) -> HeadlessReusableView?)?
+  /// Makes the header or footer view of a section, or `nil` when it has none.
+  var supplementarySource: ((SupplementaryKind, Int) -> HeadlessReusableView?)?
+  /// The height of a section's header or footer; 0 for none.
+  var supplementaryHeight: (SupplementaryKind, Int) -> CGFloat = { _, _ in 0 }
   var prefetchSink: (([IndexPath]) -> Void)?
   var cancelPrefetchSink: (([IndexPath]) -> Void)?
 
@@ -22,20 +30,27 @@ final class ListEngine {
   private var pending = BatchUpdate()
   private var batchOldCounts: [Int] = []
   private var reloadDataInsideBatch = false
+  /// Batches accepted so far, and whether the last one animated.
+  private(set) var acceptedBatchCount = 0
+  private(set) var lastBatchAnimated: Bool?
 
-  private var registrations: [String: (String) -> HeadlessCell] = [:]
-  private(set) var cells: [IndexPath: HeadlessCell] = [:]
-  private var reusePool: [String: [HeadlessCell]] = [:]
-  private struct CellRequest {
+  var registrations: [String: (String) -> HeadlessReusableView] = [:]
+  var supplementaryRegistrations: [String: (String) -> HeadlessReusableView] = [:]
+  var cells: [IndexPath: HeadlessReusableView] = [:]
+  var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
+  var reusePool: [String: [HeadlessReusableView]] = [:]
+  var supplementaryPool: [String: [HeadlessReusableView]] = [:]
+  struct ViewRequest {
     var path: IndexPath
-    var reconfiguring: HeadlessCell?
-    var dequeued: [HeadlessCell] = []
+    var reconfiguring: HeadlessReusableView?
+    var dequeued: [HeadlessReusableView] = []
   }
-  private var request: CellRequest?
-  private(set) var cellRequestCount = 0
+  var request: ViewRequest?
+  var supplementaryRequest: ViewRequest?
+  var cellRequestCount = 0
 
   var viewportHeight: CGFloat
-  private(set) var contentOffsetY: CGFloat = 0
+  var contentOffsetY: CGFloat = 0
   var rowHeight: CGFloat = 44
   var columns = 1
   var heightForRow: ((IndexPath) -> CGFloat)?
@@ -46,8 +61,12 @@ final class ListEngine {
   var isPrefetchingEnabled = true
   /// Rows or lines of lookahead; `nil` means one screen (reference §4 leaves it open).
   var prefetchLookahead: Int?
-  private(set) var prefetched: [IndexPath] = []
-  private var lastScrollDirection = 0
+  var prefetched: [IndexPath] = []
+  var lastScrollDirection = 0
+
+  /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
+  weak var view: HeadlessScrollView?
+  weak var scrollDelegate: (any HeadlessScrollViewDelegate)?
 
   private(set) var violations: [UpdateViolation] = []
   var onViolation: ((UpdateViolation) -> Void)?
@@ -106,17 +125,20 @@ final class ListEngine {
           .reloadDataInsideBatch,
           "reloadData() called inside a batch-updates block; UIKit then fails the count check of "
             + "the batch (reference §1.3, §1.5 #20)", isUIKitMessage: false))
-      resynchronize(to: newCounts)
+      startOver(counts: newCounts)
       return false
     }
     do {
       let plan = try BatchUpdateValidator(kind: kind, strict: isStrict)
         .validate(update, oldCounts: batchOldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
+      acceptedBatchCount += 1
+      lastBatchAnimated = HeadlessView.areAnimationsEnabled
       return true
     } catch {
       report(error)
-      resynchronize(to: newCounts)
+      // Where UIKit would have raised, the headless view goes on from what the data source says.
+      startOver(counts: newCounts)
       return false
     }
   }
@@ -142,21 +164,41 @@ final class ListEngine {
     startOver(counts: nil)
   }
 
-  /// Where UIKit would have raised, the headless view goes on from what the data source says.
-  private func resynchronize(to counts: [Int]) {
-    startOver(counts: counts)
-  }
-
-  /// Drops every cell and prefetch, takes `counts` as cached (nil: ask again), lays out anew.
-  private func startOver(counts: [Int]?) {
+  /// Drops every cell, supplementary view and prefetch, takes `counts` as cached (nil: ask
+  /// again), and lays out anew.
+  func startOver(counts: [Int]?) {
     cachedCounts = counts
-    recycleAllCells()
+    recycleAllViews()
     prefetched.removeAll()
     if isInWindow { layout() }
   }
 
+  /// The user dragged a row to a new place: the view shows it there at once, with no batch
+  /// and no question to the data source about counts, as UIKit does. Returns `false` for a
+  /// source or destination that does not exist.
+  func applyUserMove(from source: IndexPath, to destination: IndexPath) -> Bool {
+    var newCounts = counts()
+    guard newCounts.indices.contains(source.sectionIndex),
+      newCounts.indices.contains(destination.sectionIndex),
+      (0..<newCounts[source.sectionIndex]).contains(source.itemIndex)
+    else { return false }
+    newCounts[source.sectionIndex] -= 1
+    newCounts[destination.sectionIndex] += 1
+    guard (0..<newCounts[destination.sectionIndex]).contains(destination.itemIndex) else {
+      return false
+    }
+    var update = BatchUpdate()
+    update.itemMoves = [.init(from: source, to: destination)]
+    guard
+      let plan = try? BatchUpdateValidator(kind: kind)
+        .validate(update, oldCounts: counts(), newCounts: newCounts)
+    else { return false }
+    apply(plan, newCounts: newCounts)
+    return true
+  }
+
   private func apply(_ plan: BatchUpdatePlan, newCounts: [Int]) {
-    var moved: [IndexPath: HeadlessCell] = [:]
+    var moved: [IndexPath: HeadlessReusableView] = [:]
     for (path, cell) in cells {
       if let destination = plan.destinationIndexPath(forOld: path) {
         moved[destination] = cell
@@ -165,6 +207,15 @@ final class ListEngine {
       }
     }
     cells = moved
+    var movedSupplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
+    for (key, view) in supplementaries {
+      if let section = plan.newSection(forOld: key.section) {
+        movedSupplementaries[SupplementaryKey(kind: key.kind, section: section)] = view
+      } else {
+        recycleSupplementary(view)
+      }
+    }
+    supplementaries = movedSupplementaries
     cachedCounts = newCounts
     prefetched = prefetched.compactMap { plan.destinationIndexPath(forOld: $0) }
     // §2: only rows that have a cell are re-asked, and they get the same cell back.
@@ -174,178 +225,16 @@ final class ListEngine {
       else { continue }
       if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {
         cells[destination] = cell
+        recycle(existing)
       }
     }
     if isInWindow { layout() }
   }
 
-  // MARK: Cells (§1.5 #21, #22; §2)
+  // MARK: Layout
 
-  func register(_ identifier: String, make: @escaping (String) -> HeadlessCell) {
-    registrations[identifier] = make
-  }
-
-  private func recycle(_ cell: HeadlessCell) {
-    reusePool[cell.reuseIdentifier ?? "", default: []].append(cell)
-  }
-
-  private func recycleAllCells() {
-    for cell in cells.values { recycle(cell) }
-    cells.removeAll()
-  }
-
-  private func requestCell(at path: IndexPath, reconfiguring existing: HeadlessCell?)
-    -> HeadlessCell?
-  {
-    guard let cellSource else { return nil }
-    let outer = request
-    request = CellRequest(path: path, reconfiguring: existing)
-    defer { request = outer }
-    cellRequestCount += 1
-    guard let cell = cellSource(path) else { return nil }
-    let dequeued = request?.dequeued ?? []
-    if !dequeued.contains(where: { $0 === cell }) || dequeued.count > 1 {
-      report(
-        UpdateViolation(
-          .dequeueOutsideCellRequest,
-          "Expected dequeued view to be returned to the \(kind.viewName) in preparation for "
-            + "display. When the \(kind.viewName)'s data source is asked to provide a view for a "
-            + "given index path, ensure that a single view is dequeued and returned to the "
-            + "\(kind.viewName). Avoid dequeuing views without a request from the "
-            + "\(kind.viewName)."))
-    }
-    return cell
-  }
-
-  /// Hands out a cell for the request in progress: the existing cell during a reconfigure, a
-  /// recycled one (after `prepareForReuse()`), or a new one of the registered class.
-  func dequeue(identifier: String, for path: IndexPath?) -> HeadlessCell? {
-    guard var active = request, path == nil || active.path == path else {
-      report(
-        UpdateViolation(
-          .dequeueOutsideCellRequest,
-          "Attempted to dequeue a cell for a different index path than the one requested, or "
-            + "outside the data source's cell request. Avoid dequeuing views without a request "
-            + "from the \(kind.viewName)."))
-      return makeCell(identifier: identifier)
-    }
-    if let existing = active.reconfiguring {
-      // Handed back either way, so one mistake is reported once.
-      active.dequeued.append(existing)
-      request = active
-      guard existing.reuseIdentifier == identifier else {
-        report(
-          UpdateViolation(
-            .reconfigureWithDifferentIdentifier,
-            "reconfigure\(kind == .tableView ? "Rows" : "Items") requires the same type of cell "
-              + "for an existing index path: dequeued '\(identifier)' for a cell registered as "
-              + "'\(existing.reuseIdentifier ?? "")'", isUIKitMessage: false))
-        return existing
-      }
-      return existing
-    }
-    let cell: HeadlessCell?
-    if let recycled = reusePool[identifier]?.popLast() {
-      recycled.prepareForReuseCount += 1
-      recycled.prepareForReuse()
-      cell = recycled
-    } else {
-      cell = makeCell(identifier: identifier)
-    }
-    if let cell { active.dequeued.append(cell) }
-    request = active
-    return cell
-  }
-
-  private func makeCell(identifier: String) -> HeadlessCell? {
-    guard let make = registrations[identifier] else {
-      report(
-        kind == .tableView
-          ? UpdateViolation(
-            .unregisteredReuseIdentifier,
-            "unable to dequeue a cell with identifier \(identifier) - must register a nib or a "
-              + "class for the identifier or connect a prototype cell in a storyboard")
-          : UpdateViolation(
-            .unregisteredReuseIdentifier,
-            "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
-              + "\(identifier) - must register a nib or a class for the identifier or connect a "
-              + "prototype cell in a storyboard"))
-      return nil
-    }
-    let cell = make(identifier)
-    cell.reuseIdentifier = identifier
-    return cell
-  }
-
-  func isRegistered(_ identifier: String) -> Bool { registrations[identifier] != nil }
-
-  // MARK: Viewport and layout (§4)
-
-  /// Visible index paths in order, from the content offset, the viewport and the row heights.
-  func visibleIndexPaths() -> [IndexPath] {
-    let counts = counts()
-    let top = contentOffsetY
-    let bottom = contentOffsetY + viewportHeight
-    guard viewportHeight > 0 else { return [] }
-    if let heightForRow, columns == 1 {
-      var paths: [IndexPath] = []
-      var y: CGFloat = 0
-      for (section, count) in counts.enumerated() {
-        for item in 0..<count {
-          let path = IndexPath(section: section, index: item)
-          let height = max(0, heightForRow(path))
-          if y + height > top && y < bottom { paths.append(path) }
-          y += height
-          if y >= bottom { return paths }
-        }
-      }
-      return paths
-    }
-    guard rowHeight > 0 else { return [] }
-    let columns = max(1, self.columns)
-    var lineStarts: [Int] = []
-    var lines = 0
-    for count in counts {
-      lineStarts.append(lines)
-      lines += (count + columns - 1) / columns
-    }
-    let first = max(0, Int((top / rowHeight).rounded(.down)))
-    let last = min(lines - 1, Int(((bottom / rowHeight).rounded(.up))) - 1)
-    guard first <= last else { return [] }
-    var paths: [IndexPath] = []
-    for line in first...last {
-      var low = 0
-      var high = lineStarts.count - 1
-      while low < high {  // the last section starting at or before `line`
-        let middle = (low + high + 1) / 2
-        if lineStarts[middle] <= line { low = middle } else { high = middle - 1 }
-      }
-      let section = low
-      let lineInSection = line - lineStarts[section]
-      let start = lineInSection * columns
-      for item in start..<min(start + columns, counts[section]) {
-        paths.append(IndexPath(section: section, index: item))
-      }
-    }
-    return paths
-  }
-
-  var contentHeight: CGFloat {
-    let counts = counts()
-    if let heightForRow, columns == 1 {
-      var total: CGFloat = 0
-      for (section, count) in counts.enumerated() {
-        for item in 0..<count {
-          total += max(0, heightForRow(IndexPath(section: section, index: item)))
-        }
-      }
-      return total
-    }
-    let columns = max(1, self.columns)
-    return CGFloat(counts.reduce(0) { $0 + ($1 + columns - 1) / columns }) * rowHeight
-  }
-
-  /// Makes cells for the visible rows and recycles the cells of rows that left the viewport.
+  /// Makes cells and supplementary views for what is visible and recycles the ones that left
+  /// the viewport.
   func layout() {
     guard isInWindow else { return }
     let visible = visibleIndexPaths()
@@ -357,71 +246,20 @@ final class ListEngine {
     for path in visible where cells[path] == nil {
       if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
     }
+    layOutSupplementaries()
     prefetched.removeAll { visibleSet.contains($0) }
   }
 
-  // MARK: Scrolling and prefetching (§4)
-
-  func setContentOffset(_ offset: CGFloat) {
-    let maximum = max(0, contentHeight - viewportHeight)
-    let clamped = min(max(0, offset), maximum)
-    let direction = clamped > contentOffsetY ? 1 : clamped < contentOffsetY ? -1 : 0
-    contentOffsetY = clamped
-    layout()
-    guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
-    prefetch(direction: direction)
-  }
-
-  /// UIKit's timing: nothing for the first screen; once scrolling starts, the rows ahead in the
-  /// direction of travel, nearest first, never the visible ones; a reversal cancels what is now
-  /// behind.
-  private func prefetch(direction: Int) {
-    let visible = visibleIndexPaths()
-    guard let first = visible.first, let last = visible.last else { return }
-    let lookahead = prefetchLookahead ?? max(1, visible.count)
-    var ahead: [IndexPath] = []
-    var cursor: IndexPath? = direction > 0 ? last : first
-    while ahead.count < lookahead, let current = cursor {
-      cursor = direction > 0 ? indexPath(after: current) : indexPath(before: current)
-      if let next = cursor { ahead.append(next) }
+  private func layOutSupplementaries() {
+    guard supplementarySource != nil, viewportHeight > 0 else { return }
+    let visible = supplementaryKeys(from: contentOffsetY, to: contentOffsetY + viewportHeight)
+    let visibleSet = Set(visible)
+    for (key, view) in supplementaries where !visibleSet.contains(key) {
+      supplementaries[key] = nil
+      recycleSupplementary(view)
     }
-    if lastScrollDirection != 0 && direction != lastScrollDirection {
-      let keep = Set(ahead)
-      let cancelled = prefetched.filter { !keep.contains($0) }
-      prefetched.removeAll { !keep.contains($0) }
-      if !cancelled.isEmpty { cancelPrefetchSink?(cancelled) }
+    for key in visible where supplementaries[key] == nil {
+      if let view = requestSupplementary(key) { supplementaries[key] = view }
     }
-    lastScrollDirection = direction
-    let already = Set(prefetched)
-    let fresh = ahead.filter { !already.contains($0) }
-    guard !fresh.isEmpty else { return }
-    prefetched += fresh
-    prefetchSink?(fresh)
-  }
-
-  private func indexPath(after path: IndexPath) -> IndexPath? {
-    let counts = counts()
-    if path.itemIndex + 1 < counts[path.sectionIndex] {
-      return IndexPath(section: path.sectionIndex, index: path.itemIndex + 1)
-    }
-    var section = path.sectionIndex + 1
-    while section < counts.count {
-      if counts[section] > 0 { return IndexPath(section: section, index: 0) }
-      section += 1
-    }
-    return nil
-  }
-
-  private func indexPath(before path: IndexPath) -> IndexPath? {
-    if path.itemIndex > 0 {
-      return IndexPath(section: path.sectionIndex, index: path.itemIndex - 1)
-    }
-    let counts = counts()
-    var section = path.sectionIndex - 1
-    while section >= 0 {
-      if counts[section] > 0 { return IndexPath(section: section, index: counts[section] - 1) }
-      section -= 1
-    }
-    return nil
   }
 }

@@ -4,29 +4,51 @@ import Foundation
 // UIKit compiles and runs unchanged against the headless views. Each name is the headless type
 // itself, so its members carry UIKit's Swift signatures.
 #if !canImport(UIKit)
+  /// `UIView`.
+  public typealias UIView = HeadlessView
+  /// `UIWindow`.
+  public typealias UIWindow = HeadlessWindow
+  /// `UIScrollView`.
+  public typealias UIScrollView = HeadlessScrollView
+  /// `UIScrollViewDelegate`.
+  public typealias UIScrollViewDelegate = HeadlessScrollViewDelegate
+  /// `UILabel`.
+  public typealias UILabel = HeadlessLabel
+  /// `UIImage`.
+  public typealias UIImage = HeadlessImage
+  /// `UIImageView`.
+  public typealias UIImageView = HeadlessImageView
   /// `UITableView`: the headless table view.
   public typealias UITableView = HeadlessTableView
   /// `UITableViewCell`: the headless table view cell.
   public typealias UITableViewCell = HeadlessTableViewCell
+  /// `UITableViewHeaderFooterView`.
+  public typealias UITableViewHeaderFooterView = HeadlessTableViewHeaderFooterView
   /// `UITableViewDataSource`.
   public typealias UITableViewDataSource = HeadlessTableViewDataSource
   /// `UITableViewDataSourcePrefetching`.
   public typealias UITableViewDataSourcePrefetching = HeadlessTableViewDataSourcePrefetching
+  /// `UITableViewDelegate`.
+  public typealias UITableViewDelegate = HeadlessTableViewDelegate
   /// `UICollectionView`: the headless collection view.
   public typealias UICollectionView = HeadlessCollectionView
+  /// `UICollectionReusableView`.
+  public typealias UICollectionReusableView = HeadlessCollectionReusableView
   /// `UICollectionViewCell`: the headless collection view cell.
   public typealias UICollectionViewCell = HeadlessCollectionViewCell
+  /// `UICollectionViewLayout`.
+  public typealias UICollectionViewLayout = HeadlessCollectionViewLayout
+  /// `UICollectionViewFlowLayout`.
+  public typealias UICollectionViewFlowLayout = HeadlessCollectionViewFlowLayout
+  /// `UICollectionViewLayoutAttributes`.
+  public typealias UICollectionViewLayoutAttributes = HeadlessCollectionViewLayoutAttributes
   /// `UICollectionViewDataSource`.
   public typealias UICollectionViewDataSource = HeadlessCollectionViewDataSource
   /// `UICollectionViewDataSourcePrefetching`.
   public typealias UICollectionViewDataSourcePrefetching =
     HeadlessCollectionViewDataSourcePrefetching
-  /// `UIScrollView`.
-  public typealias UIScrollView = HeadlessScrollView
-  /// `UIWindow`.
-  public typealias UIWindow = HeadlessWindow
-  /// `UILabel`.
-  public typealias UILabel = HeadlessLabel
+  /// `UICollectionViewDelegate`.
+  public typealias UICollectionViewDelegate = HeadlessCollectionViewDelegate
 
   extension IndexPath {
     /// The row of a table view index path (UIKit's extension).

@@ -34,7 +34,7 @@ struct BindingBenchmark {
   func makeTable() -> UITableView {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 12 * 44))
     table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
-    table.window = UIWindow()
+    UIWindow.show(table)
     return table
   }
 

@@ -187,7 +187,7 @@ struct PrefetchSimulation {
       storeClock.advance(by: tick)
       await settle(avatars, loaderClock)
       if now == .milliseconds(300) {
-        table.window = UIWindow()  // the screen appears: UIKit asks for its first cells
+        UIWindow.show(table)  // the screen appears: UIKit asks for its first cells
         await settle(avatars, loaderClock)
       }
       if let phase = Self.phases.first(where: { $0.start < now && now <= $0.end }),

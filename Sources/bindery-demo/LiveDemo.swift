@@ -79,7 +79,7 @@ final class LiveDemo {
     // been loading the first screen's avatars meanwhile.
     Task { [weak self] in
       try? await Task.sleep(for: .milliseconds(300))
-      self?.table.window = UIWindow()
+      if let table = self?.table { UIWindow.show(table) }
     }
     Task { [weak self] in
       while let self {

@@ -36,6 +36,21 @@ struct SectionedDiffTests {
     #expect(!changeset.stages[0].isStructural)
   }
 
+  @Test func sectionChangesGetTheirOwnStageWhenAMoveWouldKeepItsRawSectionIndex() {
+    // Section 9 is inserted at 0 and section 2 is deleted, so section 1 goes from index 0 to 1.
+    // Item 20 moves from section 2 (index 1 before) to section 1 (index 1 after): a collection
+    // view, which counts moves between sections by raw index, would miss it in one batch.
+    let old = sectioned([(1, [10, 11]), (2, [20, 21])])
+    let new = sectioned([(9, [90]), (1, [10, 20, 11])])
+    let changeset = diffAndReplay(old, new)
+    #expect(changeset.stages.map(\.sectionInserts) == [[0], [], []])
+    #expect(
+      changeset.stages[1].itemMoves == [
+        ItemMove(from: ItemPosition(section: 2, item: 0), to: ItemPosition(section: 1, item: 1))
+      ])
+    #expect(changeset.stages[2].sectionDeletes == [2])
+  }
+
   @Test func itemsMoveBetweenSections() {
     let old = sectioned([(1, [1, 2, 3]), (2, [4, 5])])
     let new = sectioned([(1, [1, 3]), (2, [4, 2, 5])])

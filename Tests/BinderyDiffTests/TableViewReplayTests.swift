@@ -61,7 +61,7 @@ struct TableViewReplayTests {
     var random = SeededGenerator(seed: seed)
     let tableView = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
     tableView.isStrict = true
-    tableView.window = UIWindow()
+    UIWindow.show(tableView)
     var snapshot = SnapshotGenerator.snapshot(using: &random)
     let adapter = SnapshotTableAdapter(tableView, showing: snapshot)
     for step in 0..<500 {

@@ -33,14 +33,14 @@ struct PrefetchingTests {
 
   @Test func theFirstScreenIsLoadedBeforeTheScreenAppears() async {
     let table = makeTable()
-    table.window = nil  // a pushed screen: bound now, shown later
+    table.removeFromSuperview()  // a pushed screen: bound now, shown later
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: recorder)
     await binding.apply(items: (0..<200).map { TestItem(id: $0) })
     await eventually("the first screen's avatars") { avatars.cachedCount >= 12 }
-    table.window = UIWindow()  // UIKit asks for the first cells only now
+    UIWindow.show(table)  // UIKit asks for the first cells only now
     #expect(recorder.firstConfigurations.count == 12)
     #expect(
       recorder.firstConfigurations.values.allSatisfy { $0 }, "\(recorder.firstConfigurations)")
@@ -48,14 +48,14 @@ struct PrefetchingTests {
 
   @Test func withoutPrefetchingTheFirstScreenWaits() async {
     let table = makeTable()
-    table.window = nil
+    table.removeFromSuperview()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
     let recorder = Recorder()
     let binding = bindMates(to: table, avatars: avatars, prefetching: nil, recorder: recorder)
     await binding.apply(items: (0..<200).map { TestItem(id: $0) })
     try? await Task.sleep(for: .milliseconds(20))
     #expect(avatars.statistics.started == 0)  // nobody asked yet
-    table.window = UIWindow()
+    UIWindow.show(table)
     #expect(recorder.firstConfigurations.values.allSatisfy { !$0 })  // the note's "before"
   }
 
@@ -85,7 +85,7 @@ struct PrefetchingTests {
   @Test func holdingTheFirstDisplayUntilItsContentIsThere() async {
     let clock = VirtualClock()
     let table = makeTable()
-    table.window = nil
+    table.removeFromSuperview()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
@@ -93,7 +93,7 @@ struct PrefetchingTests {
     let binding = bindMates(
       to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
       recorder: recorder)
-    table.window = UIWindow()
+    UIWindow.show(table)
     binding.submit(items: (0..<200).map { TestItem(id: $0) })
     await eventually("the first screen requested") {
       Set(loader.startedKeys).isSuperset(of: 0..<12)

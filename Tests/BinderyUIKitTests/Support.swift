@@ -11,18 +11,22 @@ func makeTable() -> UITableView {
   let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
   table.isStrict = true
   table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
-  table.window = UIWindow()
+  UIWindow.show(table)
   return table
 }
 
 /// A collection view on screen, 3 columns, 6 lines of 100 points, judged in strict mode.
 @MainActor
 func makeGrid() -> UICollectionView {
+  let layout = UICollectionViewFlowLayout()
+  layout.itemSize = CGSize(width: 100, height: 100)
+  layout.minimumInteritemSpacing = 10
+  layout.minimumLineSpacing = 0
   let grid = UICollectionView(
-    frame: CGRect(x: 0, y: 0, width: 320, height: 600), itemHeight: 100, columns: 3)
+    frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: layout)
   grid.isStrict = true
   grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
-  grid.window = UIWindow()
+  UIWindow.show(grid)
   return grid
 }
 

@@ -201,7 +201,7 @@ struct TableBindingTests {
     #expect(binding.statistics.reloads == 1)  // the first list
     await binding.apply(items: (0..<100).reversed().map { TestItem(id: $0) })
     #expect(binding.statistics.reloads == 2)  // 99 moves of 100 rows
-    table.window = nil
+    table.removeFromSuperview()
     await binding.apply(items: (0..<99).map { TestItem(id: $0) })
     #expect(binding.statistics.reloads == 3)  // off screen
     #expect(binding.statistics.batches == 0)

@@ -68,10 +68,72 @@ func makeTable(rows count: Int, sections: Int = 1, onScreen: Bool = true)
   KeepAlive.objects.append(source)
   table.dataSource = source
   table.prefetchDataSource = source
-  if onScreen { table.window = HeadlessWindow() }
+  if onScreen { HeadlessWindow.show(table) }
   return (table, source)
 }
 
 func rows(_ range: Range<Int>, section: Int = 0) -> [IndexPath] {
   range.map { IndexPath(indexes: [section, $0]) }
+}
+
+/// A flow layout of three 100-point columns in a 320-point-wide view, lines `height` apart.
+@MainActor
+func threeColumns(lineHeight height: CGFloat) -> HeadlessCollectionViewFlowLayout {
+  let layout = HeadlessCollectionViewFlowLayout()
+  layout.itemSize = CGSize(width: 100, height: height)
+  layout.minimumInteritemSpacing = 10
+  layout.minimumLineSpacing = 0
+  return layout
+}
+
+/// A collection data source of `count` items in one section, with section headers, that can
+/// be told to break the iOS 18 dequeue rule.
+@MainActor
+final class ItemsDataSource: HeadlessCollectionViewDataSource {
+  var count: Int
+  var dequeueTwice = false
+  var returnUndequeuedCell = false
+  var headerRequests = 0
+
+  init(count: Int) { self.count = count }
+
+  func collectionView(_ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  { count }
+
+  func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath)
+    -> HeadlessCollectionViewCell
+  {
+    if returnUndequeuedCell { return HeadlessCollectionViewCell(frame: .zero) }
+    if dequeueTwice {
+      _ = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+    return collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> HeadlessCollectionReusableView {
+    headerRequests += 1
+    return collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+  }
+}
+
+/// A three-column grid of `count` items, 200 points high, off screen.
+@MainActor
+func makeGrid(items count: Int) -> (HeadlessCollectionView, ItemsDataSource) {
+  let grid = HeadlessCollectionView(
+    frame: CGRect(x: 0, y: 0, width: 320, height: 200),
+    collectionViewLayout: threeColumns(lineHeight: 100))
+  grid.register(HeadlessCollectionViewCell.self, forCellWithReuseIdentifier: "item")
+  grid.register(
+    HeadlessCollectionReusableView.self,
+    forSupplementaryViewOfKind: HeadlessCollectionView.elementKindSectionHeader,
+    withReuseIdentifier: "header")
+  let source = ItemsDataSource(count: count)
+  KeepAlive.objects.append(source)
+  grid.dataSource = source
+  return (grid, source)
 }

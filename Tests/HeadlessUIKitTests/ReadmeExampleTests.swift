@@ -30,7 +30,7 @@ struct ReadmeExampleTests {
     let source = MateListDataSource(mates: ["Ari", "Bo"])  // your UITableViewDataSource
     table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "mate")
     table.dataSource = source  // held weakly, as by UIKit
-    table.window = HeadlessWindow()  // on screen: cells are requested
+    HeadlessWindow.show(table)  // on screen: cells are requested
     table.isStrict = true  // also reject what UIKit may mishandle
 
     table.performBatchUpdates {
@@ -47,7 +47,7 @@ struct ReadmeExampleTests {
     let source = MateListDataSource(mates: ["Ari", "Bo"])
     table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "mate")
     table.dataSource = source
-    table.window = HeadlessWindow()
+    HeadlessWindow.show(table)
     table.performBatchUpdates {
       table.insertRows(at: [IndexPath(indexes: [0, 0])], with: .automatic)
     }

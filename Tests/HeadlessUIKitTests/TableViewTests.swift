@@ -8,7 +8,7 @@ struct ViewportTests {
   @Test func theFirstScreenIsRequestedWhenTheViewAppears() {
     let (table, source) = makeTable(rows: 100, onScreen: false)
     #expect(source.cellRequests.isEmpty)  // off screen: no cells
-    table.window = HeadlessWindow()
+    HeadlessWindow.show(table)
     #expect(source.cellRequests == rows(0..<10))
     #expect(table.indexPathsForVisibleRows == rows(0..<10))
     #expect(table.visibleCells.map { $0.textLabel?.text } == (0..<10).map { "s0r\($0)" })
@@ -57,10 +57,11 @@ struct ViewportTests {
     }
     let source = Source()
     let grid = HeadlessCollectionView(
-      frame: CGRect(x: 0, y: 0, width: 320, height: 200), itemHeight: 100, columns: 3)
+      frame: CGRect(x: 0, y: 0, width: 320, height: 200),
+      collectionViewLayout: threeColumns(lineHeight: 100))
     grid.register(HeadlessCollectionViewCell.self, forCellWithReuseIdentifier: "item")
     grid.dataSource = source
-    grid.window = HeadlessWindow()
+    HeadlessWindow.show(grid)
     #expect(grid.indexPathsForVisibleItems == rows(0..<6))
     grid.contentOffset = CGPoint(x: 0, y: 150)
     #expect(grid.indexPathsForVisibleItems == rows(3..<12))
@@ -252,27 +253,45 @@ struct ReconfigureTests {
     #expect(table.violations.map(\.rule) == [.reconfigureWithDifferentIdentifier])
   }
 
-  @Test func dequeueOutsideACellRequest() {
-    let (table, _) = makeTable(rows: 10)
-    _ = table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(indexes: [0, 0]))
-    #expect(table.violations.map(\.rule) == [.dequeueOutsideCellRequest])
-  }
-
-  @Test func dequeueTwiceInOneRequest() {
+  @Test func aTableMayDequeueOutsideARequestAndReturnItsOwnCells() {
+    // §1.5 #21 is a collection view rule: a table accepts a cell it made itself.
     let (table, source) = makeTable(rows: 10, onScreen: false)
     source.dequeueTwice = true
-    table.window = HeadlessWindow()
-    #expect(table.violations.first?.rule == .dequeueOutsideCellRequest)
+    HeadlessWindow.show(table)
+    _ = table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(indexes: [0, 0]))
+    #expect(table.violations.isEmpty)
+    #expect(table.visibleCells.count == 10)
+  }
+
+  @Test func aCollectionViewRejectsADequeueOutsideARequest() {
+    let (grid, _) = makeGrid(items: 30)
+    _ = grid.dequeueReusableCell(withReuseIdentifier: "item", for: IndexPath(indexes: [0, 0]))
+    #expect(grid.violations.map(\.rule) == [.dequeueOutsideCellRequest])
+  }
+
+  @Test func aCollectionViewRejectsTwoDequeuesInOneRequest() {
+    let (grid, source) = makeGrid(items: 30)
+    source.dequeueTwice = true
+    HeadlessWindow.show(grid)
+    #expect(grid.violations.first?.rule == .dequeueOutsideCellRequest)
     #expect(
-      table.violations.first?.message.hasPrefix(
-        "Expected dequeued view to be returned to the table view in preparation for display.")
+      grid.violations.first?.message.hasPrefix(
+        "Expected dequeued view to be returned to the collection view in preparation for display.")
         == true)
+  }
+
+  @Test func aCollectionViewRejectsACellItDidNotDequeue() {
+    let (grid, source) = makeGrid(items: 30)
+    source.returnUndequeuedCell = true
+    HeadlessWindow.show(grid)
+    #expect(grid.violations.count == 6)
+    #expect(grid.violations.allSatisfy { $0.rule == .dequeueOutsideCellRequest })
   }
 
   @Test func unregisteredIdentifier() {
     let (table, source) = makeTable(rows: 10, onScreen: false)
     source.identifier = "missing"
-    table.window = HeadlessWindow()
+    HeadlessWindow.show(table)
     #expect(
       table.violations.first?.message
         == "unable to dequeue a cell with identifier missing - must register a nib or a class for "

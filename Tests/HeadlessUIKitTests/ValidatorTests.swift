@@ -145,6 +145,38 @@ struct LegalBatchTests {
     #expect(strict?.isUIKitMessage == false)
   }
 
+  @Test func aCollectionViewRejectsARepeatedDeleteOrInsertInEveryMode() {
+    // §1.5 #10 and §6: a collection view does not coalesce repeats.
+    let deletes = BatchUpdate.with { $0.itemDeletes = [path(0, 0), path(0, 0)] }
+    #expect(
+      violation(deletes, old: [2], new: [1], kind: .collectionView)?.rule == .duplicateOperation)
+    let inserts = BatchUpdate.with { $0.itemInserts = [path(0, 1), path(0, 1)] }
+    #expect(
+      violation(inserts, old: [1], new: [2], kind: .collectionView)?.rule == .duplicateOperation)
+    let sections = BatchUpdate.with { $0.sectionDeletes = [1, 1] }
+    #expect(
+      violation(sections, old: [1, 1], new: [1], kind: .collectionView)?.rule == .duplicateOperation
+    )
+    // A table coalesces the repeat.
+    #expect(applied(inserts, to: [["a"]], newCounts: [2]) == [["a", "new0.1"]])
+  }
+
+  @Test func movesCountAsTheTableMapsSectionsAndAsTheCollectionViewNumbersThem() {
+    // §1.4: old sections A, B, C; A is deleted, so B and C become 0 and 1. A move from [1, 0]
+    // (in B) to [1, 0] (now C) leaves B for the table, which maps B to 0; the collection view
+    // compares the raw indices, 1 and 1, and counts no move.
+    let update = BatchUpdate.with {
+      $0.sectionDeletes = [0]
+      $0.itemMoves = [.init(from: path(1, 0), to: path(1, 0))]
+    }
+    #expect(
+      applied(update, to: [["a0", "a1"], ["b0", "b1"], ["c0", "c1"]], newCounts: [1, 3])
+        == [["b1"], ["b0", "c0", "c1"]])
+    let rejected = violation(update, old: [2, 2, 2], new: [1, 3], kind: .collectionView)
+    #expect(rejected?.rule == .invalidNumberOfItems)
+    #expect(rejected?.message.contains("(0 moved in, 0 moved out)") == true)
+  }
+
   @Test func planQueriesAgreeWithApply() {
     let update = BatchUpdate.with {
       $0.itemDeletes = [path(0, 1)]

@@ -1,0 +1,219 @@
+extension SnapshotDiff {
+  /// Matches sections by id, marks the ones that keep their place, and finds the matched ones
+  /// whose content changed.
+  ///
+  /// Invariant after: `newSectionOfOld` and `oldSectionOfNew` are inverse on matched sections
+  /// and -1 elsewhere; the sections with `sectionStays` form a longest increasing subsequence of
+  /// the matched old indices in new order, so section moves are minimal. Same ids in the same
+  /// order, the common case, hash nothing.
+  @inlinable
+  mutating func matchSections() {
+    let oldSections = old.sections
+    let newSections = new.sections
+    newSectionOfOld = [Int](repeating: -1, count: oldSections.count)
+    oldSectionOfNew = [Int](repeating: -1, count: newSections.count)
+    if oldSections.count == newSections.count
+      && zip(oldSections, newSections).allSatisfy({ $0.id == $1.id })
+    {
+      for index in oldSections.indices {
+        newSectionOfOld[index] = index
+        oldSectionOfNew[index] = index
+      }
+    } else {
+      for (index, section) in newSections.enumerated() {
+        if let oldIndex = old.sectionIndex(of: section.id) {
+          oldSectionOfNew[index] = oldIndex
+          newSectionOfOld[oldIndex] = index
+        }
+      }
+    }
+    var matchedNew: [Int] = []
+    var matchedOldOrder: [Int] = []
+    for index in newSections.indices where oldSectionOfNew[index] >= 0 {
+      matchedNew.append(index)
+      matchedOldOrder.append(oldSectionOfNew[index])
+    }
+    sectionStays = [Bool](repeating: false, count: newSections.count)
+    for (offset, stays) in longestIncreasingSubsequenceMask(matchedOldOrder).enumerated()
+    where stays {
+      sectionStays[matchedNew[offset]] = true
+    }
+    for index in oldSections.indices {
+      let newIndex = newSectionOfOld[index]
+      if newIndex >= 0 && oldSections[index] != newSections[newIndex] {
+        sectionReconfigures.append(index)
+      }
+    }
+  }
+
+  /// Trims the common prefix and suffix of each matched section pair, comparing ids, before
+  /// anything is hashed; changed items found there are reconfigured.
+  ///
+  /// Invariant after: for each matched old section, its first `prefix` and last `suffix` items
+  /// have the same ids at the same offsets from each end of its new section, and no id in the
+  /// middles appears in any prefix or suffix.
+  @inlinable
+  mutating func trimCommonEnds() {
+    let oldItems = old.itemsBySection
+    let newItems = new.itemsBySection
+    prefix = [Int](repeating: 0, count: oldItems.count)
+    suffix = [Int](repeating: 0, count: oldItems.count)
+    for section in oldItems.indices {
+      let newSection = newSectionOfOld[section]
+      guard newSection >= 0 else { continue }
+      let a = oldItems[section]
+      let b = newItems[newSection]
+      let limit = Swift.min(a.count, b.count)
+      var head = 0
+      while head < limit && a[head].id == b[head].id {
+        if !content.isEqual(a[head], b[head]) {
+          reconfigured.append(
+            (
+              ItemPosition(section: section, item: head),
+              ItemPosition(section: newSection, item: head)
+            ))
+        }
+        head += 1
+      }
+      var tail = 0
+      while tail < limit - head && a[a.count - 1 - tail].id == b[b.count - 1 - tail].id {
+        if !content.isEqual(a[a.count - 1 - tail], b[b.count - 1 - tail]) {
+          reconfigured.append(
+            (
+              ItemPosition(section: section, item: a.count - 1 - tail),
+              ItemPosition(section: newSection, item: b.count - 1 - tail)
+            ))
+        }
+        tail += 1
+      }
+      prefix[section] = head
+      suffix[section] = tail
+    }
+  }
+}
+
+extension SnapshotDiff {
+  /// Finds where every item in the middle of each new section was before: an insert when its
+  /// id is new, a move when it changed section or is not in the items' LIS of its section, a
+  /// reconfigure when its content changed.
+  ///
+  /// Invariant after: every new middle item is in exactly one of `inserted`, a `moved` entry, or
+  /// the stayers (matched, same section, not moved); `receiving` marks inserted sections that
+  /// get items from elsewhere and `evacuating` deleted sections that lose items to elsewhere.
+  /// One hash probe per new middle item: into `old`'s own id table when it has one (a validated
+  /// snapshot does), else into a table of the old middles built here.
+  @inlinable
+  mutating func matchItems() {
+    let oldItems = old.itemsBySection
+    var flatBase = [Int](repeating: 0, count: oldItems.count + 1)
+    for section in oldItems.indices {
+      flatBase[section + 1] = flatBase[section] + oldItems[section].count
+    }
+    var oldMatched = [Bool](repeating: false, count: flatBase[oldItems.count])
+    receiving = [Bool](repeating: false, count: new.sections.count)
+    evacuating = [Bool](repeating: false, count: oldItems.count)
+    let table = old.index.existingItemTable() ?? oldMiddleTable()
+    oldMatched.withUnsafeMutableBufferPointer { matched in
+      for section in new.sections.indices {
+        matchItems(inNewSection: section, table: table, matched: matched, flatBase: flatBase)
+      }
+    }
+    matchedOld = oldMatched
+  }
+
+  /// The ids of the old middles and their positions, for an old snapshot without an id table.
+  @inlinable
+  func oldMiddleTable() -> [Item.ID: PackedItemPosition] {
+    let oldItems = old.itemsBySection
+    var count = 0
+    for section in oldItems.indices {
+      count += oldItems[section].count - prefix[section] - suffix[section]
+    }
+    var table = [Item.ID: PackedItemPosition](minimumCapacity: count)
+    for section in oldItems.indices {
+      for item in prefix[section]..<(oldItems[section].count - suffix[section]) {
+        table[oldItems[section][item].id] = PackedItemPosition(section: section, item: item)
+      }
+    }
+    return table
+  }
+
+  @inlinable
+  mutating func matchItems(
+    inNewSection section: Int, table: [Item.ID: PackedItemPosition],
+    matched: UnsafeMutableBufferPointer<Bool>, flatBase: [Int]
+  ) {
+    let oldItems = old.itemsBySection
+    let oldSection = oldSectionOfNew[section]
+    let items = new.itemsBySection[section]
+    let lower = oldSection >= 0 ? prefix[oldSection] : 0
+    let upper = items.count - (oldSection >= 0 ? suffix[oldSection] : 0)
+    var stayerNewItems: [Int] = []
+    var stayerOldItems: [Int] = []
+    stayerNewItems.reserveCapacity(upper - lower)
+    stayerOldItems.reserveCapacity(upper - lower)
+    var inserted: [ItemPosition] = []
+    var moved: [ItemMove] = []
+    var reconfigured: [(old: ItemPosition, new: ItemPosition)] = []
+    var receives = false
+    let content = self.content
+    let sameSection = oldSection >= 0 ? oldItems[oldSection] : []
+    items.withUnsafeBufferPointer { items in
+      sameSection.withUnsafeBufferPointer { sameSection in
+        for item in lower..<upper {
+          guard let packed = table[items[item].id] else {
+            inserted.append(ItemPosition(section: section, item: item))
+            continue
+          }
+          let from = packed.position
+          matched[flatBase[from.section] + from.item] = true
+          if from.section == oldSection {
+            if !content.isEqual(sameSection[from.item], items[item]) {
+              reconfigured.append((from, ItemPosition(section: section, item: item)))
+            }
+            stayerNewItems.append(item)
+            stayerOldItems.append(from.item)
+            continue
+          }
+          let to = ItemPosition(section: section, item: item)
+          if !content.isEqual(oldItems[from.section][from.item], items[item]) {
+            reconfigured.append((from, to))
+          }
+          moved.append(ItemMove(from: from, to: to))
+          receives = receives || oldSection < 0
+          if newSectionOfOld[from.section] < 0 { evacuating[from.section] = true }
+        }
+      }
+    }
+    if receives { receiving[section] = true }
+    if !stayerOldItems.isEmpty {
+      let stays = longestIncreasingSubsequenceMask(stayerOldItems)
+      for offset in stayerOldItems.indices where !stays[offset] {
+        moved.append(
+          ItemMove(
+            from: ItemPosition(section: oldSection, item: stayerOldItems[offset]),
+            to: ItemPosition(section: section, item: stayerNewItems[offset])))
+      }
+    }
+    self.inserted += inserted
+    self.moved += moved
+    self.reconfigured += reconfigured
+  }
+
+  /// Deletes every old middle item that nothing matched.
+  ///
+  /// Invariant after: `deleted` is ascending, and every old item is matched, in a common end,
+  /// or deleted.
+  @inlinable
+  mutating func findDeletes() {
+    let oldItems = old.itemsBySection
+    var base = 0
+    for section in oldItems.indices {
+      for item in prefix[section]..<(oldItems[section].count - suffix[section])
+      where !matchedOld[base + item] {
+        deleted.append(ItemPosition(section: section, item: item))
+      }
+      base += oldItems[section].count
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+/// A section header or footer: the supplementary views HeadlessUIKit lays out.
+enum SupplementaryKind: Hashable, Sendable, CaseIterable {
+  case header
+  case footer
+}
+
+/// A supplementary view's place: its kind and its section.
+struct SupplementaryKey: Hashable, Sendable {
+  var kind: SupplementaryKind
+  var section: Int
+}
+
+/// Where one section lies in the content: its header, its lines of items, its footer.
+struct SectionFrame {
+  var top: CGFloat
+  var headerHeight: CGFloat
+  var itemsTop: CGFloat
+  var lines: Int
+  var footerHeight: CGFloat
+  var bottom: CGFloat
+}
+
+extension ListEngine {
+  // MARK: Geometry (§4)
+
+  /// The frames of all sections, top to bottom, from the counts, the line height or per-row
+  /// heights, and the header and footer heights.
+  ///
+  /// - Complexity: O(sections), or O(rows) with per-row heights.
+  func sectionFrames() -> [SectionFrame] {
+    let counts = counts()
+    let columns = max(1, self.columns)
+    var frames: [SectionFrame] = []
+    frames.reserveCapacity(counts.count)
+    var y: CGFloat = 0
+    for (section, count) in counts.enumerated() {
+      let header = max(0, supplementaryHeight(.header, section))
+      let footer = max(0, supplementaryHeight(.footer, section))
+      let lines = (count + columns - 1) / columns
+      let itemsHeight: CGFloat
+      if let heightForRow, columns == 1 {
+        itemsHeight = (0..<count).reduce(0) {
+          $0 + max(0, heightForRow(IndexPath(section: section, index: $1)))
+        }
+      } else {
+        itemsHeight = CGFloat(lines) * max(0, rowHeight)
+      }
+      let top = y
+      y += header + itemsHeight + footer
+      frames.append(
+        SectionFrame(
+          top: top, headerHeight: header, itemsTop: top + header, lines: lines,
+          footerHeight: footer, bottom: y))
+    }
+    return frames
+  }
+
+  /// The total height of the content.
+  var contentHeight: CGFloat { sectionFrames().last?.bottom ?? 0 }
+
+  /// The index paths of the items whose frames meet the band `top..<bottom`, in order.
+  func indexPaths(from top: CGFloat, to bottom: CGFloat) -> [IndexPath] {
+    guard bottom > top else { return [] }
+    let counts = counts()
+    var paths: [IndexPath] = []
+    for (section, frame) in sectionFrames().enumerated()
+    where frame.bottom > top && frame.top < bottom {
+      paths += indexPaths(
+        in: section, frame: frame, count: counts[section], top: top, bottom: bottom)
+    }
+    return paths
+  }
+
+  private func indexPaths(
+    in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
+  ) -> [IndexPath] {
+    if let heightForRow, columns == 1 {
+      var paths: [IndexPath] = []
+      var y = frame.itemsTop
+      for item in 0..<count where y < bottom {
+        let path = IndexPath(section: section, index: item)
+        let height = max(0, heightForRow(path))
+        if y + height > top { paths.append(path) }
+        y += height
+      }
+      return paths
+    }
+    guard rowHeight > 0, frame.lines > 0 else { return [] }
+    let columns = max(1, self.columns)
+    let first = max(0, Int(((top - frame.itemsTop) / rowHeight).rounded(.down)))
+    let last = min(frame.lines - 1, Int(((bottom - frame.itemsTop) / rowHeight).rounded(.up)) - 1)
+    guard first <= last else { return [] }
+    var paths: [IndexPath] = []
+    for line in first...last {
+      let start = line * columns
+      for item in start..<min(start + columns, count) {
+        paths.append(IndexPath(section: section, index: item))
+      }
+    }
+    return paths
+  }
+
+  /// The supplementary views whose frames meet the band `top..<bottom`; one of zero height
+  /// does not exist.
+  func supplementaryKeys(from top: CGFloat, to bottom: CGFloat) -> [SupplementaryKey] {
+    var keys: [SupplementaryKey] = []
+    for (section, frame) in sectionFrames().enumerated()
+    where frame.bottom > top && frame.top < bottom {
+      if frame.headerHeight > 0 && frame.top + frame.headerHeight > top {
+        keys.append(SupplementaryKey(kind: .header, section: section))
+      }
+      if frame.footerHeight > 0 && frame.bottom - frame.footerHeight < bottom {
+        keys.append(SupplementaryKey(kind: .footer, section: section))
+      }
+    }
+    return keys
+  }
+
+  /// The items visible in the viewport, in order.
+  func visibleIndexPaths() -> [IndexPath] {
+    guard viewportHeight > 0 else { return [] }
+    return indexPaths(from: contentOffsetY, to: contentOffsetY + viewportHeight)
+  }
+}
+
+extension ListEngine {
+  /// An item's frame in the content: its line (or row) within its section, and its column.
+  func frame(of path: IndexPath, width: CGFloat) -> CGRect {
+    let frames = sectionFrames()
+    guard frames.indices.contains(path.sectionIndex) else { return .zero }
+    let section = frames[path.sectionIndex]
+    if let heightForRow, columns == 1 {
+      var y = section.itemsTop
+      for item in 0..<max(0, path.itemIndex) {
+        y += max(0, heightForRow(IndexPath(section: path.sectionIndex, index: item)))
+      }
+      return CGRect(x: 0, y: y, width: width, height: max(0, heightForRow(path)))
+    }
+    let columns = max(1, self.columns)
+    let line = path.itemIndex / columns
+    let columnWidth = width / CGFloat(columns)
+    return CGRect(
+      x: CGFloat(path.itemIndex % columns) * columnWidth,
+      y: section.itemsTop + CGFloat(line) * rowHeight, width: columnWidth, height: rowHeight)
+  }
+
+  /// Whether an item's frame meets the viewport.
+  func isVisible(_ path: IndexPath) -> Bool {
+    guard isInWindow, viewportHeight > 0 else { return false }
+    let frame = frame(of: path, width: 1)
+    return frame.maxY > contentOffsetY && frame.minY < contentOffsetY + viewportHeight
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+extension ListEngine {
+  // MARK: Scrolling and data prefetching (§4)
+
+  func setContentOffset(_ offset: CGFloat) {
+    let maximum = max(0, contentHeight - viewportHeight)
+    let clamped = min(max(0, offset), maximum)
+    let direction = clamped > contentOffsetY ? 1 : clamped < contentOffsetY ? -1 : 0
+    contentOffsetY = clamped
+    layout()
+    guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
+    prefetch(direction: direction)
+  }
+
+  /// UIKit's timing: nothing for the first screen; once scrolling starts, the rows ahead in the
+  /// direction of travel, nearest first, never the visible ones; a reversal cancels what is now
+  /// behind.
+  private func prefetch(direction: Int) {
+    let visible = visibleIndexPaths()
+    guard let first = visible.first, let last = visible.last else { return }
+    let lookahead = prefetchLookahead ?? max(1, visible.count)
+    var ahead: [IndexPath] = []
+    var cursor: IndexPath? = direction > 0 ? last : first
+    while ahead.count < lookahead, let current = cursor {
+      cursor = direction > 0 ? indexPath(after: current) : indexPath(before: current)
+      if let next = cursor { ahead.append(next) }
+    }
+    if lastScrollDirection != 0 && direction != lastScrollDirection {
+      let keep = Set(ahead)
+      let cancelled = prefetched.filter { !keep.contains($0) }
+      prefetched.removeAll { !keep.contains($0) }
+      if !cancelled.isEmpty { cancelPrefetchSink?(cancelled) }
+    }
+    lastScrollDirection = direction
+    let already = Set(prefetched)
+    let fresh = ahead.filter { !already.contains($0) }
+    guard !fresh.isEmpty else { return }
+    prefetched += fresh
+    prefetchSink?(fresh)
+  }
+
+  func indexPath(after path: IndexPath) -> IndexPath? {
+    let counts = counts()
+    if path.itemIndex + 1 < counts[path.sectionIndex] {
+      return IndexPath(section: path.sectionIndex, index: path.itemIndex + 1)
+    }
+    var section = path.sectionIndex + 1
+    while section < counts.count {
+      if counts[section] > 0 { return IndexPath(section: section, index: 0) }
+      section += 1
+    }
+    return nil
+  }
+
+  func indexPath(before path: IndexPath) -> IndexPath? {
+    if path.itemIndex > 0 {
+      return IndexPath(section: path.sectionIndex, index: path.itemIndex - 1)
+    }
+    let counts = counts()
+    var section = path.sectionIndex - 1
+    while section >= 0 {
+      if counts[section] > 0 { return IndexPath(section: section, index: counts[section] - 1) }
+      section -= 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A cell subclass written the way UIKit asks: its own stored views and `init?(coder:)`.
+final class AvatarCell: HeadlessTableViewCell {
+  let badge = HeadlessLabel()
+
+  required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
+
+  required init(style: CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
+    badge.text = "new"
+  }
+}
+
+/// A titled, sectioned table data source whose rows the user may reorder.
+@MainActor
+final class TitledSource: HeadlessTableViewDataSource {
+  var sections: [(title: String, rows: [String])]
+  var moves: [(IndexPath, IndexPath)] = []
+  var deletes: [IndexPath] = []
+
+  init(_ sections: [(title: String, rows: [String])]) { self.sections = sections }
+
+  func numberOfSections(in tableView: HeadlessTableView) -> Int { sections.count }
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    sections[section].rows.count
+  }
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    cell.textLabel?.text = sections[indexPath[0]].rows[indexPath[1]]
+    return cell
+  }
+  func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int) -> String? {
+    sections[section].title
+  }
+  func tableView(_ tableView: HeadlessTableView, titleForFooterInSection section: Int) -> String? {
+    "\(sections[section].rows.count) rows"
+  }
+  func tableView(_ tableView: HeadlessTableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    indexPath[1] != 0
+  }
+  func tableView(
+    _ tableView: HeadlessTableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {
+    moves.append((sourceIndexPath, destinationIndexPath))
+    let row = sections[sourceIndexPath[0]].rows.remove(at: sourceIndexPath[1])
+    sections[destinationIndexPath[0]].rows.insert(row, at: destinationIndexPath[1])
+  }
+  func tableView(
+    _ tableView: HeadlessTableView, commit editingStyle: HeadlessTableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath
+  ) {
+    deletes.append(indexPath)
+  }
+}
+
+@Suite("UIKit's surface where users touch it")
+@MainActor
+struct UIKitSurfaceTests {
+  @Test func aViewIsOnScreenWhileItIsInAWindow() {
+    let (table, source) = makeTable(rows: 20, onScreen: false)
+    #expect(table.window == nil)
+    #expect(table.visibleCells.isEmpty)
+    let container = HeadlessView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    container.addSubview(table)
+    #expect(table.window == nil, "a superview without a window is still off screen")
+    let window = HeadlessWindow()
+    window.addSubview(container)
+    #expect(table.window === window)
+    #expect(table.visibleCells.count == 10)
+    #expect(source.cellRequests.count == 10)
+    container.removeFromSuperview()
+    #expect(table.window == nil)
+    #expect(table.superview === container)
+  }
+
+  @Test func showingAViewKeepsItsWindowUntilTheViewLeaves() {
+    weak var shownWindow: HeadlessWindow?
+    let (table, _) = makeTable(rows: 5, onScreen: false)
+    do {
+      shownWindow = HeadlessWindow.show(table)
+    }
+    #expect(shownWindow != nil)
+    #expect(table.window === shownWindow)
+    table.removeFromSuperview()
+    #expect(shownWindow == nil, "the window goes away with the view it was made for")
+  }
+
+  @Test func cellSubclassesWrittenForUIKitWork() {
+    let table = HeadlessTableView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 440), style: .grouped)
+    #expect(table.style == .grouped)
+    table.register(AvatarCell.self, forCellReuseIdentifier: "row")
+    let source = TitledSource([("Team", ["Ari", "Bo"])])
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    let cell = table.cellForRow(at: IndexPath(indexes: [0, 0])) as? AvatarCell
+    #expect(cell?.badge.text == "new")
+    cell?.imageView?.image = HeadlessImage(size: CGSize(width: 40, height: 40), name: "ari")
+    #expect(cell?.imageView?.image?.description == "ari")
+    #expect(HeadlessImage(data: Data()) == nil)
+    #expect(HeadlessImage(data: Data([1]))?.size == CGSize(width: 1, height: 1))
+    #expect(AvatarCell(coder: NSCoder()) != nil)
+    #expect(HeadlessTableView(coder: NSCoder()) == nil, "no archives to decode a table from")
+  }
+
+  @Test func titledSectionsHaveHeaderAndFooterViews() {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    let source = TitledSource([("A", ["a0", "a1"]), ("B", ["b0"])])
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    #expect(table.headerView(forSection: 0)?.textLabel?.text == "A")
+    #expect(table.footerView(forSection: 1)?.textLabel?.text == "1 rows")
+    // 28 + 2 × 44 + 28 for section 0, then section 1's header.
+    let expected: CGFloat = 28 + 88 + 28 + 28
+    #expect(table.rectForRow(at: IndexPath(indexes: [1, 0])).minY == expected)
+    let header = table.headerView(forSection: 1)
+    table.performBatchUpdates {
+      source.sections.insert(("New", []), at: 0)
+      table.insertSections(IndexSet(integer: 0), with: .fade)
+    }
+    #expect(table.violations.isEmpty)
+    #expect(table.headerView(forSection: 2) === header, "a header moves with its section")
+    #expect(table.lastRowAnimation == .fade)
+  }
+
+  @Test func theUserMovesARowAndTheTableShowsItThereAtOnce() {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    let source = TitledSource([("A", ["a0", "a1", "a2"]), ("B", ["b0"])])
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    let moved = table.cellForRow(at: IndexPath(indexes: [0, 2]))
+    let requests = table.cellRequestCount
+    #expect(!table.userMovesRow(at: IndexPath(indexes: [0, 0]), to: IndexPath(indexes: [1, 0])))
+    #expect(table.userMovesRow(at: IndexPath(indexes: [0, 2]), to: IndexPath(indexes: [1, 0])))
+    #expect(source.sections.map(\.rows) == [["a0", "a1"], ["a2", "b0"]])
+    #expect(table.numberOfRows(inSection: 1) == 2)
+    #expect(table.cellForRow(at: IndexPath(indexes: [1, 0])) === moved)
+    #expect(table.cellRequestCount == requests, "no cell is asked for: the row moved")
+    #expect(table.userDeletesRow(at: IndexPath(indexes: [0, 1])))
+    #expect(source.deletes == [IndexPath(indexes: [0, 1])])
+    #expect(table.numberOfRows(inSection: 0) == 2, "the data source deletes, not the table")
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aFlowLayoutFitsAsManyColumnsAsTheWidthHolds() {
+    let layout = HeadlessCollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 100)
+    let (grid, _) = makeGrid(items: 40)
+    grid.collectionViewLayout = layout  // 100-point items, 10 points apart
+    HeadlessWindow.show(grid)
+    #expect(grid.indexPathsForVisibleItems == rows(0..<6), "3 columns × 2 lines of 110 points")
+    grid.frame = CGRect(x: 0, y: 0, width: 430, height: 200)
+    #expect(grid.indexPathsForVisibleItems == rows(0..<8), "4 columns now")
+    layout.minimumLineSpacing = 0
+    #expect(grid.indexPathsForVisibleItems == rows(0..<8))
+    #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 5]))?.frame.minY == 100)
+    #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 40])) == nil)
+  }
+
+  @Test func sectionHeadersAreRequestedDequeuedAndKeptThroughBatches() {
+    let (grid, source) = makeGrid(items: 4)
+    (grid.collectionViewLayout as? HeadlessCollectionViewFlowLayout)?.headerReferenceSize =
+      CGSize(width: 320, height: 30)
+    HeadlessWindow.show(grid)
+    let kind = HeadlessCollectionView.elementKindSectionHeader
+    let header = grid.supplementaryView(forElementKind: kind, at: IndexPath(indexes: [0, 0]))
+    #expect(header != nil)
+    #expect(source.headerRequests == 1)
+    #expect(grid.visibleSupplementaryViews(ofKind: kind).count == 1)
+    #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 0]))?.frame.minY == 30)
+    grid.performBatchUpdates {
+      source.count = 5
+      grid.insertItems(at: [IndexPath(indexes: [0, 4])])
+    }
+    #expect(grid.violations.isEmpty)
+    #expect(
+      grid.supplementaryView(forElementKind: kind, at: IndexPath(indexes: [0, 0])) === header)
+    #expect(source.headerRequests == 1, "an existing header is kept, not asked for again")
+  }
+
+  @Test func batchesInsidePerformWithoutAnimationAreRecordedAsNotAnimated() {
+    let (table, source) = makeTable(rows: 3)
+    table.performBatchUpdates {
+      source.rows[0].append("new")
+      table.insertRows(at: [IndexPath(indexes: [0, 3])], with: .automatic)
+    }
+    #expect(table.lastBatchAnimated == true)
+    HeadlessView.performWithoutAnimation {
+      table.performBatchUpdates {
+        source.rows[0].removeLast()
+        table.deleteRows(at: [IndexPath(indexes: [0, 3])], with: .none)
+      }
+    }
+    #expect(table.lastBatchAnimated == false)
+    #expect(HeadlessView.areAnimationsEnabled)
+    #expect(table.acceptedBatchCount == 2)
+  }
+}

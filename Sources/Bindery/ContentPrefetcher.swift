@@ -2,10 +2,16 @@
 /// ``PrefetchPlanner`` from a binding's view and keeps a ``ContentStore``'s interest on what the
 /// plan wants.
 ///
-/// Call ``update()`` whenever the view may have moved: BinderyUIKit does on every cell it
-/// configures and on UIKit's prefetch calls, and the prefetcher does after every list is shown.
-/// Created with a binding, it asks for the first screen as soon as the first list is there,
-/// before UIKit asks for a single cell.
+/// - **First screen**: when the first list is about to be shown, the whole first screen (rows ×
+///   columns, from the layout) is requested before the view asks for a single cell.
+/// - **Scrolling**: ``setNeedsUpdate()`` re-plans once per main-actor turn however many cells
+///   were configured in it; BinderyUIKit calls it for every configured cell and every UIKit
+///   prefetch call, and the binding after every list it shows.
+/// - **Rest**: once the view has stopped moving, the prefetcher re-plans by itself, so the
+///   window narrows to the screen where the scroll came to rest and loads for rows that left it
+///   are cancelled.
+/// - **Lifetime**: when the binding stops, or the prefetcher is released, all of its interest
+///   goes back to the store.
 @MainActor
 public final class ContentPrefetcher<Section, Item, Content: Sendable>
 where
@@ -16,13 +22,19 @@ where
   public let store: ContentStore<Item.ID, Content>
   /// The planner; change it to tune the windows.
   public var planner: PrefetchPlanner
+  /// How long the first visible row must stay put before the view counts as at rest.
+  public var restDelay: Duration = .milliseconds(150)
 
   private weak var binding: ListBinding<Section, Item>?
+  private let ledger: InterestLedger<Item.ID, Content>
   private var wanted: [Item.ID: ContentPriority] = [:]
   private var samples: [(time: Duration, first: Int)] = []
+  private var isUpdateScheduled = false
+  private var restCheck: Task<Void, Never>?
+  private var isStopped = false
 
-  /// Creates a prefetcher for a binding and a store, and starts it: the binding keeps it, and
-  /// calls it after every list it shows.
+  /// Creates a prefetcher for a binding and a store, and starts it: the binding keeps it, asks
+  /// it for the first screen before showing the first list, and re-plans it after every list.
   public init(
     binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
     planner: PrefetchPlanner = PrefetchPlanner()
@@ -30,12 +42,23 @@ where
     self.binding = binding
     self.store = store
     self.planner = planner
+    ledger = InterestLedger(store: store)
     binding.retain(self)
-    binding.onShow { [weak self] in self?.update() }
+    binding.onWillShow { [weak self, weak binding] snapshot in
+      // Only for the first list: later lists are re-planned once they are on screen.
+      guard let self, binding?.snapshot.numberOfItems == 0 else { return }
+      self.plan(for: snapshot, visible: [])
+    }
+    binding.onShow { [weak self] in self?.setNeedsUpdate() }
+    binding.onStop { [weak self] in self?.stop() }
   }
 
-  /// Holds the binding's first display until the first screen's content is loaded (or has
-  /// failed), or until `deadline` has passed since the list arrived, whichever comes first.
+  deinit {
+    restCheck?.cancel()
+  }
+
+  /// Holds the binding's first display until the first screen's content is loaded or has
+  /// failed, or until `deadline` has passed since the list arrived, whichever comes first.
   public func holdFirstDisplay(upTo deadline: Duration) {
     binding?.firstDisplayHold = { [weak self] snapshot in
       await self?.waitForFirstScreen(of: snapshot, deadline: deadline)
@@ -45,48 +68,82 @@ where
   /// How many keys the prefetcher holds interest in.
   public var wantedCount: Int { wanted.count }
 
-  /// Re-plans from the view's visible rows and their speed, requesting what is newly wanted
-  /// (raising priorities that grew) and cancelling what no longer is.
+  /// Re-plans at the end of this main-actor turn, once however often it is asked.
+  public func setNeedsUpdate() {
+    guard !isUpdateScheduled, !isStopped else { return }
+    isUpdateScheduled = true
+    Task { [weak self] in self?.update() }
+  }
+
+  /// Re-plans now from the view's visible items and their speed, requesting what is newly
+  /// wanted (raising priorities that grew) and cancelling what no longer is.
   public func update() {
-    guard let binding else { return }
+    isUpdateScheduled = false
+    guard !isStopped, let binding else { return }
     let snapshot = binding.snapshot
-    let flat = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    plan(for: snapshot, visible: visible)
+  }
+
+  /// Lets go of every key and stops planning.
+  public func stop() {
+    isStopped = true
+    restCheck?.cancel()
+    restCheck = nil
+    wanted.removeAll()
+    ledger.giveAll()
+  }
+
+  private func plan(for snapshot: Snapshot<Section, Item>, visible flat: [Int]) {
+    guard !isStopped else { return }
     let visible = (flat.min() ?? 0)..<((flat.max() ?? -1) + 1)
+    let velocity = velocity(first: flat.isEmpty ? nil : visible.lowerBound)
     let situation = PrefetchPlanner.Situation(
-      itemCount: snapshot.numberOfItems, visible: visible, rowsPerScreen: binding.rowsPerScreen,
-      velocity: velocity(first: flat.isEmpty ? nil : visible.lowerBound))
+      itemCount: snapshot.numberOfItems, visible: visible,
+      itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity)
+    want(planner.plan(for: situation), in: snapshot)
+    if velocity != 0 { checkForRest() }
+  }
+
+  private func want(_ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>) {
     var next: [Item.ID: ContentPriority] = [:]
-    for want in planner.plan(for: situation) {
+    next.reserveCapacity(plan.count)
+    for want in plan {
       guard let position = snapshot.position(atFlatIndex: want.index),
         let id = snapshot.item(at: position)?.id, next[id] == nil
       else { continue }
       next[id] = want.priority
       switch wanted[id] {
       case nil:
-        store.request(id, priority: want.priority)
+        ledger.take(id, priority: want.priority)
       case let held? where held < want.priority:
-        store.request(id, priority: want.priority)  // raise, then drop the old unit
-        store.cancelRequest(id)
+        ledger.take(id, priority: want.priority)  // raise, then drop the old unit
+        ledger.give(id)
       default:
         break
       }
     }
-    for id in wanted.keys where next[id] == nil { store.cancelRequest(id) }
+    for id in wanted.keys where next[id] == nil { ledger.give(id) }
     wanted = next
   }
 
-  /// Lets go of every key.
-  public func stop() {
-    for id in wanted.keys { store.cancelRequest(id) }
-    wanted.removeAll()
+  /// Re-plans once the first visible row has kept still for ``restDelay``.
+  private func checkForRest() {
+    restCheck?.cancel()
+    let time = store.time
+    let due = time.elapsed() + restDelay * 2
+    restCheck = Task { [weak self] in
+      do { try await time.sleepUntil(due) } catch { return }
+      self?.update()
+    }
   }
 
-  /// Rows per second from the visible range's first row over the last quarter second.
+  /// Items per second from the first visible item over the last ``restDelay``.
   private func velocity(first: Int?) -> Double {
     guard let first else { return 0 }
-    let now = store.timeline.elapsed()
+    let now = store.time.elapsed()
     samples.append((now, first))
-    samples.removeAll { now - $0.time > .milliseconds(250) }
+    samples.removeAll { now - $0.time > restDelay }
     guard let oldest = samples.first, now > oldest.time else { return 0 }
     let elapsed = now - oldest.time
     let seconds =
@@ -107,28 +164,43 @@ where
   private func waitForFirstScreen(of snapshot: Snapshot<Section, Item>, deadline: Duration)
     async
   {
-    let screen = max(1, binding?.rowsPerScreen ?? 1)
+    let screen = max(1, binding?.itemsPerScreen ?? 1)
     let ids = (0..<min(screen, snapshot.numberOfItems)).compactMap { index in
       snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0)?.id }
     }
-    for id in ids where wanted[id] == nil {
-      store.request(id, priority: .visible)
-      wanted[id] = .visible
-    }
+    plan(for: snapshot, visible: [])
     if isSettled(ids) { return }
-    // Arrivals and the deadline merged into one stream, which ends at the deadline.
-    let (events, sink) = AsyncStream.makeStream(of: Void.self)
-    let arrivals = store.arrivals()
-    let timeline = store.timeline
-    let forward = Task {
-      for await _ in arrivals { sink.yield() }
+    let gate = OneShotGate()
+    let observation = store.observe { [weak self] _, _ in
+      if self?.isSettled(ids) ?? true { gate.open() }
     }
+    let time = store.time
+    let due = time.elapsed() + deadline
     let timer = Task {
-      try? await timeline.sleep(deadline)
-      sink.finish()
+      try? await time.sleepUntil(due)
+      gate.open()
     }
-    for await _ in events where isSettled(ids) { break }
-    forward.cancel()
+    await gate.wait()
+    observation.cancel()
     timer.cancel()
+  }
+}
+
+/// A gate that opens once; waiting on an open gate returns at once.
+@MainActor
+final class OneShotGate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func open() {
+    guard !isOpen else { return }
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
   }
 }

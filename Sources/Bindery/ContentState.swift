@@ -6,13 +6,44 @@ public enum ContentState<Content: Sendable>: Sendable {
   case loading
   /// Here it is.
   case loaded(Content)
-  /// The last load failed; a request after the backoff tries again.
-  case failed(ContentError)
+  /// The last load failed; ``ContentFailure/retryIn`` says when the store tries again.
+  case failed(ContentFailure)
 
   /// The content, if loaded.
   public var content: Content? {
     if case .loaded(let content) = self { return content }
     return nil
+  }
+
+  /// The failure, if the last load failed.
+  public var failure: ContentFailure? {
+    if case .failed(let failure) = self { return failure }
+    return nil
+  }
+}
+
+/// Why a key has no content, and when the store tries again.
+public struct ContentFailure: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public var error: ContentError
+  /// How many loads in a row have failed.
+  public var attempts: Int
+  /// How long until the store tries again by itself, measured on its clock when the state was
+  /// read; `nil` when no retry is scheduled: nobody wants the key any more, or the failure is
+  /// one a retry cannot fix (``ContentError/notCached(cost:costLimit:)``).
+  public var retryIn: Duration?
+
+  /// Describes a failure.
+  public init(error: ContentError, attempts: Int, retryIn: Duration?) {
+    self.error = error
+    self.attempts = attempts
+    self.retryIn = retryIn
+  }
+
+  /// The error, the attempts, and the retry.
+  public var description: String {
+    let retry = retryIn.map { "retrying in \($0)" } ?? "not retrying"
+    return "\(error) (\(attempts) attempt\(attempts == 1 ? "" : "s"), \(retry))"
   }
 }
 
@@ -22,12 +53,18 @@ public enum ContentError: Error, Sendable, CustomStringConvertible {
   case timedOut(Duration)
   /// The loader threw.
   case loaderFailed(any Error)
+  /// The content loaded but costs more than the cache can hold. It was delivered once, to the
+  /// cells that showed its key when it arrived; it is loaded again only when the key is
+  /// requested after interest in it had ended.
+  case notCached(cost: Int, costLimit: Int)
 
   /// What happened, in a sentence.
   public var description: String {
     switch self {
     case .timedOut(let limit): "The load took longer than \(limit)"
     case .loaderFailed(let error): "The loader failed: \(error)"
+    case .notCached(let cost, let limit):
+      "The content costs \(cost), more than the cache's limit of \(limit)"
     }
   }
 }

@@ -6,17 +6,24 @@
 ///   queues) its load; ``cancelRequest(_:)`` takes one away. A load is cancelled only when no
 ///   interest is left, and there is never more than one load per key.
 /// - **Scheduling**: at most ``maximumConcurrentLoads`` loads run at once; waiting keys start
-///   by priority (``ContentPriority/visible`` before ``ContentPriority/prefetch``), then in
-///   request order, and a later request can raise a waiting key's priority.
-/// - **Cache**: loaded content is kept within a total cost and a count, least recently read
-///   evicted first.
-/// - **Failures**: a failed key reports its error; a request after the backoff (doubling per
-///   consecutive failure) tries again. A load that exceeds the timeout fails with
-///   ``ContentError/timedOut(_:)`` and frees its slot, even if the loader ignores cancellation.
-/// - **Arrivals**: every loaded key is announced on each stream from ``arrivals()``.
+///   by priority (``ContentPriority/visible`` before ``ContentPriority/prefetch``), then in the
+///   order they were requested at that priority — raising a waiting key's priority counts as
+///   requesting it then.
+/// - **Cache**: loaded content is kept within a total cost and a count; what was read least
+///   recently goes first (see ``cachedCount``). Content costlier than the whole limit is not
+///   kept: it is delivered once, to the cells showing its key, and the key then reads
+///   ``ContentError/notCached(cost:costLimit:)`` until interest in it ends — never a reload loop.
+/// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
+///   store retries by itself after a backoff that doubles per consecutive failure, with ±20%
+///   jitter, up to ``maximumBackoff``; with no interest left it stops. A load that exceeds the
+///   timeout fails with ``ContentError/timedOut(_:)`` and frees its slot, even if the loader
+///   ignores cancellation.
+/// - **Events**: every outcome — content, or a failure — is announced to ``observe(_:)``'s
+///   observers at once, on the main actor, and on ``arrivals()`` streams.
 ///
-/// Loads run off the main actor; the store's bookkeeping is O(1) main-actor work per event.
-/// Time comes from the clock it is given, so tests and simulations can run in virtual time.
+/// Loads run off the main actor and report back in batches; one watchdog task serves every
+/// timeout and retry. The store's bookkeeping is O(1) main-actor work per event. Time comes from
+/// the clock it is given, so tests and simulations can run in virtual time.
 @MainActor
 public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Loads the content for a key. Called off the main actor; should honour cancellation.
@@ -26,51 +33,60 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public let maximumConcurrentLoads: Int
   /// How long a load may take before it fails.
   public let timeout: Duration
-  /// How long after a first failure a request retries; doubles per consecutive failure.
+  /// How long after a first failure the store retries; doubles per consecutive failure.
   public let retryBackoff: Duration
   /// The longest backoff.
   public let maximumBackoff: Duration
-
-  private let loader: Loader
-  private let cost: @Sendable (Content) -> Int
   /// The store's time, from the clock it was given; a prefetcher shares it.
-  public let timeline: Timeline
+  public let time: TimeSource
+
+  let loader: Loader
+  let cost: @Sendable (Content) -> Int
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types.
-  @usableFromInline var cache: LRUCache<Key, Content>
-  @usableFromInline var waiting: [Key: (priority: ContentPriority, order: Int)] = [:]
+  @usableFromInline var cache: ContentCache<Key, Content>
+  @usableFromInline var waiting: [Key: Waiting] = [:]
   @usableFromInline var loading: [Key: Load] = [:]
   @usableFromInline var failures: [Key: Failure] = [:]
-  private var interest: [Key: Int] = [:]
+  /// Content the cache refused, readable only while its arrival is being announced.
+  @usableFromInline var handoff: (key: Key, content: Content)?
+  var interest: [Key: Int] = [:]
+  /// Keys whose automatic retry is due at a time on ``time``.
+  var retries: [Key: Duration] = [:]
   /// One first-in-first-out queue per priority; entries whose key has since started, been
   /// cancelled or been raised to another priority are skipped when they come up.
-  private var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in [] }
-  private var queueHeads = ContentPriority.allCases.map { _ in 0 }
-  private var listeners: [Int: AsyncStream<Key>.Continuation] = [:]
-  private var nextOrder = 0
-  private var nextGeneration = 0
-  private var nextListener = 0
+  var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in [] }
+  var queueHeads = ContentPriority.allCases.map { _ in 0 }
+  var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
+  var nextOrder = 0
+  var nextGeneration = 0
+  var nextObserver = 0
+  let completions = CompletionQueue<Key, Content>()
+  var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
 
   /// What the store has done so far.
-  public private(set) var statistics = ContentStatistics()
+  public internal(set) var statistics = ContentStatistics()
+
+  @usableFromInline
+  struct Waiting: Sendable {
+    var priority: ContentPriority
+    var order: Int
+  }
 
   @usableFromInline
   struct Load: Sendable {
     let generation: Int
+    let priority: ContentPriority
+    let deadline: Duration
     let work: Task<Void, Never>
-    let timer: Task<Void, Never>
   }
 
   @usableFromInline
   struct Failure: Sendable {
     @usableFromInline let error: ContentError
-    let consecutive: Int
-    let retryAfter: Duration
-  }
-
-  private enum Outcome: Sendable {
-    case loaded(Content)
-    case failed(ContentError)
-    case cancelled
+    @usableFromInline let attempts: Int
+    /// When a retry may start; `nil` for a failure no retry can fix.
+    let retryTime: Duration?
+    let priority: ContentPriority
   }
 
   /// Creates a store.
@@ -80,7 +96,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///   - countLimit: the most entries the cache keeps.
   ///   - maximumConcurrentLoads: loads running at once; 6 by default.
   ///   - timeout: how long a load may take; 30 s by default.
-  ///   - retryBackoff: how long after a failure a request retries; 1 s by default, doubling per
+  ///   - retryBackoff: how long after a failure the store retries; 1 s by default, doubling per
   ///     consecutive failure up to `maximumBackoff`.
   ///   - maximumBackoff: the longest wait before a retry; 60 s by default.
   ///   - clock: where time comes from; pass a virtual clock to test or simulate.
@@ -98,18 +114,16 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     self.timeout = timeout
     self.retryBackoff = retryBackoff
     self.maximumBackoff = maximumBackoff
-    self.timeline = Timeline(clock: clock)
+    self.time = TimeSource(clock: clock)
     self.cost = cost
     self.loader = loader
-    cache = LRUCache(costLimit: costLimit, countLimit: countLimit)
+    cache = ContentCache(costLimit: costLimit, countLimit: countLimit)
+    completions.store.value = self
   }
 
   deinit {
-    for load in loading.values {
-      load.work.cancel()
-      load.timer.cancel()
-    }
-    for listener in listeners.values { listener.finish() }
+    for load in loading.values { load.work.cancel() }
+    watchdog?.task.cancel()
   }
 
   // MARK: Reading
@@ -120,9 +134,17 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @inlinable
   public func state(for key: Key) -> ContentState<Content> {
     if let content = cache.value(for: key) { return .loaded(content) }
+    return uncachedState(for: key)
+  }
+
+  @usableFromInline
+  func uncachedState(for key: Key) -> ContentState<Content> {
+    if let handoff, handoff.key == key { return .loaded(handoff.content) }
     if loading[key] != nil || waiting[key] != nil { return .loading }
-    if let failure = failures[key] { return .failed(failure.error) }
-    return .notRequested
+    guard let failure = failures[key] else { return .notRequested }
+    let retryIn = retries[key].map { max(.zero, $0 - time.elapsed()) }
+    return .failed(
+      ContentFailure(error: failure.error, attempts: failure.attempts, retryIn: retryIn))
   }
 
   /// The total cost of the cached content.
@@ -134,7 +156,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// The number of loads running now.
   public var loadsInFlight: Int { loading.count }
 
-  /// The keys waiting for a slot, in the order they would start.
+  /// The keys waiting for a slot, in the order they will start.
   public var waitingKeys: [Key] {
     waiting.sorted { lhs, rhs in
       lhs.value.priority != rhs.value.priority
@@ -145,25 +167,31 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// How much interest there is in a key.
   public func interest(in key: Key) -> Int { interest[key] ?? 0 }
 
+  /// How many keys anyone holds interest in.
+  public var interestedKeyCount: Int { interest.count }
+
   // MARK: Interest
 
   /// Adds one unit of interest in `key` and loads it unless it is cached, loading, or failed
-  /// within its backoff. A waiting key is raised to `priority` if that is higher.
+  /// (a failed key is retried by the store on its own schedule). A waiting key is raised to
+  /// `priority` if that is higher, and goes behind the keys already waiting at that priority.
   public func request(_ key: Key, priority: ContentPriority = .visible) {
     interest[key, default: 0] += 1
-    if cache.contains(key) || loading[key] != nil { return }
+    if cache.contains(key) || loading[key] != nil || handoff?.key == key { return }
     if let queued = waiting[key] {
-      if priority > queued.priority { enqueue(key, priority: priority, order: queued.order) }
+      if priority > queued.priority { enqueue(key, priority: priority) }
       return
     }
-    if let failure = failures[key], timeline.elapsed() < failure.retryAfter { return }
-    enqueue(key, priority: priority, order: nextOrder)
-    nextOrder += 1
+    if let failure = failures[key] {
+      retryLater(key, failure)
+      return
+    }
+    enqueue(key, priority: priority)
     startWaitingLoads()
   }
 
-  /// Takes one unit of interest away; with none left, a waiting load is dropped and a running
-  /// one cancelled. Cached content stays.
+  /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
+  /// cancelled and a scheduled retry forgotten. Cached content stays.
   public func cancelRequest(_ key: Key) {
     guard let count = interest[key] else { return }
     guard count <= 1 else {
@@ -171,12 +199,14 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
       return
     }
     interest[key] = nil
+    retries[key] = nil
+    if case .notCached = failures[key]?.error { failures[key] = nil }
     if waiting.removeValue(forKey: key) != nil { return }
     if let load = loading.removeValue(forKey: key) {
       load.work.cancel()
-      load.timer.cancel()
       statistics.cancelled += 1
       startWaitingLoads()
+      armWatchdog()
     }
   }
 
@@ -184,119 +214,63 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public func evict(_ key: Key) {
     cache.remove(key)
     failures[key] = nil
+    retries[key] = nil
   }
 
-  // MARK: Arrivals
+  // MARK: Events
 
-  /// A stream of every key whose content arrives from now on. Each call makes a new stream.
+  /// Calls `observer` on the main actor with every outcome from now on — a key's content, or
+  /// its failure — as it happens, with the state a cell provider would now read. Observation
+  /// ends when the returned token is cancelled or released.
+  public func observe(_ observer: @escaping @MainActor (Key, ContentState<Content>) -> Void)
+    -> ContentObservation
+  {
+    let id = nextObserver
+    nextObserver += 1
+    observers[id] = observer
+    return ContentObservation { [weak self] in self?.observers[id] = nil }
+  }
+
+  /// A stream of every key whose load ends from now on, with content or with a failure. Each
+  /// call makes a new stream; it ends when its reader stops reading or the store goes away.
   public func arrivals() -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
-    let id = nextListener
-    nextListener += 1
-    listeners[id] = continuation
-    continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.listeners[id] = nil }
+    let observation = observe { key, _ in continuation.yield(key) }
+    continuation.onTermination = { _ in
+      Task { @MainActor in observation.cancel() }
     }
     return stream
   }
 
-  // MARK: Loading
+  func announce(_ key: Key) {
+    guard !observers.isEmpty else { return }
+    let state = state(for: key)
+    for observer in observers.values { observer(key, state) }
+  }
+}
 
-  private func startWaitingLoads() {
-    while loading.count < maximumConcurrentLoads, let next = nextWaitingKey() {
-      waiting[next] = nil
-      start(next)
-    }
+/// Keeps an observation of a ``ContentStore`` going until it is cancelled or released.
+public final class ContentObservation: Sendable {
+  private let end: Locked<(@MainActor @Sendable () -> Void)?>
+
+  init(end: @escaping @MainActor @Sendable () -> Void) { self.end = Locked(end) }
+
+  /// Ends the observation. Releasing the token ends it too.
+  @MainActor
+  public func cancel() {
+    end.withLock { $0.take() }?()
   }
 
-  private func enqueue(_ key: Key, priority: ContentPriority, order: Int) {
-    waiting[key] = (priority, order)
-    queues[priority.rawValue].append((key, order))
-  }
-
-  /// The highest-priority, earliest key still waiting. O(1) amortized: each queue entry is
-  /// passed over once.
-  private func nextWaitingKey() -> Key? {
-    for priority in ContentPriority.allCases.reversed() {
-      let level = priority.rawValue
-      while queueHeads[level] < queues[level].count {
-        let entry = queues[level][queueHeads[level]]
-        queueHeads[level] += 1
-        if let current = waiting[entry.key], current.priority == priority,
-          current.order == entry.order
-        {
-          compact(level)
-          return entry.key
-        }
-      }
-      compact(level)
-    }
-    return nil
-  }
-
-  private func compact(_ level: Int) {
-    guard queueHeads[level] > 1_024, queueHeads[level] * 2 > queues[level].count else { return }
-    queues[level].removeFirst(queueHeads[level])
-    queueHeads[level] = 0
-  }
-
-  private func start(_ key: Key) {
-    let generation = nextGeneration
-    nextGeneration += 1
-    let loader = self.loader
-    let timeline = self.timeline
-    let timeout = self.timeout
-    let work = Task.detached { [weak self] in
-      let outcome: Outcome
-      do {
-        outcome = .loaded(try await loader(key))
-      } catch {
-        outcome =
-          Task.isCancelled || error is CancellationError
-          ? .cancelled : .failed(.loaderFailed(error))
-      }
-      await self?.finish(key, generation: generation, outcome)
-    }
-    let timer = Task.detached { [weak self] in
-      do { try await timeline.sleep(timeout) } catch { return }
-      await self?.finish(key, generation: generation, .failed(.timedOut(timeout)))
-    }
-    loading[key] = Load(generation: generation, work: work, timer: timer)
-    statistics.started += 1
-    statistics.peakConcurrentLoads = max(statistics.peakConcurrentLoads, loading.count)
-  }
-
-  /// The first report of a load wins; a late one (the loader after a timeout, or after a
-  /// cancellation) finds another generation or none, and is dropped.
-  private func finish(_ key: Key, generation: Int, _ outcome: Outcome) {
-    guard let load = loading[key], load.generation == generation else { return }
-    loading[key] = nil
-    load.work.cancel()
-    load.timer.cancel()
-    switch outcome {
-    case .loaded(let content):
-      failures[key] = nil
-      statistics.completed += 1
-      let evicted = cache.insert(content, for: key, cost: cost(content))
-      statistics.evicted += evicted.count
-      statistics.peakCachedCost = max(statistics.peakCachedCost, cache.totalCost)
-      for listener in listeners.values { listener.yield(key) }
-    case .failed(let error):
-      if case .timedOut = error { statistics.timedOut += 1 } else { statistics.failed += 1 }
-      let consecutive = (failures[key]?.consecutive ?? 0) + 1
-      let backoff = min(maximumBackoff, retryBackoff * (1 << min(consecutive - 1, 30)))
-      failures[key] = Failure(
-        error: error, consecutive: consecutive, retryAfter: timeline.elapsed() + backoff)
-    case .cancelled:
-      statistics.cancelled += 1
-    }
-    startWaitingLoads()
+  deinit {
+    // The store removes its observer on the main actor; a token may be released on any thread.
+    guard let end = end.withLock({ $0.take() }) else { return }
+    Task { @MainActor in end() }
   }
 }
 
 /// Counts of what a ``ContentStore`` did.
 public struct ContentStatistics: Sendable, Equatable {
-  /// Loads started.
+  /// Loads started, retries included.
   public var started = 0
   /// Loads that delivered content.
   public var completed = 0
@@ -306,6 +280,10 @@ public struct ContentStatistics: Sendable, Equatable {
   public var timedOut = 0
   /// Loads cancelled because interest dropped to zero.
   public var cancelled = 0
+  /// Retries the store started by itself after a failure.
+  public var retries = 0
+  /// Loads whose content the cache refused (delivered once, not kept).
+  public var notCached = 0
   /// Entries evicted from the cache.
   public var evicted = 0
   /// The most loads that ran at once.

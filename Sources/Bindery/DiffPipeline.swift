@@ -1,10 +1,13 @@
+import BinderyDiff
+
 /// How a binding turns a list into what the view shows: validate it into a ``Snapshot`` and
 /// diff it against the one on screen.
 ///
-/// It exists for speed, not choice: its initializer is inlinable, so the closure it builds is
-/// compiled where the item types are known and the validation and the diff are specialized for
-/// them. Created in `Bindery`'s generic code instead, they would run several times slower. Every
-/// binding initializer defaults to `DiffPipeline()`, evaluated at the call site.
+/// It exists for speed and for one choice. Speed: its initializers are inlinable, so the closure
+/// they build is compiled where the item types are known and the validation and the diff are
+/// specialized for them; created in `Bindery`'s generic code instead, they would run several
+/// times slower. Every binding initializer defaults to `DiffPipeline()`, evaluated at the call
+/// site. The choice: how content is compared, for items whose `==` compares identity only.
 public struct DiffPipeline<Section, Item>: Sendable
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
@@ -19,7 +22,8 @@ where
   @usableFromInline
   let prepare: @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>) -> Result
 
-  /// The pipeline: ``Snapshot/lenient(_:)``, then ``StagedChangeset/init(from:to:)``.
+  /// The pipeline: ``Snapshot/lenient(_:)``, then ``StagedChangeset/init(from:to:)``; an item
+  /// whose `==` says it changed is reconfigured.
   @inlinable
   public init() {
     prepare = { sections, base in
@@ -28,13 +32,23 @@ where
     }
   }
 
+  /// The pipeline with `isContentEqual` deciding whether a matched item changed, for items
+  /// whose `==` compares identity only (see ``StagedChangeset/init(from:to:isContentEqual:)``).
+  @inlinable
+  public init(isContentEqual: @escaping @Sendable (Item, Item) -> Bool) {
+    prepare = { sections, base in
+      let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
+      return (
+        next, dropped, StagedChangeset(from: base, to: next, isContentEqual: isContentEqual)
+      )
+    }
+  }
+
   /// Validates `sections` and diffs them against `base`.
   @inlinable
   public func callAsFunction(
     _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>
-  )
-    -> Result
-  {
+  ) -> Result {
     prepare(sections, base)
   }
 }

@@ -1,16 +1,21 @@
+import BinderyDiff
+
 /// Keeps a ``ListView`` showing the latest list a source sent, with diffed batch updates.
 ///
 /// The binding owns the snapshot on screen (``snapshot``); the view's data source reads it. New
-/// lists arrive from an `AsyncSequence` the binding reads, from ``submit(_:)`` on any thread, or
-/// from ``apply(_:)``. Each is validated (repeated ids are dropped and reported on ``errors``)
-/// and diffed off the main actor; the main actor only applies the staged changeset.
+/// lists arrive from an `AsyncSequence` the binding reads, from a publisher, from ``submit(_:)``
+/// on any thread, or from ``apply(_:animatingDifferences:)``. Each is validated (repeated ids
+/// are dropped and reported on ``errors``) and diffed off the main actor; the main actor only
+/// applies the staged changeset.
 ///
 /// - Latest wins: at most one diff is in flight and one list waits; a list that arrives while
 ///   another waits replaces it. The screen always ends on the last list sent.
 /// - The first list, any list while the view is off screen, and a changeset with more operations
 ///   than ``reloadThreshold`` of the list are shown with a reload instead of batches.
-/// - ``cancel()``, releasing the binding, or the source finishing stops it; nothing is applied
-///   after `cancel()` returns. A source that throws stops too, and its error goes to ``errors``.
+/// - ``cancel()`` or releasing the binding stops it: nothing is applied after `cancel()` returns,
+///   waiting calls return `false`, and whatever it attached (content interest, a prefetcher)
+///   lets go within one main-actor turn. A source that finishes or throws stops the flow of
+///   lists (a throw is reported on ``errors``); the view stays bound until cancel or release.
 @MainActor
 public final class ListBinding<Section, Item>
 where
@@ -19,6 +24,9 @@ where
 {
   /// What the binding reports on ``errors``.
   public typealias Failure = BindingError<Section.ID, Item.ID>
+
+  /// How many problems ``errors`` keeps for a reader that is behind; older ones are dropped.
+  public static var errorBufferLimit: Int { 64 }
 
   /// The list the view shows, stage by stage: the data source reads it.
   public private(set) var snapshot = Snapshot<Section, Item>()
@@ -31,134 +39,197 @@ where
   /// Changesets up to this size are always animated, however small the list.
   public var minimumOperationsForReload = 32
 
-  /// Problems the binding got past: repeated ids, a source that threw.
+  /// Problems the binding got past: repeated ids, a source that threw. Keeps the newest
+  /// ``errorBufferLimit`` for a slow reader; finishes when no more can come (the binding was
+  /// cancelled or released, or its source ended).
   public nonisolated let errors: AsyncStream<Failure>
 
   /// What the binding has done so far.
   public private(set) var statistics = BindingStatistics()
 
-  private let view: any ListView
-  private nonisolated let inbox: AsyncStream<Submission>.Continuation
-  private nonisolated let errorSink: AsyncStream<Failure>.Continuation
-  private nonisolated let worker: Task<Void, Never>
-  private nonisolated let reader: Task<Void, Never>?
-  private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-  private var showObservers: [@MainActor () -> Void] = []
-  private var attachments: [AnyObject] = []
+  /// The view the binding applies to; `nil` once the binding stopped.
+  public private(set) var view: (any ListView)?
 
   /// Called with the first list before it is shown; the first display waits until it returns.
   /// A prefetcher uses it to hold the first screen until its content is loaded.
   public var firstDisplayHold: (@MainActor (Snapshot<Section, Item>) async -> Void)?
-  private var nextWaiterKey = 0
 
-  struct Submission: Sendable {
-    var sections: [ListSection<Section, Item>]
-    var waiter: Int?
+  package nonisolated let inbox = ListInbox<Section, Item>()
+  private nonisolated let errorSink: AsyncStream<Failure>.Continuation
+  private nonisolated let lifetime = Locked(Lifetime())
+  private var worker: Task<Void, Never>?
+  private var listWaiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
+  private var shownWaiters: [(through: UInt64, continuation: CheckedContinuation<Bool, Never>)] =
+    []
+  private var shownSequence: UInt64 = 0
+  /// Counts changes made to ``snapshot`` outside the pipeline (a user's move), so that a diff
+  /// computed from an older snapshot is redone.
+  private var snapshotVersion = 0
+  private var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] = []
+  private var showObservers: [@MainActor () -> Void] = []
+  private var stopObservers: [@MainActor () -> Void] = []
+  private var attachments: [AnyObject] = []
+  private var isStopped = false
+
+  /// What ends with the binding, reachable from any thread.
+  private struct Lifetime {
+    var isCancelled = false
+    var reader: Task<Void, Never>?
+    var worker: Task<Void, Never>?
+    var cancellations: [@Sendable () -> Void] = []
   }
 
-  /// Creates a binding that shows what is passed to ``apply(_:)`` and ``submit(_:)``.
+  /// Creates a binding that shows what is passed to ``apply(_:animatingDifferences:)`` and
+  /// ``submit(_:)``.
   ///
   /// - Parameters:
-  ///   - view: the view to keep up to date; the binding keeps it alive.
+  ///   - view: the view to keep up to date; the binding keeps it alive until it stops.
   ///   - pipeline: leave it to its default, which is specialized for your item types at the
   ///     call site (see ``DiffPipeline``).
-  public convenience init(
-    view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
-  ) {
-    self.init(view: view, pipeline: pipeline, reading: nil)
+  public init(view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()) {
+    self.view = view
+    let (errors, errorSink) = AsyncStream.makeStream(
+      of: Failure.self, bufferingPolicy: .bufferingNewest(Self.errorBufferLimit))
+    self.errors = errors
+    self.errorSink = errorSink
+    let target = WeakReference<ListBinding>()
+    let inbox = self.inbox
+    let worker = Task.detached(priority: .userInitiated) {
+      await Self.work(on: inbox.submissions, for: target, pipeline: pipeline, errors: errorSink)
+    }
+    self.worker = worker
+    lifetime.withLock { $0.worker = worker }
+    target.value = self
   }
 
   /// Creates a binding that shows every list `source` sends, latest first.
   public convenience init<Source: AsyncSequence & Sendable>(
     view: any ListView, source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
   ) where Source.Element == [ListSection<Section, Item>] {
-    self.init(view: view, pipeline: pipeline) { inbox, errors in
-      Task.detached {
-        do {
-          for try await sections in source { inbox.yield(Submission(sections: sections)) }
-        } catch {
-          errors.yield(.sourceFailed(error))
-        }
-        inbox.finish()
-      }
-    }
+    self.init(view: view, pipeline: pipeline)
+    read(source)
   }
 
-  private init(
-    view: any ListView, pipeline: DiffPipeline<Section, Item>,
-    reading startReader: (
-      (AsyncStream<Submission>.Continuation, AsyncStream<Failure>.Continuation) -> Task<Void, Never>
-    )?
-  ) {
-    self.view = view
-    // One list in flight and one waiting: the buffer keeps only the newest.
-    let (submissions, inbox) = AsyncStream.makeStream(
-      of: Submission.self, bufferingPolicy: .bufferingNewest(1))
-    let (errors, errorSink) = AsyncStream.makeStream(of: Failure.self)
-    self.inbox = inbox
-    self.errors = errors
-    self.errorSink = errorSink
-    let target = WeakReference<ListBinding>()
-    worker = Task.detached(priority: .userInitiated) {
-      await Self.work(on: submissions, for: target, pipeline: pipeline, errors: errorSink)
+  /// Starts reading `source`: every list it sends is submitted; when it ends the binding takes
+  /// no more lists, and if it throws the error goes to ``errors``. Cancelling the binding
+  /// cancels the reading.
+  package func read<Source: AsyncSequence & Sendable>(_ source: Source)
+  where Source.Element == [ListSection<Section, Item>] {
+    let inbox = self.inbox
+    let errorSink = self.errorSink
+    let reader = Task.detached {
+      do {
+        for try await sections in source { inbox.submit(sections) }
+      } catch {
+        errorSink.yield(.sourceFailed(error))
+      }
+      inbox.finish()
     }
-    reader = startReader?(inbox, errorSink)
-    target.value = self
+    let cancelled = lifetime.withLock { state in
+      if !state.isCancelled { state.reader = reader }
+      return state.isCancelled
+    }
+    if cancelled { reader.cancel() }
   }
 
   deinit {
-    reader?.cancel()
-    worker.cancel()
-    inbox.finish()
-    errorSink.finish()
+    _ = Self.end(lifetime, inbox: inbox, errors: errorSink)
   }
 
   // MARK: Feeding it
 
   /// Sends a list from any thread without waiting for it to be shown.
   public nonisolated func submit(_ sections: [ListSection<Section, Item>]) {
-    inbox.yield(Submission(sections: sections))
+    inbox.submit(sections)
   }
 
   /// Sends a list and waits until it is on screen.
   ///
-  /// - Returns: `true` once the list is shown; `false` if a newer list replaced it before it was
-  ///   shown, or the binding was cancelled.
+  /// - Parameter animatingDifferences: `false` applies the batches without animation, as
+  ///   `UIView.performWithoutAnimation(_:)` does.
+  /// - Returns: `true` once the list is shown; `false` if a newer list (from any source)
+  ///   replaced it before it was shown, or the binding stopped.
   @discardableResult
-  public func apply(_ sections: [ListSection<Section, Item>]) async -> Bool {
-    let key = nextWaiterKey
-    nextWaiterKey += 1
-    return await withCheckedContinuation { continuation in
-      waiters[key] = continuation
-      switch inbox.yield(Submission(sections: sections, waiter: key)) {
-      case .dropped(let replaced): resolve(replaced.waiter, shown: false)
-      case .terminated: resolve(key, shown: false)
-      case .enqueued: break
-      @unknown default: break
-      }
+  public func apply(_ sections: [ListSection<Section, Item>], animatingDifferences: Bool = true)
+    async -> Bool
+  {
+    await withCheckedContinuation { continuation in
+      guard !isStopped, let sequence = inbox.submit(sections, animated: animatingDifferences)
+      else { return continuation.resume(returning: false) }
+      listWaiters[sequence] = continuation
     }
   }
 
-  /// Stops the binding: no list is applied after this returns, and waiting ``apply(_:)`` calls
-  /// return `false`. The view keeps what it shows.
-  public nonisolated func cancel() {
-    reader?.cancel()
-    worker.cancel()
-    inbox.finish()
-    errorSink.finish()
-    Task { @MainActor [weak self] in self?.resolveAllWaiters() }
+  /// Waits until every list sent so far is on screen — the last of them, since latest wins.
+  ///
+  /// - Returns: `true` when it is (at once if it already is); `false` if the binding stopped
+  ///   or its source ended before showing it.
+  @discardableResult
+  public func waitUntilShown() async -> Bool {
+    let target = inbox.newestSequence
+    if target <= shownSequence { return true }
+    return await withCheckedContinuation { continuation in
+      guard !isStopped else { return continuation.resume(returning: false) }
+      shownWaiters.append((target, continuation))
+    }
   }
 
-  /// Waits until the binding has stopped: its source finished or failed, or it was cancelled.
+  /// Stops the binding: no list is applied after this returns, waiting calls return `false`,
+  /// ``errors`` finishes, a publisher subscription is cancelled, and what was attached lets go
+  /// within one main-actor turn. The view keeps what it shows. Safe from any thread, and more
+  /// than once.
+  public nonisolated func cancel() {
+    guard Self.end(lifetime, inbox: inbox, errors: errorSink) else { return }
+    Task { @MainActor [weak self] in self?.stop() }
+  }
+
+  /// Whether ``cancel()`` was called.
+  public nonisolated var isCancelled: Bool { lifetime.withLock { $0.isCancelled } }
+
+  /// Waits until the binding has stopped taking lists: its source finished or failed (and the
+  /// last list it sent is on screen), or it was cancelled.
   public func waitUntilFinished() async {
-    await worker.value
+    await worker?.value
+  }
+
+  /// Ends the binding's tasks and closes its channels; `false` if it had already ended.
+  private nonisolated static func end(
+    _ lifetime: Locked<Lifetime>, inbox: ListInbox<Section, Item>,
+    errors: AsyncStream<Failure>.Continuation
+  ) -> Bool {
+    let (wasCancelled, tasks, cancellations) = lifetime.withLock { state in
+      defer {
+        state.isCancelled = true
+        state.cancellations = []
+      }
+      return (state.isCancelled, [state.reader, state.worker], state.cancellations)
+    }
+    guard !wasCancelled else { return false }
+    for task in tasks { task?.cancel() }
+    inbox.finish()
+    errors.finish()
+    for cancel in cancellations { cancel() }
+    return true
   }
 
   // MARK: Observing and attaching
 
+  /// Calls `observer` on the main actor with every list just before it is installed and shown:
+  /// a prefetcher asks for the first screen's content here, before the view asks for a cell.
+  public func onWillShow(_ observer: @escaping @MainActor (Snapshot<Section, Item>) -> Void) {
+    willShowObservers.append(observer)
+  }
+
   /// Calls `observer` on the main actor after every list is shown.
   public func onShow(_ observer: @escaping @MainActor () -> Void) {
     showObservers.append(observer)
+  }
+
+  /// Calls `observer` once, on the main actor, when the binding is cancelled or detached from
+  /// its view. (A released binding releases its attachments instead.)
+  public func onStop(_ observer: @escaping @MainActor () -> Void) {
+    if isStopped { return observer() }
+    stopObservers.append(observer)
   }
 
   /// Keeps an object alive as long as the binding (a prefetcher, a bridge to the view).
@@ -166,34 +237,40 @@ where
     attachments.append(object)
   }
 
-  /// The positions of the items with a visible cell.
-  public var visiblePositions: [ItemPosition] { view.visibleItemPositions }
-
-  /// How many rows fit on the view's screen.
-  public var rowsPerScreen: Int { view.rowsPerScreen }
-
-  // MARK: Content
-
-  /// Reconfigures an item's cell whenever `store` announces content for the item's id: the
-  /// snapshot is not touched and nothing is diffed. The view reconfigures only cells that exist
-  /// (on screen or prefetched); for others the call does nothing, as in UIKit.
-  public func reconfigureOnArrival<Content>(from store: ContentStore<Item.ID, Content>) {
-    let arrivals = store.arrivals()
-    Task { @MainActor [weak self] in
-      for await id in arrivals {
-        guard let self else { return }
-        self.contentArrived(for: id)
-      }
+  /// Calls `cancel` when the binding is cancelled or released, from whatever thread that
+  /// happens on (a publisher subscription, for example). At once if it already was.
+  public nonisolated func addCancellation(_ cancel: @escaping @Sendable () -> Void) {
+    let alreadyEnded = lifetime.withLock { state in
+      if !state.isCancelled { state.cancellations.append(cancel) }
+      return state.isCancelled
     }
+    if alreadyEnded { cancel() }
   }
 
-  private func contentArrived(for id: Item.ID) {
-    guard !worker.isCancelled, let position = snapshot.position(of: id) else { return }
-    statistics.contentReconfigures += 1
-    view.reconfigureItems(at: [position])
+  /// Cancels the binding and forgets its view: it never touches the view again. Used when the
+  /// view is bound anew.
+  public func detach() {
+    cancel()
+    stop()
+  }
+
+  private func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    view = nil
+    resolveAllWaiters()
+    let observers = stopObservers
+    stopObservers = []
+    for observer in observers { observer() }
   }
 
   // MARK: Reading it
+
+  /// The positions of the items with a visible cell.
+  public var visiblePositions: [ItemPosition] { view?.visibleItemPositions ?? [] }
+
+  /// How many items fit on the view's screen (0 once stopped).
+  public var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }
 
   /// The item at a position of the list on screen, or `nil` out of range.
   public func item(at position: ItemPosition) -> Item? { snapshot.item(at: position) }
@@ -201,74 +278,151 @@ where
   /// Where the item with an id is on screen, or `nil`.
   public func position(of id: Item.ID) -> ItemPosition? { snapshot.position(of: id) }
 
+  // MARK: Changing it in place
+
+  /// Reconfigures the cells of the items with these ids, with their current values: the
+  /// snapshot is not touched and nothing is diffed. Only cells that exist (on screen or
+  /// prepared) are asked, as in UIKit; ids not in the list are ignored.
+  public func reconfigureItems(withIDs ids: [Item.ID]) {
+    guard !isStopped, let view else { return }
+    let positions = ids.compactMap { snapshot.position(of: $0) }
+    guard !positions.isEmpty else { return }
+    statistics.contentReconfigures += positions.count
+    view.reconfigureItems(at: positions)
+  }
+
+  /// Records a move the user made on screen (interactive reordering): the view already shows
+  /// the item at `destination`, so the snapshot follows without a batch, and the next list is
+  /// diffed from it. A diff already under way is redone from the new snapshot.
+  ///
+  /// - Returns: the moved item, or `nil` (and nothing changes) for a position out of range.
+  /// - Complexity: O(n) for n items: the snapshot is rebuilt.
+  @discardableResult
+  public func recordUserMove(from source: ItemPosition, to destination: ItemPosition) -> Item? {
+    guard let moved = snapshot.movingItem(from: source, to: destination) else { return nil }
+    snapshot = moved.snapshot
+    snapshotVersion += 1
+    return moved.item
+  }
+
   // MARK: The pipeline
 
-  private func resolve(_ key: Int?, shown: Bool) {
-    guard let key, let waiter = waiters.removeValue(forKey: key) else { return }
-    waiter.resume(returning: shown)
+  private func resolveWaiters(through sequence: UInt64) {
+    for key in listWaiters.keys where key <= sequence {
+      listWaiters.removeValue(forKey: key)?.resume(returning: key == sequence)
+    }
+    shownWaiters.removeAll { waiter in
+      guard waiter.through <= sequence else { return false }
+      waiter.continuation.resume(returning: true)
+      return true
+    }
   }
 
   private func resolveAllWaiters() {
-    for key in Array(waiters.keys) { resolve(key, shown: false) }
+    for waiter in listWaiters.values { waiter.resume(returning: false) }
+    listWaiters.removeAll()
+    for waiter in shownWaiters { waiter.continuation.resume(returning: false) }
+    shownWaiters.removeAll()
+  }
+
+  /// What the main actor did with a diffed list.
+  private enum ShowOutcome: Sendable {
+    case shown
+    /// The snapshot changed since the diff began (a user's move): diff again from this one.
+    case stale(Snapshot<Section, Item>, version: Int)
+    case stopped
   }
 
   /// Validates and diffs off the main actor, one list at a time, and hands each changeset to
   /// the main actor to apply.
   private nonisolated static func work(
-    on submissions: AsyncStream<Submission>, for target: WeakReference<ListBinding>,
-    pipeline: DiffPipeline<Section, Item>, errors: AsyncStream<Failure>.Continuation
+    on submissions: AsyncStream<Submission<Section, Item>>,
+    for target: WeakReference<ListBinding>, pipeline: DiffPipeline<Section, Item>,
+    errors: AsyncStream<Failure>.Continuation
   ) async {
     var base = Snapshot<Section, Item>()
+    var version = 0
     var isFirst = true
     let clock = ContinuousClock()
-    for await submission in submissions {
-      let started = clock.now
-      let (next, dropped, changeset) = pipeline(submission.sections, after: base)
-      if let dropped { errors.yield(.duplicateIdentifiers(dropped)) }
-      let diffTime = clock.now - started
-      if isFirst, let hold = await target.value?.firstDisplayHold { await hold(next) }
-      let shown = await MainActor.run { () -> Bool in
-        guard !Task.isCancelled, let binding = target.value else { return false }
-        let applyStarted = clock.now
-        binding.show(changeset, ending: next, isFirst: isFirst, diffTime: diffTime)
-        binding.statistics.lastApplyTime = clock.now - applyStarted
-        binding.notifyShown()
-        binding.resolve(submission.waiter, shown: true)
-        return true
+    listLoop: for await submission in submissions {
+      var reported = false
+      while true {
+        let started = clock.now
+        let (next, dropped, changeset) = pipeline(submission.sections, after: base)
+        if let dropped, !reported { errors.yield(.duplicateIdentifiers(dropped)) }
+        reported = true
+        let diff = Diffed(
+          changeset: changeset, next: next, sequence: submission.sequence,
+          animated: submission.animated, isFirst: isFirst, baseVersion: version,
+          diffTime: clock.now - started)
+        if isFirst, let hold = await target.value?.firstDisplayHold { await hold(next) }
+        let outcome = await MainActor.run { target.value?.show(diff) ?? .stopped }
+        switch outcome {
+        case .shown:
+          base = next
+          isFirst = false
+          continue listLoop
+        case .stale(let current, let currentVersion):
+          base = current
+          version = currentVersion
+        case .stopped:
+          break listLoop
+        }
       }
-      guard shown else { break }
-      base = next
-      isFirst = false
     }
+    // The source ended or the binding stopped: no more lists, so no more problems to report.
+    errors.finish()
     await MainActor.run { target.value?.resolveAllWaiters() }
   }
 
-  private func show(
-    _ changeset: StagedChangeset<Section, Item>, ending next: Snapshot<Section, Item>,
-    isFirst: Bool, diffTime: Duration
-  ) {
-    statistics.updates += 1
-    statistics.lastDiffTime = diffTime
-    statistics.operations += changeset.operationCount
-    let size = max(snapshot.numberOfItems, next.numberOfItems)
-    let operations = changeset.operationCount
-    let tooLarge =
-      operations > minimumOperationsForReload
-      && Double(operations) > reloadThreshold * Double(size)
-    if isFirst || !view.isInWindow || tooLarge {
-      statistics.reloads += 1
-      view.reloadData { snapshot = next }
-      return
-    }
-    for stage in changeset.stages {
-      statistics.batches += 1
-      view.applyStage(stage) { snapshot = stage.snapshot }
-    }
-    snapshot = next
+  /// A list validated and diffed off the main actor, ready to show.
+  private struct Diffed: Sendable {
+    var changeset: StagedChangeset<Section, Item>
+    var next: Snapshot<Section, Item>
+    var sequence: UInt64
+    var animated: Bool
+    var isFirst: Bool
+    var baseVersion: Int
+    var diffTime: Duration
   }
 
-  private func notifyShown() {
+  private func show(_ diff: Diffed) -> ShowOutcome {
+    guard !isStopped, !isCancelled, let view else { return .stopped }
+    guard diff.baseVersion == snapshotVersion else {
+      return .stale(snapshot, version: snapshotVersion)
+    }
+    let clock = ContinuousClock()
+    let started = clock.now
+    for observer in willShowObservers { observer(diff.next) }
+    statistics.updates += 1
+    statistics.lastDiffTime = diff.diffTime
+    statistics.operations += diff.changeset.operationCount
+    if diff.isFirst || !view.isInWindow || isTooLarge(diff.changeset, next: diff.next) {
+      statistics.reloads += 1
+      view.reloadData { snapshot = diff.next }
+    } else {
+      for stage in diff.changeset.stages {
+        statistics.batches += 1
+        view.applyStage(stage, animated: diff.animated) { snapshot = stage.snapshot }
+      }
+      snapshot = diff.next
+    }
+    statistics.lastApplyTime = clock.now - started
+    shownSequence = diff.sequence
     for observer in showObservers { observer() }
+    resolveWaiters(through: diff.sequence)
+    return .shown
+  }
+
+  private func isTooLarge(
+    _ changeset: StagedChangeset<Section, Item>, next: Snapshot<Section, Item>
+  )
+    -> Bool
+  {
+    let size = max(snapshot.numberOfItems, next.numberOfItems)
+    let operations = changeset.operationCount
+    return operations > minimumOperationsForReload
+      && Double(operations) > reloadThreshold * Double(size)
   }
 }
 
@@ -277,7 +431,13 @@ extension ListBinding where Section == FlatSection {
   public convenience init<Source: AsyncSequence & Sendable>(
     view: any ListView, items source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
   ) where Source.Element == [Item] {
-    self.init(view: view, source: FlatSections(base: source), pipeline: pipeline)
+    self.init(view: view, source: OneSectionLists(base: source), pipeline: pipeline)
+  }
+
+  /// Starts reading a source of flat lists; see ``read(_:)``.
+  package func read<Source: AsyncSequence & Sendable>(items source: Source)
+  where Source.Element == [Item] {
+    read(OneSectionLists(base: source))
   }
 
   /// Sends a flat list from any thread without waiting for it to be shown.
@@ -285,10 +445,12 @@ extension ListBinding where Section == FlatSection {
     submit([ListSection(FlatSection(), items: items)])
   }
 
-  /// Sends a flat list and waits until it is on screen; see ``apply(_:)``.
+  /// Sends a flat list and waits until it is on screen; see
+  /// ``apply(_:animatingDifferences:)``.
   @discardableResult
-  public func apply(items: [Item]) async -> Bool {
-    await apply([ListSection(FlatSection(), items: items)])
+  public func apply(items: [Item], animatingDifferences: Bool = true) async -> Bool {
+    await apply(
+      [ListSection(FlatSection(), items: items)], animatingDifferences: animatingDifferences)
   }
 }
 
@@ -304,9 +466,9 @@ public struct BindingStatistics: Sendable, Equatable {
   public var operations = 0
   /// How long validating and diffing the last list took, off the main actor.
   public var lastDiffTime: Duration = .zero
-  /// Reconfigures asked for because content arrived (no diff, no snapshot change).
+  /// Items reconfigured in place because their content arrived (no diff, no snapshot change).
   public var contentReconfigures = 0
-  /// How long applying the last list took on the main actor: the batches, or the reload.
+  /// How long showing the last list took on the main actor: the batches, or the reload.
   public var lastApplyTime: Duration = .zero
 
   /// Zero counts.
@@ -320,7 +482,7 @@ final class WeakReference<Object: AnyObject> {
 }
 
 /// Wraps a source of `[Item]` as a source of one-section lists.
-struct FlatSections<Base: AsyncSequence & Sendable, Item: Sendable>: AsyncSequence, Sendable
+struct OneSectionLists<Base: AsyncSequence & Sendable, Item: Sendable>: AsyncSequence, Sendable
 where Base.Element == [Item] {
   let base: Base
 

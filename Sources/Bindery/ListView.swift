@@ -1,17 +1,21 @@
+import BinderyDiff
+
 /// What a view offers a ``ListBinding``: a table view, a collection view, or a test double.
 ///
 /// All of it runs on the main actor, and all of it is index-based: the binding owns the
 /// snapshot; the view applies operations and reads the snapshot through the binding from its
-/// data source. `BinderyUIKit` conforms `UITableView` and `UICollectionView` adapters.
+/// data source. `BinderyUIKit` conforms its adapter for `UITableView` and `UICollectionView`.
 @MainActor
 public protocol ListView: AnyObject {
-  /// Applies one stage as one batch of updates.
+  /// Applies one stage as one batch of updates, animated or not.
   ///
   /// `install` makes the stage's snapshot the one the data source reads; call it first inside
   /// the batch, because UIKit asks the data source for the new counts when the batch ends and
-  /// for the old ones until it starts (reference §1.3).
+  /// for the old ones until it starts (reference §1.3). Sections in
+  /// ``StagedChangeset/Stage/sectionReconfigures`` changed content only: update their headers
+  /// and footers in place, without replacing any cell.
   func applyStage<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, installing install: () -> Void)
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void)
 
   /// Shows a snapshot without animation: `install` it, then reload everything.
   func reloadData(installing install: () -> Void)
@@ -22,10 +26,19 @@ public protocol ListView: AnyObject {
   /// The positions of the items that have a visible cell.
   var visibleItemPositions: [ItemPosition] { get }
 
+  /// Whether the item at a position lies in the visible area, by the layout, whether or not
+  /// its cell exists yet: a cell being configured for a row just off screen (UIKit's cell
+  /// prefetching) is not visible.
+  func isItemVisible(at position: ItemPosition) -> Bool
+
+  /// The cells showing rows now (UIKit's `visibleCells`): content interest held by any other
+  /// cell — in the reuse pool, or of a deleted row — is given back.
+  var liveCells: [AnyObject] { get }
+
   /// Whether the view is on screen; off screen, batches are pointless and a reload is used.
   var isInWindow: Bool { get }
 
-  /// How many rows fit on a screen, from the view's size even before it is on screen: the
-  /// first screen a prefetcher asks for at bind time.
-  var rowsPerScreen: Int { get }
+  /// How many items fit on one screen, from the layout (rows × columns), even before the view
+  /// is on screen or laid out: the first screen a prefetcher asks for at bind time.
+  var itemsPerScreen: Int { get }
 }

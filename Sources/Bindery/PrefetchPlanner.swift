@@ -25,15 +25,15 @@ public struct PrefetchPlanner: Sendable, Equatable {
     /// The rows on screen, as flat indices.
     public var visible: Range<Int>
     /// Rows that fit on a screen (for lists not shown yet, the expected first screen).
-    public var rowsPerScreen: Int
+    public var itemsPerScreen: Int
     /// Rows per second; positive toward the end of the list.
     public var velocity: Double
 
     /// Describes a situation.
-    public init(itemCount: Int, visible: Range<Int>, rowsPerScreen: Int, velocity: Double) {
+    public init(itemCount: Int, visible: Range<Int>, itemsPerScreen: Int, velocity: Double) {
       self.itemCount = itemCount
       self.visible = visible
-      self.rowsPerScreen = rowsPerScreen
+      self.itemsPerScreen = itemsPerScreen
       self.velocity = velocity
     }
   }
@@ -53,7 +53,7 @@ public struct PrefetchPlanner: Sendable, Equatable {
   /// The rows to want, most urgent first, all within the list.
   public func plan(for situation: Situation) -> [Want] {
     let count = max(0, situation.itemCount)
-    let screen = max(1, situation.rowsPerScreen)
+    let screen = max(1, situation.itemsPerScreen)
     let visible = situation.visible.clamped(to: 0..<count)
     var wants = visible.map { Want(index: $0, priority: .visible) }
     let speed = abs(situation.velocity)

@@ -252,3 +252,22 @@ extension Snapshot where Section == FlatSection {
   @inlinable
   public var items: [Item] { itemsBySection.first ?? [] }
 }
+
+extension Snapshot {
+  /// The snapshot with one item moved, as a user's drag moves it: taken out at `source`, then
+  /// put at `destination` of the result. Ids are unchanged, so the id tables are rebuilt lazily.
+  ///
+  /// - Returns: the new snapshot and the moved item, or `nil` for positions out of range.
+  /// - Complexity: O(n) for n items.
+  package func movingItem(from source: ItemPosition, to destination: ItemPosition)
+    -> (snapshot: Self, item: Item)?
+  {
+    guard let item = item(at: source), itemsBySection.indices.contains(destination.section)
+    else { return nil }
+    var items = itemsBySection
+    items[source.section].remove(at: source.item)
+    guard (0...items[destination.section].count).contains(destination.item) else { return nil }
+    items[destination.section].insert(item, at: destination.item)
+    return (Snapshot(uncheckedSections: sections, items: items), item)
+  }
+}

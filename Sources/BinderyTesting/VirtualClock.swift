@@ -73,6 +73,11 @@ public final class VirtualClock: Clock, @unchecked Sendable {
           continuation.resume(throwing: CancellationError())
           return
         }
+        if deadline <= current {  // time passed the deadline while this task got here
+          lock.unlock()
+          continuation.resume()
+          return
+        }
         sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
         lock.unlock()
       }

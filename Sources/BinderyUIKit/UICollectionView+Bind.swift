@@ -10,10 +10,13 @@ import Foundation
   import Combine
 #endif
 
+// The same variants as `UITableView`'s, through the same `BindingCore`. Section headers and
+// footers are supplementary views: see `ListBinding.supplementaryView(ofKind:_:configure:)`.
+
 extension UICollectionView {
   /// Shows every array an `AsyncSequence` sends, with diffed batch updates; see
   /// `UITableView.bind(to:cellProvider:)`.
-  @inlinable @discardableResult
+  @inlinable
   public func bind<Source, Item>(
     to source: Source,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -22,13 +25,13 @@ extension UICollectionView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    installBinding(cellProvider: cellProvider) {
-      ListBinding(view: $0, items: source, pipeline: DiffPipeline())
-    }
+    BindingCore.bind(
+      .collection(self), cells: .collection(cellProvider), source: .sequence(items: source),
+      pipeline: DiffPipeline(), headerTitle: nil)
   }
 
   /// Shows every list of sections an `AsyncSequence` sends.
-  @inlinable @discardableResult
+  @inlinable
   public func bind<Source, Section, Item>(
     to source: Source,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
@@ -38,52 +41,119 @@ extension UICollectionView {
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    installBinding(cellProvider: cellProvider) {
-      ListBinding(view: $0, source: source, pipeline: DiffPipeline())
-    }
+    BindingCore.bind(
+      .collection(self), cells: .collection(cellProvider), source: .sequence(source),
+      pipeline: DiffPipeline(), headerTitle: nil)
   }
 
-  /// Shows every array a Combine publisher sends; cancelling the result ends it.
+  /// Shows every array a Combine publisher sends; the result is the binding, a `Cancellable`.
+  /// See `UITableView.bind(to:cellProvider:)`.
   @inlinable
   public func bind<P, Item>(
     to publisher: P,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
-  ) -> AnyCancellable
+  ) -> ListBinding<FlatSection, Item>
   where
     P: Publisher, P.Output == [Item], P.Failure == Never,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let binding: ListBinding<FlatSection, Item> = installBinding(
-      cellProvider: cellProvider, make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
-    return binding.cancellable(publisher.sink { binding.submit(items: $0) })
+    BindingCore.bind(
+      .collection(self), cells: .collection(cellProvider), source: .publisher(items: publisher),
+      pipeline: DiffPipeline(), headerTitle: nil)
   }
 
-  /// Shows every list of sections a Combine publisher sends; cancelling the result ends it.
+  /// Shows every list of sections a Combine publisher sends.
   @inlinable
   public func bind<P, Section, Item>(
     to publisher: P,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
-  ) -> AnyCancellable
+  ) -> ListBinding<Section, Item>
   where
     P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let binding: ListBinding<Section, Item> = installBinding(
-      cellProvider: cellProvider, make: { ListBinding(view: $0, pipeline: DiffPipeline()) })
-    return binding.cancellable(publisher.sink { binding.submit($0) })
+    BindingCore.bind(
+      .collection(self), cells: .collection(cellProvider), source: .publisher(publisher),
+      pipeline: DiffPipeline(), headerTitle: nil)
   }
 
-  @usableFromInline
-  func installBinding<Section, Item>(
-    cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell,
-    make: (any ListView) -> ListBinding<Section, Item>
-  ) -> ListBinding<Section, Item> {
-    let adapter = CollectionViewAdapter<Section, Item>(
-      collectionView: self, cellProvider: cellProvider)
-    let binding = make(adapter)
-    adapter.binding = binding
-    dataSource = adapter
-    return binding
+  /// Shows every array an `AsyncSequence` sends, with late per-item content from a store keyed
+  /// by the items' ids; see `UITableView.bind(to:content:prefetching:holdFirstDisplay:cellProvider:)`.
+  @inlinable
+  public func bind<Source, Item, Content>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<FlatSection, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .sequence(items: source),
+      pipeline: DiffPipeline(), headerTitle: nil)
+  }
+
+  /// Shows every list of sections an `AsyncSequence` sends, with late per-item content.
+  @inlinable
+  public func bind<Source, Section, Item, Content>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<Section, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .sequence(source), pipeline: DiffPipeline(),
+      headerTitle: nil)
+  }
+
+  /// Shows every array a Combine publisher sends, with late per-item content.
+  @inlinable
+  public func bind<P, Item, Content>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<FlatSection, Item>
+  where
+    P: Publisher, P.Output == [Item], P.Failure == Never,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .publisher(items: publisher),
+      pipeline: DiffPipeline(), headerTitle: nil)
+  }
+
+  /// Shows every list of sections a Combine publisher sends, with late per-item content.
+  @inlinable
+  public func bind<P, Section, Item, Content>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<Section, Item>
+  where
+    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .publisher(publisher), pipeline: DiffPipeline(),
+      headerTitle: nil)
   }
 }

@@ -123,6 +123,20 @@ import Foundation
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
   }
 
+  extension Cancellable {
+    /// Keeps the cancellable in a collection, wrapped in an `AnyCancellable`: it lives as long
+    /// as the collection holds it, and is cancelled when the collection lets it go.
+    public func store<C>(in collection: inout C)
+    where C: RangeReplaceableCollection, C.Element == AnyCancellable {
+      AnyCancellable(self).store(in: &collection)
+    }
+
+    /// Keeps the cancellable in a set, wrapped in an `AnyCancellable`.
+    public func store(in set: inout Set<AnyCancellable>) {
+      AnyCancellable(self).store(in: &set)
+    }
+  }
+
   /// A cancellable that cancels when it is released (Combine's `AnyCancellable`).
   public final class AnyCancellable: Cancellable, Hashable {
     private let lock = NSLock()

@@ -45,6 +45,9 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   open var itemSize = CGSize(width: 50, height: 50) {
     didSet { invalidateLayout() }
   }
+  /// An estimate of item sizes for self-sizing cells; zero (off) by default. HeadlessUIKit lays
+  /// items out with ``itemSize``; this is kept for code that reads it.
+  open var estimatedItemSize = CGSize.zero
   /// The space between lines.
   open var minimumLineSpacing: CGFloat = 10 {
     didSet { invalidateLayout() }

@@ -26,10 +26,23 @@ open class HeadlessScrollView: HeadlessView {
   /// The size of the content: the frame's width and the laid-out height.
   open var contentSize: CGSize { CGSize(width: frame.width, height: engine.contentHeight) }
 
-  /// Whether data prefetching is on (UIKit's default: `true`).
+  /// Whether prefetching is on (UIKit's default: `true`): the view prepares cells for the rows
+  /// just beyond the screen in the direction of the scroll (``cellPrefetchLines`` of them)
+  /// before they are shown, and tells the prefetch data source about the rows after those.
+  /// Turning it off turns both off, as in UIKit.
   open var isPrefetchingEnabled: Bool {
     get { engine.isPrefetchingEnabled }
     set { engine.isPrefetchingEnabled = newValue }
+  }
+
+  /// How many lines of cells are prepared beyond the screen while scrolling; 2 by default.
+  /// UIKit does not document its number (reference §4); 0 turns cell prefetching off alone.
+  public var cellPrefetchLines: Int {
+    get { engine.cellPrefetchLines }
+    set {
+      engine.cellPrefetchLines = max(0, newValue)
+      engine.layout()
+    }
   }
 
   init(frame: CGRect, kind: ListViewKind) {

@@ -79,6 +79,10 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
+  /// An estimate of row heights for self-sizing rows; 0 (no estimate) by default. HeadlessUIKit
+  /// lays rows out with ``rowHeight``; this is kept for code that reads it.
+  open var estimatedRowHeight: CGFloat = 0
+
   /// The height of a section header that has a title: 28 points by default, about what UIKit
   /// gives a plain table's title. A section without a title has no header.
   open var sectionHeaderHeight: CGFloat = 28 {

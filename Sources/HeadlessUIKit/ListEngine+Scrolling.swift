@@ -12,6 +12,7 @@ extension ListEngine {
     let clamped = min(max(0, offset), maximum)
     let direction = clamped > contentOffsetY ? 1 : clamped < contentOffsetY ? -1 : 0
     contentOffsetY = clamped
+    if direction != 0 { cellPrefetchDirection = direction }
     layout()
     guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
     prefetch(direction: direction)

@@ -58,11 +58,17 @@ final class ListEngine {
     didSet { if isInWindow && !oldValue { layout() } }
   }
 
-  var isPrefetchingEnabled = true
+  var isPrefetchingEnabled = true {
+    didSet { if !isPrefetchingEnabled { layout() } }
+  }
+  /// Lines of cells prepared beyond the viewport while scrolling (UIKit's cell prefetching).
+  var cellPrefetchLines = 2
   /// Rows or lines of lookahead; `nil` means one screen (reference §4 leaves it open).
   var prefetchLookahead: Int?
   var prefetched: [IndexPath] = []
   var lastScrollDirection = 0
+  /// The direction cells are prepared in: that of the last scroll step.
+  var cellPrefetchDirection = 0
 
   /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
   weak var view: HeadlessScrollView?
@@ -233,21 +239,40 @@ final class ListEngine {
 
   // MARK: Layout
 
-  /// Makes cells and supplementary views for what is visible and recycles the ones that left
-  /// the viewport.
+  /// Makes cells and supplementary views for what is visible, and — UIKit's cell prefetching —
+  /// cells for the lines just beyond the viewport in the direction of the scroll; recycles the
+  /// cells of everything else.
   func layout() {
     guard isInWindow else { return }
     let visible = visibleIndexPaths()
-    let visibleSet = Set(visible)
-    for (path, cell) in cells where !visibleSet.contains(path) {
+    let prepared = preparedIndexPaths()
+    let keep = Set(visible).union(prepared)
+    for (path, cell) in cells where !keep.contains(path) {
       cells[path] = nil
       recycle(cell)
     }
-    for path in visible where cells[path] == nil {
+    for path in visible + prepared where cells[path] == nil {
       if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
     }
     layOutSupplementaries()
+    let visibleSet = Set(visible)
     prefetched.removeAll { visibleSet.contains($0) }
+  }
+
+  /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines
+  /// beyond the viewport in the direction of the last scroll, while prefetching is on.
+  func preparedIndexPaths() -> [IndexPath] {
+    guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
+      viewportHeight > 0, rowHeight > 0
+    else { return [] }
+    let band = CGFloat(cellPrefetchLines) * rowHeight
+    let top = contentOffsetY
+    let bottom = contentOffsetY + viewportHeight
+    let paths =
+      cellPrefetchDirection > 0
+      ? indexPaths(from: bottom, to: bottom + band) : indexPaths(from: top - band, to: top)
+    let visible = Set(visibleIndexPaths())
+    return paths.filter { !visible.contains($0) }
   }
 
   private func layOutSupplementaries() {

@@ -90,16 +90,25 @@ struct ContentStoreTests {
     await eventually("the failure") {
       if case .failed = store.state(for: 1) { true } else { false }
     }
-    guard case .failed(.loaderFailed(let error)) = store.state(for: 1) else {
+    guard case .failed(let failure) = store.state(for: 1),
+      case .loaderFailed(let error) = failure.error
+    else {
       Issue.record("expected the loader's error")
       return
     }
     #expect(error is GatedLoader.Failure)
+    #expect(failure.attempts == 1)
+    // Two seconds, ±20%: the store retries by itself while the key is wanted.
+    let retryIn = failure.retryIn ?? .zero
+    #expect(retryIn >= .milliseconds(1_600) && retryIn <= .milliseconds(2_400))
     store.request(1)  // within the backoff: no new load
     #expect(loader.startedKeys == [1])
-    clock.advance(by: .seconds(2))
-    store.request(1)
+    clock.advance(by: .milliseconds(1_599))
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(loader.startedKeys == [1])
+    clock.advance(by: .milliseconds(801))
     await eventually("the retry") { loader.startedKeys == [1, 1] }
+    #expect(store.statistics.retries == 1)
     loader.open(1)
     await eventually("the content") { store.state(for: 1).content != nil }
     #expect(store.statistics.failed == 1 && store.statistics.completed == 1)
@@ -116,7 +125,7 @@ struct ContentStoreTests {
     await eventually("the timer to be set") { clock.sleeperCount == 1 }
     clock.advance(by: .seconds(5))
     await eventually("the timeout") {
-      if case .failed(.timedOut) = store.state(for: 1) { true } else { false }
+      if case .timedOut = store.state(for: 1).failure?.error { true } else { false }
     }
     // The slot is free again although the loader never returned.
     await eventually("the next load") { loader.startedKeys == [1, 2] }

@@ -15,7 +15,7 @@ struct PrefetchPlannerTests {
       let visible = first..<min(count, first + Int.random(in: 0...screen, using: &random))
       let velocity = Double.random(in: -150...150, using: &random)
       let situation = PrefetchPlanner.Situation(
-        itemCount: count, visible: visible, rowsPerScreen: screen, velocity: velocity)
+        itemCount: count, visible: visible, itemsPerScreen: screen, velocity: velocity)
       let plan = planner.plan(for: situation)
       let indices = plan.map(\.index)
       // Nothing beyond the list, nothing twice.
@@ -30,7 +30,7 @@ struct PrefetchPlannerTests {
 
   @Test func atBindTimeTheFirstScreenAndOneMore() {
     let plan = planner.plan(
-      for: .init(itemCount: 1_000, visible: 0..<0, rowsPerScreen: 12, velocity: 0))
+      for: .init(itemCount: 1_000, visible: 0..<0, itemsPerScreen: 12, velocity: 0))
     #expect(plan.prefix(12).map(\.index) == Array(0..<12))
     #expect(plan.dropFirst(12).map(\.index) == Array(12..<24))
     #expect(plan.prefix(12).allSatisfy { $0.priority == .visible })
@@ -39,7 +39,7 @@ struct PrefetchPlannerTests {
 
   @Test func aheadNearestFirstThenBehind() {
     let plan = planner.plan(
-      for: .init(itemCount: 1_000, visible: 100..<112, rowsPerScreen: 12, velocity: 20))
+      for: .init(itemCount: 1_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
     let ahead = plan.dropFirst(12).prefix(24 + 20).map(\.index)
     #expect(ahead == Array(112..<156))  // two screens plus one second at 20 rows/s
     #expect(plan.suffix(6).map(\.index) == [99, 98, 97, 96, 95, 94])  // half a screen behind
@@ -47,16 +47,16 @@ struct PrefetchPlannerTests {
 
   @Test func reversingTurnsTheWindowsAround() {
     let plan = planner.plan(
-      for: .init(itemCount: 1_000, visible: 100..<112, rowsPerScreen: 12, velocity: -20))
+      for: .init(itemCount: 1_000, visible: 100..<112, itemsPerScreen: 12, velocity: -20))
     #expect(plan.dropFirst(12).prefix(3).map(\.index) == [99, 98, 97])
     #expect(plan.suffix(6).map(\.index) == Array(112..<118))
   }
 
   @Test func speedWidensTheWindowAhead() {
     let slow = planner.plan(
-      for: .init(itemCount: 10_000, visible: 100..<112, rowsPerScreen: 12, velocity: 20))
+      for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
     let fast = planner.plan(
-      for: .init(itemCount: 10_000, visible: 100..<112, rowsPerScreen: 12, velocity: 100))
+      for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 100))
     #expect(fast.count - slow.count == 80)
   }
 }

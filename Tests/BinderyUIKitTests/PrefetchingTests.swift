@@ -59,26 +59,35 @@ struct PrefetchingTests {
     #expect(recorder.firstConfigurations.values.allSatisfy { !$0 })  // the note's "before"
   }
 
-  @Test func scrollingMovesTheWindow() async {
+  @Test func scrollingMovesTheWindowAndRestNarrowsIt() async {
+    let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 200, clock: clock, loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
     // At rest: the first screen and one more.
     await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
-    // Scrolling down a row at a time: the window runs ahead; what falls behind is cancelled.
-    for _ in 0..<60 { table.scroll(by: 44) }
-    // Visible 60..<72, and at least two screens ahead, are loading (the store's state is
-    // synchronous; the loader's own record is not).
-    let loading = (60..<96).filter {
-      if case .loading = avatars.state(for: $0) { true } else { false }
+    // Scrolling down a row every 10 ms (100 rows/s): the window runs ahead of the screen —
+    // two screens and one second of travel — and what falls behind is cancelled.
+    for _ in 0..<60 {
+      table.scroll(by: 44)
+      clock.advance(by: .milliseconds(10))
+      await Task.yield()
     }
-    #expect(loading == Array(60..<96))
-    await eventually("rows far behind to be let go") { avatars.interest(in: 0) == 0 }
-    #expect(loader.cancelledKeys.contains(0) || avatars.state(for: 0).content != nil)
-    #expect(avatars.interest(in: 65) >= 1)
+    func loading(_ keys: Range<Int>) -> [Int] {
+      keys.filter { if case .loading = avatars.state(for: $0) { true } else { false } }
+    }
+    await eventually("the window ahead") { loading(60..<150) == Array(60..<150) }
+    #expect(avatars.interest(in: 0) == 0)
+    // At rest the window narrows to the screen and one more, and farther loads are cancelled.
+    clock.advance(by: .seconds(1))
+    await eventually("the window to narrow") { avatars.interest(in: 120) == 0 }
+    #expect(loading(60..<84) == Array(60..<84))
+    #expect(loading(84..<150).isEmpty)
+    #expect(avatars.loadsInFlight == 24)
     loader.openAll()
   }
 
@@ -117,9 +126,10 @@ struct PrefetchingTests {
       to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
       recorder: Recorder())
     binding.submit(items: (0..<50).map { TestItem(id: $0) })
-    // Each running load has a timeout timer on the clock; the hold's deadline is one more.
+    // The store's one watchdog (for the loads' timeouts) sleeps on the clock, and the hold's
+    // deadline.
     await eventually("the hold to wait") {
-      avatars.loadsInFlight > 0 && clock.sleeperCount == avatars.loadsInFlight + 1
+      avatars.loadsInFlight > 0 && clock.sleeperCount == 2
     }
     #expect(table.numberOfRows(inSection: 0) == 0)
     clock.advance(by: .seconds(1))

@@ -72,7 +72,8 @@ struct ViewportTests {
     let (table, source) = makeTable(rows: 100)
     let firstCells = table.visibleCells
     table.scroll(by: 5 * 44)
-    #expect(source.cellRequests.count == 15)
+    // 10 first, 5 that scrolled in, and 2 prepared below the screen (cell prefetching).
+    #expect(source.cellRequests.count == 17)
     #expect(table.indexPathsForVisibleRows == rows(5..<15))
     // The five cells that left were reused for the five rows that came in.
     let reused = table.visibleCells.filter { cell in firstCells.contains { $0 === cell } }
@@ -80,6 +81,28 @@ struct ViewportTests {
     #expect(reused.filter { $0.prepareForReuseCount == 1 }.count == 5)
     #expect(table.cellForRow(at: IndexPath(indexes: [0, 14]))?.textLabel?.text == "s0r14")
     #expect(table.cellForRow(at: IndexPath(indexes: [0, 2])) == nil)
+  }
+
+  @Test func cellsArePreparedJustBeyondTheScreenInTheDirectionOfTheScroll() {
+    let (table, source) = makeTable(rows: 100)
+    #expect(source.cellRequests == rows(0..<10), "the first screen: nothing prepared")
+    table.scroll(by: 44)
+    #expect(source.cellRequests.suffix(3) == rows(10..<13))
+    // Prepared cells exist but are not visible: UIKit's cellForRow(at:) has none for them.
+    #expect(table.indexPathsForVisibleRows == rows(1..<11))
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 12])) == nil)
+    let requests = source.cellRequests.count
+    table.scroll(by: 44)
+    #expect(source.cellRequests.count == requests + 1, "row 11 was prepared; only 13 is new")
+    #expect(source.cellRequests.last == IndexPath(indexes: [0, 13]))
+    table.scroll(by: -44)
+    #expect(source.cellRequests.suffix(2) == rows(0..<2).reversed(), "row 1, then 0 prepared")
+    // Turning prefetching off drops the prepared cells; none are made any more.
+    table.isPrefetchingEnabled = false
+    let before = source.cellRequests.count
+    table.scroll(by: -44)
+    #expect(source.cellRequests.count == before + 1)
+    #expect(table.visibleCells.count == 10)
   }
 }
 

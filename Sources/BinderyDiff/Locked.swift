@@ -1,0 +1,38 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A value behind a mutex, for the few places Bindery shares mutable state across threads: an
+/// id table built once, a binding's inbox, the interest a released screen must give back.
+///
+/// A pthread mutex rather than `Synchronization.Mutex`, which needs iOS 18; Bindery runs on 16.
+package final class Locked<State>: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private var state: State
+
+  /// Wraps an initial value.
+  package init(_ state: State) {
+    mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+    self.state = state
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, holding the mutex. `body` must not call back into the same
+  /// lock.
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state)
+  }
+}

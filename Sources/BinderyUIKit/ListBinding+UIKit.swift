@@ -1,0 +1,126 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+#if canImport(Combine)
+  import Combine
+#endif
+
+// A binding is Combine's `Cancellable`, so the publisher variant of `bind(to:)` returns it and
+// it still stores in one line: `.store(in: &cancellables)` (which keeps it alive, and cancels it
+// when the set lets it go).
+extension ListBinding: Cancellable {}
+
+extension ListBinding {
+  // MARK: Reading what the view shows
+
+  /// The item the view shows at an index path — what the user tapped — or `nil` out of range.
+  ///
+  /// Read it here, not from the view model: while a diff or the first-display hold is under
+  /// way, the view model's newest list is not yet what the view shows.
+  public func item(at indexPath: IndexPath) -> Item? {
+    guard indexPath.count == 2 else { return nil }
+    return item(at: ItemPosition(section: indexPath[0], item: indexPath[1]))
+  }
+
+  /// The index path at which the view shows the item with an id, or `nil`.
+  public func indexPath(for id: Item.ID) -> IndexPath? {
+    position(of: id).map { IndexPath(indexes: [$0.section, $0.item]) }
+  }
+
+  /// The section the view shows at an index, or `nil` out of range.
+  public func section(at index: Int) -> Section? { snapshot.section(at: index) }
+
+  // MARK: Features, as modifiers
+
+  /// The adapter `bind(to:)` installed, if this binding was made by it.
+  private var adapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
+
+  /// How batches animate: a table's row animation, or ``UpdateAnimation/none`` for none at all
+  /// (`UIView.performWithoutAnimation(_:)`). `.automatic` by default.
+  @discardableResult
+  public func animation(_ animation: UpdateAnimation) -> Self {
+    adapter?.features.animation = animation
+    return self
+  }
+
+  /// The title of each section's header (tables). An existing header's title is updated in
+  /// place when its section's value changes; no row is replaced.
+  @discardableResult
+  public func headerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
+    adapter?.features.headerTitle = title
+    return self
+  }
+
+  /// The title of each section's footer (tables), updated in place as header titles are.
+  @discardableResult
+  public func footerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
+    adapter?.features.footerTitle = title
+    return self
+  }
+
+  /// The section index along the side of the view: each section's entry, or `nil` for none. A
+  /// tap on an entry scrolls to its section.
+  @discardableResult
+  public func sectionIndexTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
+    adapter?.features.indexTitle = title
+    return self
+  }
+
+  /// Lets the user delete rows by swiping (tables): `canDelete` decides which (all by
+  /// default), and `handler` is told the item the user deleted and where it was. Remove it from
+  /// your source; the row goes with the next list, as any other change, so the screen never
+  /// shows what the source does not have. Without this modifier no row offers a delete.
+  @discardableResult
+  public func onDelete(
+    canDelete: (@MainActor (Item) -> Bool)? = nil,
+    _ handler: @escaping @MainActor (_ item: Item, _ indexPath: IndexPath) -> Void
+  ) -> Self {
+    adapter?.features.deletion = .init(canDelete: canDelete, delete: handler)
+    return self
+  }
+
+  /// Lets the user reorder rows or items: `canMove` decides which (all by default), and
+  /// `handler` is told the item, where it was and where the user put it. The binding's
+  /// snapshot follows the move at once, so the next list is diffed from what the user sees;
+  /// update your source to match.
+  @discardableResult
+  public func onMove(
+    canMove: (@MainActor (Item) -> Bool)? = nil,
+    _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void
+  ) -> Self {
+    adapter?.features.reordering = .init(canMove: canMove, moved: handler)
+    return self
+  }
+
+  /// A collection view's supplementary view of a kind — a section header or footer — made from
+  /// `viewClass` (registered here) and configured with its section. When a section's value
+  /// changes, its existing views are configured again in place; no item is replaced.
+  ///
+  /// ```swift
+  /// collectionView.bind(to: viewModel.$teams) { … }
+  ///   .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+  ///     header, team, indexPath in header.title = team.name
+  ///   }
+  ///   .store(in: &cancellables)
+  /// ```
+  @discardableResult
+  public func supplementaryView<View: UICollectionReusableView>(
+    ofKind kind: String, _ viewClass: View.Type,
+    configure: @escaping @MainActor (View, Section, IndexPath) -> Void
+  ) -> Self {
+    guard let adapter, let collectionView = adapter.collectionView else { return self }
+    let identifier = "Bindery.\(kind).\(String(describing: viewClass))"
+    collectionView.register(
+      viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+    adapter.features.supplementaryViews[kind] = .init(reuseIdentifier: identifier) {
+      view, section, indexPath in
+      if let view = view as? View { configure(view, section, indexPath) }
+    }
+    return self
+  }
+}

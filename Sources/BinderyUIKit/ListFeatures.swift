@@ -1,0 +1,76 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// How a binding animates its batches.
+///
+/// Tables animate inserted, deleted and moved rows in the chosen style; collection views have one
+/// animation, used for every value but ``none``. With ``none`` the batches are applied inside
+/// `UIView.performWithoutAnimation(_:)`, as a diffable data source does for
+/// `animatingDifferences: false`.
+public enum UpdateAnimation: Sendable, Hashable {
+  /// UIKit chooses (`UITableView.RowAnimation.automatic`).
+  case automatic
+  /// Rows fade in and out.
+  case fade
+  /// Rows slide from and to the right.
+  case right
+  /// Rows slide from and to the left.
+  case left
+  /// Rows slide from and to the top.
+  case top
+  /// Rows slide from and to the bottom.
+  case bottom
+  /// Rows stay centred as they appear and disappear.
+  case middle
+  /// No animation.
+  case none
+
+  /// The table animation for this choice.
+  var rowAnimation: UITableView.RowAnimation {
+    switch self {
+    case .automatic: .automatic
+    case .fade: .fade
+    case .right: .right
+    case .left: .left
+    case .top: .top
+    case .bottom: .bottom
+    case .middle: .middle
+    case .none: .none
+    }
+  }
+}
+
+/// What a bound view offers around its rows, set with the binding's modifiers: titles, an
+/// index, editing, reordering, supplementary views and the animation. The same features serve
+/// tables and collection views.
+@MainActor
+struct ListFeatures<Section, Item> {
+  var headerTitle: (@MainActor (Section) -> String?)?
+  var footerTitle: (@MainActor (Section) -> String?)?
+  var indexTitle: (@MainActor (Section) -> String?)?
+  var deletion: Deletion?
+  var reordering: Reordering?
+  var supplementaryViews: [String: SupplementaryView] = [:]
+  var animation = UpdateAnimation.automatic
+
+  struct Deletion {
+    var canDelete: (@MainActor (Item) -> Bool)?
+    var delete: @MainActor (Item, IndexPath) -> Void
+  }
+
+  struct Reordering {
+    var canMove: (@MainActor (Item) -> Bool)?
+    var moved: @MainActor (Item, IndexPath, IndexPath) -> Void
+  }
+
+  struct SupplementaryView {
+    var reuseIdentifier: String
+    var configure: @MainActor (UICollectionReusableView, Section, IndexPath) -> Void
+  }
+}

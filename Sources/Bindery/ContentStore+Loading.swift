@@ -227,3 +227,37 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
 final class WeakStore<Key: Hashable & Sendable, Content: Sendable> {
   weak var value: ContentStore<Key, Content>?
 }
+
+#if DEBUG
+  extension ContentStore {
+    /// Checks the store's bookkeeping: loads within the limit, no key both waiting and loading
+    /// or cached, every waiting key still in its priority queue, interest behind every waiting
+    /// or loading key and every scheduled retry, and the cache's own invariants. Traps on a
+    /// broken invariant; debug builds only (tests call it after every mutation).
+    public func _checkInvariants() {
+      precondition(loading.count <= maximumConcurrentLoads, "at most the limit of loads")
+      for key in waiting.keys {
+        precondition(loading[key] == nil && !cache.contains(key), "waiting, not loading or cached")
+        precondition(interest[key] != nil, "someone wants a waiting key")
+        let entry = waiting[key].map { (key, $0.order) }
+        let level = waiting[key]?.priority.rawValue ?? 0
+        precondition(
+          queues[level][queueHeads[level]...].contains {
+            $0.key == entry?.0 && $0.order == entry?.1
+          },
+          "a waiting key is in its priority's queue")
+      }
+      for key in loading.keys {
+        precondition(!cache.contains(key), "loading, not cached")
+        precondition(interest[key] != nil, "someone wants a loading key")
+      }
+      for key in retries.keys {
+        precondition(
+          failures[key] != nil && interest[key] != nil, "a retry is for a wanted failure")
+      }
+      precondition(interest.values.allSatisfy { $0 > 0 }, "no empty interest entries")
+      precondition(handoff == nil, "content is handed off only while it is announced")
+      cache._checkInvariants()
+    }
+  }
+#endif

@@ -237,6 +237,12 @@ where
     attachments.append(object)
   }
 
+  /// The objects of a type the binding keeps (see ``retain(_:)``): the content binding or the
+  /// prefetcher `bind(to:content:)` attached, for example.
+  public func attachments<Attachment>(of type: Attachment.Type) -> [Attachment] {
+    attachments.compactMap { $0 as? Attachment }
+  }
+
   /// Calls `cancel` when the binding is cancelled or released, from whatever thread that
   /// happens on (a publisher subscription, for example). At once if it already was.
   public nonisolated func addCancellation(_ cancel: @escaping @Sendable () -> Void) {

@@ -1,7 +1,8 @@
 extension StagedChangeset {
   /// Computes the stages that take a view showing `old` to showing `new`.
   ///
-  /// Items are matched by `id`. A matched item whose content differs (`!=`) is reconfigured,
+  /// Items are matched by `id`. A matched item whose content differs (`!=`, or
+  /// ``ContentEquatable/isContentEqual(to:)`` for items that adopt it) is reconfigured,
   /// never deleted and re-inserted, and an item that both moves and changes is reconfigured in
   /// the first stage and moved in a later one. Within a section, the matched items that keep
   /// their relative order (a longest increasing subsequence) do not move, so the number of moves
@@ -17,7 +18,11 @@ extension StagedChangeset {
   ///   intermediate snapshots of multi-stage changesets.
   @inlinable
   public init(from old: Snapshot<Section, Item>, to new: Snapshot<Section, Item>) {
-    self.init(stages: SnapshotDiff(old: old, new: new, content: EquatableContent()).stages())
+    if let isContentEqual = contentEquality(of: Item.self) {
+      self.init(from: old, to: new, isContentEqual: isContentEqual)
+    } else {
+      self.init(stages: SnapshotDiff(old: old, new: new, content: EquatableContent()).stages())
+    }
   }
 
   /// Computes the stages from `old` to `new`, deciding whether a matched item changed with

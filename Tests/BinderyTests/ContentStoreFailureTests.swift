@@ -1,0 +1,207 @@
+import Bindery
+import BinderyTesting
+import Foundation
+import Testing
+
+/// Content that a test can watch go away.
+final class Thumbnail: Sendable {
+  let key: Int
+  init(key: Int) { self.key = key }
+}
+
+/// The error a failing load throws.
+struct Offline: Error {}
+
+/// Counts loads; content is a `Thumbnail`, or fails for the keys in `failing`.
+final class CountingLoader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts: [Int: Int] = [:]
+  private var failingKeys: Set<Int> = []
+
+  var failing: Set<Int> {
+    get { lock.withLock { failingKeys } }
+    set { lock.withLock { failingKeys = newValue } }
+  }
+
+  func loads(of key: Int) -> Int { lock.withLock { counts[key] ?? 0 } }
+  var total: Int { lock.withLock { counts.values.reduce(0, +) } }
+
+  @Sendable func load(_ key: Int) async throws -> Thumbnail {
+    let fails = lock.withLock { () -> Bool in
+      counts[key, default: 0] += 1
+      return failingKeys.contains(key)
+    }
+    if fails { throw Offline() }
+    return Thumbnail(key: key)
+  }
+}
+
+@Suite("ContentStore: failures, limits and lifetimes")
+@MainActor
+struct ContentStoreFailureTests {
+  @Test func failuresAreAnnouncedAsTheyHappen() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(loader: loader.load)
+    var events: [(Int, String)] = []
+    let observation = store.observe { key, state in
+      events.append((key, state.content ?? state.failure.map { "\($0.error)" } ?? "?"))
+    }
+    store.request(1)
+    store.request(2)
+    loader.open(1, failing: true)
+    loader.open(2)
+    await eventually("both outcomes") { events.count == 2 }
+    #expect(Set(events.map(\.0)) == [1, 2])
+    #expect(events.first { $0.0 == 1 }?.1.hasPrefix("The loader failed") == true)
+    #expect(events.first { $0.0 == 2 }?.1 == "content 2")
+    observation.cancel()
+    store._checkInvariants()
+  }
+
+  @Test func retriesRunByThemselvesWhileWantedAndStopWhenInterestEnds() async {
+    let clock = VirtualClock()
+    let loader = CountingLoader()
+    loader.failing = [1, 2]
+    let store = ContentStore<Int, Thumbnail>(
+      retryBackoff: .seconds(1), maximumBackoff: .seconds(3), clock: clock, loader: loader.load)
+    store.request(1)
+    store.request(2)
+    await eventually("the first failures") { store.statistics.failed == 2 }
+    store.cancelRequest(2)  // nobody wants 2 any more
+    #expect(store.state(for: 2).failure?.retryIn == nil)
+    #expect(store.state(for: 1).failure?.retryIn != nil)
+    store._checkInvariants()
+    // Backoffs of 1, 2, 3 (the cap), 3 seconds, each ±20%: four retries in 11 s.
+    for second in 1...11 {
+      clock.advance(by: .seconds(1))
+      await eventually("retries due at \(second) s") {
+        store.loadsInFlight == 0 && store.statistics.failed >= 2
+      }
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    #expect(loader.loads(of: 1) >= 4 && loader.loads(of: 1) <= 6, "\(loader.loads(of: 1))")
+    #expect(loader.loads(of: 2) == 1, "no retry once nobody wants it")
+    #expect(store.state(for: 1).failure?.attempts == loader.loads(of: 1))
+    // Now it loads: the next retry delivers, and nothing more is scheduled.
+    loader.failing = []
+    clock.advance(by: .seconds(4))
+    await eventually("the content") { store.state(for: 1).content != nil }
+    store.cancelRequest(1)
+    store._checkInvariants()
+  }
+
+  @Test func contentTheCacheRefusesIsDeliveredOnceAndNeverLoadedInALoop() async {
+    let loader = CountingLoader()
+    let store = ContentStore<Int, Thumbnail>(costLimit: 0, loader: loader.load)
+    var delivered: [Int] = []
+    let observation = store.observe { key, state in
+      if state.content != nil { delivered.append(key) }
+      // A cell provider reading the state and asking again, as a reconfigured cell does.
+      store.request(key)
+      store.cancelRequest(key)
+    }
+    for key in 0..<10 { store.request(key) }
+    await eventually("ten outcomes") { store.statistics.notCached == 10 }
+    try? await Task.sleep(for: .milliseconds(30))
+    #expect(loader.total == 10, "one load per request")
+    #expect(delivered.sorted() == Array(0..<10), "each delivered once")
+    guard case .notCached(let cost, let limit) = store.state(for: 3).failure?.error else {
+      Issue.record("expected notCached, got \(store.state(for: 3))")
+      return
+    }
+    #expect(cost == 1 && limit == 0)
+    store.request(3)  // still wanted: no reload
+    #expect(loader.loads(of: 3) == 1)
+    // Once nobody wants it, a later request loads it again, once.
+    store.cancelRequest(3)
+    store.cancelRequest(3)
+    store.request(3)
+    await eventually("the second load") { loader.loads(of: 3) == 2 }
+    observation.cancel()
+    store._checkInvariants()
+  }
+
+  @Test func contentCostlierThanTheLimitIsNotKeptAndNotLooped() async {
+    let loader = CountingLoader()
+    let store = ContentStore<Int, Thumbnail>(
+      costLimit: 100, cost: { $0.key == 7 ? 500 : 10 }, loader: loader.load)
+    for key in 0..<9 { store.request(key) }
+    await eventually("nine outcomes") {
+      store.statistics.completed == 9
+    }
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(loader.loads(of: 7) == 1)
+    #expect(store.cachedCount == 8)
+    #expect(store.cachedCost == 80)
+    #expect(store.statistics.evicted == 0, "nothing was evicted to make room for it")
+    store._checkInvariants()
+  }
+
+  @Test func evictedContentIsReleasedAtOnce() async {
+    let loader = CountingLoader()
+    let store = ContentStore<Int, Thumbnail>(countLimit: 2, loader: loader.load)
+    store.request(1)
+    await eventually("the first") { store.state(for: 1).content != nil }
+    weak let first = store.state(for: 1).content
+    #expect(first != nil)
+    store.request(2)
+    await eventually("the second") { store.state(for: 2).content != nil }
+    weak let second = store.state(for: 2).content
+    // Both were read since the clock's hand last passed: it clears both and evicts the first.
+    store.request(3)
+    await eventually("the third") { store.statistics.completed == 3 }
+    #expect(store.cachedCount == 2)
+    #expect(first == nil, "evicted content is not kept")
+    store.evict(2)
+    #expect(second == nil, "evict(_:) drops the content at once")
+    store._checkInvariants()
+  }
+
+  @Test func aRaisedKeyStartsInRequestOrderAtItsNewPriority() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    store.request(0)  // takes the one slot
+    store.request(1, priority: .prefetch)
+    store.request(2, priority: .visible)
+    store.request(3, priority: .prefetch)
+    store.request(4, priority: .visible)
+    store.request(1, priority: .visible)  // raised: it is wanted visibly only now
+    store._checkInvariants()
+    let expected = store.waitingKeys
+    #expect(expected == [2, 4, 1, 3])
+    for key in [0] + expected {
+      await eventually("load \(key) to start") { loader.startedKeys.last == key }
+      loader.open(key)
+    }
+    await eventually("all loaded") { store.cachedCount == 5 }
+    #expect(loader.startedKeys == [0] + expected, "start order is the waiting order")
+    store._checkInvariants()
+  }
+
+  @Test func randomRequestsKeepTheInvariants() async {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = SeededGenerator(seed: seed)
+    let loader = CountingLoader()
+    loader.failing = Set((0..<40).filter { $0 % 7 == 0 })
+    let store = ContentStore<Int, Thumbnail>(
+      costLimit: 25, countLimit: 8, maximumConcurrentLoads: 3, cost: { 1 + $0.key % 5 },
+      loader: loader.load)
+    var held: [Int] = []
+    for step in 0..<2_000 {
+      if held.isEmpty || Bool.random(using: &random) {
+        let key = Int.random(in: 0..<40, using: &random)
+        store.request(key, priority: Bool.random(using: &random) ? .visible : .prefetch)
+        held.append(key)
+      } else {
+        store.cancelRequest(held.remove(at: Int.random(in: 0..<held.count, using: &random)))
+      }
+      if step % 50 == 0 { await Task.yield() }
+      _ = store.state(for: Int.random(in: 0..<40, using: &random))
+      store._checkInvariants()
+    }
+    for key in held { store.cancelRequest(key) }
+    await eventually("every load to end (seed \(seed))") { store.loadsInFlight == 0 }
+    #expect(store.interestedKeyCount == 0)
+    store._checkInvariants()
+  }
+}

@@ -1,0 +1,194 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A view that shows nothing and holds each batch until a test lets it go: lists can be made
+/// to wait, so that newer ones replace them.
+@MainActor
+final class HeldView: ListView {
+  var held = false
+  var shown: [Int] = []
+  func applyStage<Section, Item>(
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void
+  ) { install() }
+  func reloadData(installing install: () -> Void) { install() }
+  func reconfigureItems(at positions: [ItemPosition]) {}
+  var visibleItemPositions: [ItemPosition] { [] }
+  func isItemVisible(at position: ItemPosition) -> Bool { false }
+  var liveCells: [AnyObject] { [] }
+  var isInWindow: Bool { true }
+  var itemsPerScreen: Int { 10 }
+}
+
+@Suite("The binding's lifecycle")
+@MainActor
+struct BindingLifecycleTests {
+  /// A binding whose first display waits at a gate, so that lists pile up behind it.
+  func gatedBinding() -> (ListBinding<FlatSection, TestItem>, OneShot) {
+    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    let gate = OneShot()
+    binding.firstDisplayHold = { _ in await gate.wait() }
+    return (binding, gate)
+  }
+
+  @Test func applyIsFalseWhenASubmittedListReplacesIt() async {
+    let (binding, gate) = gatedBinding()
+    binding.submit(items: [TestItem(id: 0)])  // in the diff, held at the gate
+    await eventually("the first list to be held") { gate.isWaiting }
+    async let replaced = binding.apply(items: [TestItem(id: 1)])
+    await Task.yield()
+    binding.submit(items: [TestItem(id: 2)])  // replaces the one waiting
+    gate.open()
+    #expect(await replaced == false)
+    #expect(await binding.waitUntilShown())
+    #expect(binding.snapshot.items.map(\.id) == [2])
+  }
+
+  @Test func applyIsFalseWhenTheSourceReplacesIt() async {
+    let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
+    let binding = ListBinding<FlatSection, TestItem>(view: HeldView(), items: stream)
+    let gate = OneShot()
+    binding.firstDisplayHold = { _ in await gate.wait() }
+    source.yield([TestItem(id: 0)])
+    await eventually("the first list to be held") { gate.isWaiting }
+    async let replaced = binding.apply(items: [TestItem(id: 1)])
+    await Task.yield()
+    source.yield([TestItem(id: 2)])
+    await eventually("the source's list to be taken") { binding.snapshot.items.isEmpty }
+    try? await Task.sleep(for: .milliseconds(10))
+    gate.open()
+    #expect(await replaced == false)
+    await eventually("the source's list") { binding.snapshot.items.map(\.id) == [2] }
+  }
+
+  @Test func applyIsTrueOnceShownAndFalseAfterCancel() async {
+    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    #expect(await binding.apply(items: [TestItem(id: 1)]))
+    binding.cancel()
+    #expect(await binding.apply(items: [TestItem(id: 2)]) == false)
+    #expect(await binding.waitUntilShown())  // nothing new was sent since the last shown list
+    #expect(binding.snapshot.items.map(\.id) == [1])
+  }
+
+  @Test func aWaitingApplyIsFalseWhenTheBindingIsCancelled() async {
+    let (binding, gate) = gatedBinding()
+    async let first = binding.apply(items: [TestItem(id: 1)])
+    await eventually("the list to be held") { gate.isWaiting }
+    async let waiting = binding.waitUntilShown()
+    await Task.yield()
+    binding.cancel()
+    gate.open()
+    #expect(await first == false)
+    #expect(await waiting == false)
+  }
+
+  @Test func bindingAViewAgainDetachesThePreviousBinding() async {
+    let table = makeTable()
+    let old = PassthroughSubject<[TestItem], Never>()
+    let first = table.bind(to: old, cellProvider: describeRow)
+    old.send((0..<5).map { TestItem(id: $0) })
+    #expect(await first.waitUntilShown())
+    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    #expect(await second.apply(items: (10..<13).map { TestItem(id: $0) }))
+    old.send((0..<8).map { TestItem(id: $0) })  // the old source no longer reaches the table
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(first.isCancelled)
+    #expect(first.view == nil)
+    #expect(table.numberOfRows(inSection: 0) == 3)
+    #expect(table.visibleCells.map { $0.textLabel?.text } == ["10:0", "11:0", "12:0"])
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  @Test func thePublisherVariantReturnsTheBindingAndStoresInOneLine() async {
+    let table = makeTable()
+    let subject = CurrentValueSubject<[TestItem], Never>([TestItem(id: 7), TestItem(id: 8)])
+    var cancellables = Set<AnyCancellable>()
+    weak var released: ListBinding<FlatSection, TestItem>?
+    do {
+      let binding = table.bind(to: subject, cellProvider: describeRow)
+      binding.store(in: &cancellables)
+      released = binding
+      #expect(await binding.waitUntilShown())
+      #expect(binding.item(at: IndexPath(row: 1, section: 0)) == TestItem(id: 8))
+      #expect(binding.indexPath(for: 7) == IndexPath(row: 0, section: 0))
+      #expect(binding.item(at: IndexPath(row: 5, section: 0)) == nil)
+      #expect(binding.statistics.updates == 1)
+      #expect(await binding.apply(items: [TestItem(id: 9)]))
+      #expect(table.numberOfRows(inSection: 0) == 1)
+    }
+    #expect(released != nil, "the set keeps it")
+    cancellables.removeAll()
+    await eventually("the binding to go") { released == nil }
+    subject.send([TestItem(id: 1), TestItem(id: 2), TestItem(id: 3)])
+    try? await Task.sleep(for: .milliseconds(10))
+    #expect(table.numberOfRows(inSection: 0) == 1)
+  }
+
+  @Test func errorsKeepTheNewestAndFinishWhenTheBindingStops() async {
+    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    let limit = ListBinding<FlatSection, TestItem>.errorBufferLimit
+    for step in 0..<(limit + 36) {
+      await binding.apply(items: [TestItem(id: step), TestItem(id: step)])
+    }
+    binding.cancel()
+    var reports: [Int] = []
+    for await problem in binding.errors {  // ends: the binding stopped
+      if case .duplicateIdentifiers(let report) = problem {
+        reports += report.duplicateItemIDs
+      }
+    }
+    #expect(reports == Array(36..<(limit + 36)), "the newest \(limit), oldest first")
+  }
+
+  @Test func errorsFinishWhenTheSourceEnds() async {
+    let binding = ListBinding<FlatSection, TestItem>(
+      view: HeldView(), items: [[TestItem(id: 1), TestItem(id: 1)]].async)
+    var count = 0
+    for await _ in binding.errors { count += 1 }
+    #expect(count == 1)
+    #expect(binding.snapshot.items.map(\.id) == [1])
+  }
+
+  @Test func waitUntilShownCoversEverySource() async {
+    let grid = makeGrid()
+    let subject = PassthroughSubject<[TestItem], Never>()
+    let binding = grid.bind(to: subject, cellProvider: describeItem)
+    for step in 0..<50 { subject.send((0..<9).map { TestItem(id: $0, content: step) }) }
+    #expect(await binding.waitUntilShown())
+    #expect(binding.snapshot.items.first?.content == 49)
+    #expect(await binding.waitUntilShown(), "nothing pending: at once")
+  }
+
+  @Test func aPublisherThatFinishesStopsTheFlowOfLists() async {
+    let table = makeTable()
+    let subject = PassthroughSubject<[TestItem], Never>()
+    let binding = table.bind(to: subject, cellProvider: describeRow)
+    subject.send([TestItem(id: 1)])
+    subject.send(completion: .finished)
+    await binding.waitUntilFinished()
+    #expect(binding.snapshot.items.map(\.id) == [1])
+    #expect(await binding.apply(items: []) == false)
+  }
+}
+
+/// A gate a hold can wait at.
+@MainActor
+final class OneShot {
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var isOpen = false
+  var isWaiting: Bool { !waiters.isEmpty }
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}

@@ -1,0 +1,256 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// Counts the loads a screen causes, and fails the keys it is told to.
+final class AvatarLoader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var counts: [Int: Int] = [:]
+  private var failingKeys: Set<Int> = []
+  struct Offline: Error {}
+
+  var failing: Set<Int> {
+    get { lock.withLock { failingKeys } }
+    set { lock.withLock { failingKeys = newValue } }
+  }
+  var total: Int { lock.withLock { counts.values.reduce(0, +) } }
+  func loads(of key: Int) -> Int { lock.withLock { counts[key] ?? 0 } }
+
+  @Sendable func load(_ key: Int) async throws -> String {
+    let fails = lock.withLock { () -> Bool in
+      counts[key, default: 0] += 1
+      return failingKeys.contains(key)
+    }
+    if fails { throw Offline() }
+    return "avatar \(key)"
+  }
+}
+
+@Suite("Late content that never gets stuck")
+@MainActor
+struct ContentLifecycleTests {
+  /// What a cell shows for a content state.
+  static func label(_ mate: TestItem, _ avatar: ContentState<String>) -> String {
+    switch avatar {
+    case .loaded(let content): "\(mate.id) \(content)"
+    case .failed: "\(mate.id) failed"
+    case .loading, .notRequested: "\(mate.id) …"
+    }
+  }
+
+  func bind(
+    _ table: UITableView, _ avatars: ContentStore<Int, String>,
+    prefetching: PrefetchPlanner? = PrefetchPlanner(), hold: Duration? = nil,
+    onConfigure: (@MainActor (Int, ContentState<String>) -> Void)? = nil
+  ) -> ListBinding<FlatSection, TestItem> {
+    table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: prefetching,
+      holdFirstDisplay: hold
+    ) { tableView, indexPath, mate, avatar in
+      onConfigure?(mate.id, avatar)
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.label(mate, avatar)
+      return cell
+    }
+  }
+
+  func texts(_ table: UITableView) -> [String] {
+    table.visibleCells.compactMap { $0.textLabel?.text }
+  }
+
+  @Test func aFailedLoadIsShownAndRetriedWhileTheRowIsVisible() async {
+    let clock = VirtualClock()
+    let loader = AvatarLoader()
+    loader.failing = [3]
+    let avatars = ContentStore<Int, String>(
+      retryBackoff: .seconds(1), clock: clock, loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<12).map { TestItem(id: $0) })
+    await eventually("the failure on screen") { texts(table).contains("3 failed") }
+    await eventually("every row settled") { texts(table).filter { $0.hasSuffix("…") }.isEmpty }
+    loader.failing = []
+    clock.advance(by: .seconds(2))  // past the backoff (1 s ± 20%)
+    await eventually("the retry's avatar") { texts(table).contains("3 avatar 3") }
+    #expect(loader.loads(of: 3) == 2)
+    #expect(avatars.statistics.retries == 1)
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aFailureReleasesTheFirstDisplayHold() async {
+    let clock = VirtualClock()
+    let loader = AvatarLoader()
+    loader.failing = [5]
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
+    let table = makeTable()
+    var firstStates: [Int: String] = [:]
+    let binding = bind(table, avatars, hold: .seconds(10)) { id, avatar in
+      if firstStates[id] == nil { firstStates[id] = Self.label(TestItem(id: id), avatar) }
+    }
+    binding.submit(items: (0..<40).map { TestItem(id: $0) })
+    await eventually("the first display") { table.numberOfRows(inSection: 0) == 40 }
+    #expect(clock.now.offset == .zero, "released by the content and the failure, not the deadline")
+    #expect(firstStates[5] == "5 failed")
+    #expect((0..<12).filter { $0 != 5 }.allSatisfy { firstStates[$0] == "\($0) avatar \($0)" })
+  }
+
+  @Test func aCacheThatRefusesEverythingLoadsEachRowOnce() async {
+    let loader = AvatarLoader()
+    let avatars = ContentStore<Int, String>(costLimit: 0, loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<10).map { TestItem(id: $0) })
+    await eventually("every row delivered") { texts(table).allSatisfy { $0.contains("avatar") } }
+    try? await Task.sleep(for: .milliseconds(100))
+    #expect(loader.total == 10, "\(loader.total) loads for 10 rows")
+    #expect(texts(table) == (0..<10).map { "\($0) avatar \($0)" }, "delivered once, and kept")
+    #expect(avatars.cachedCount == 0)
+  }
+
+  @Test func anOversizedAvatarIsLoadedOnce() async {
+    let loader = AvatarLoader()
+    let avatars = ContentStore<Int, String>(
+      costLimit: 1_000, cost: { $0 == "avatar 4" ? 5_000 : 10 }, loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<8).map { TestItem(id: $0) })
+    await eventually("the big one shown") { texts(table).contains("4 avatar 4") }
+    try? await Task.sleep(for: .milliseconds(100))
+    #expect(loader.loads(of: 4) == 1)
+    #expect(avatars.cachedCount == 7)
+  }
+
+  @Test func cancellingAScreenGivesBackAllItsInterest() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let table = makeTable()
+    let binding = table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars
+    ) { tableView, indexPath, _, _ in
+      tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    }
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    await eventually("loads running") { avatars.loadsInFlight == 6 }
+    #expect(avatars.interestedKeyCount >= 12)
+    binding.cancel()
+    await eventually("no interest left") { avatars.interestedKeyCount == 0 }
+    #expect(avatars.loadsInFlight == 0)
+    #expect(avatars.waitingKeys.isEmpty)
+    loader.openAll()
+  }
+
+  @Test func aReleasedScreenGoesAwayWholeAndTheNextGetsItsAvatars() async {
+    let loader = AvatarLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    weak var binding: ListBinding<FlatSection, TestItem>?
+    weak var adapter: AnyObject?
+    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, String>?
+    weak var contentBinding: ContentBinding<FlatSection, TestItem, String>?
+    weak var table: UITableView?
+    weak var cell: UITableViewCell?
+    do {
+      let screen = makeTable()
+      let bound = bind(screen, avatars)
+      await bound.apply(items: (0..<100).map { TestItem(id: $0) })
+      await eventually("avatars on screen") { texts(screen).first == "0 avatar 0" }
+      screen.scroll(by: 44 * 20)
+      binding = bound
+      adapter = bound.view
+      prefetcher =
+        bound.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self).first
+      contentBinding =
+        bound.attachments(of: ContentBinding<FlatSection, TestItem, String>.self)
+        .first
+      table = screen
+      cell = screen.visibleCells.first
+      #expect(prefetcher != nil && contentBinding != nil && adapter != nil)
+      screen.removeFromSuperview()  // the screen is dismissed
+    }
+    await eventually("everything to go") {
+      binding == nil && adapter == nil && prefetcher == nil && contentBinding == nil
+        && table == nil && cell == nil
+    }
+    await eventually("no interest left") { avatars.interestedKeyCount == 0 }
+    #expect(avatars.loadsInFlight == 0)
+    // A new screen on the same store gets its avatars.
+    avatars.evict(0)
+    let next = makeTable()
+    let nextBinding = bind(next, avatars)
+    await nextBinding.apply(items: (0..<30).map { TestItem(id: $0) })
+    await eventually("the new screen's avatars") {
+      texts(next) == (0..<12).map { "\($0) avatar \($0)" }
+    }
+  }
+
+  @Test func rowsThatGoAwayGiveBackTheirInterest() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<8).map { TestItem(id: $0) })
+    await eventually("loads running") { avatars.loadsInFlight == 6 }
+    // Five of eight rows are deleted: their cells go to the reuse pool and let go.
+    await binding.apply(items: [0, 2, 7].map { TestItem(id: $0) })
+    await eventually("the deleted rows let go") {
+      [1, 3, 4, 5, 6].allSatisfy { avatars.interest(in: $0) == 0 }
+    }
+    #expect([0, 2, 7].allSatisfy { avatars.interest(in: $0) == 1 })
+    #expect(avatars.loadsInFlight == 3)
+    // An empty list: nothing is wanted and nothing loads.
+    await binding.apply(items: [])
+    await eventually("nothing wanted") { avatars.interestedKeyCount == 0 }
+    #expect(avatars.loadsInFlight == 0)
+    loader.openAll()
+  }
+
+  @Test func aGridAsksForItsWholeFirstScreen() async {
+    let grid = makeGrid()  // 3 columns, 6 lines of 100 points
+    grid.removeFromSuperview()
+    grid.frame = .zero  // Auto Layout has not run yet
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      grid, indexPath, _, _ in
+      grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+    await binding.apply(items: (0..<200).map { TestItem(id: $0) })
+    // A zero frame is read as the screen: 390 × 844 points fit 3 columns of 100 and 9 lines.
+    let firstScreen = 27
+    #expect(binding.itemsPerScreen == firstScreen)
+    #expect((0..<firstScreen).allSatisfy { avatars.interest(in: $0) > 0 })
+    grid.frame = CGRect(x: 0, y: 0, width: 320, height: 1_200)  // laid out: 12 lines
+    #expect(binding.itemsPerScreen == 36)
+    loader.openAll()
+  }
+
+  @Test func theWholeFirstScreenIsRequestedBeforeTheFirstCellIsConfigured() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let table = makeTable()  // on screen already
+    var requestedAtFirstCell: [Int] = []
+    let binding = bind(table, avatars) { id, _ in
+      if id == 0 { requestedAtFirstCell = (0..<12).filter { avatars.interest(in: $0) > 0 } }
+    }
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    #expect(requestedAtFirstCell == Array(0..<12))
+    loader.openAll()
+  }
+
+  @Test func cellsPreparedAheadOfTheScreenGetPrefetchPriority() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    table.scroll(by: 44)  // rows 1–12 visible; 13 and 14 prepared below
+    let waiting = avatars.waitingKeys
+    #expect(
+      waiting.suffix(2) == [13, 14], "prepared rows wait behind every visible one: \(waiting)")
+    #expect(Set(waiting.dropLast(2)).isSubset(of: Set(0..<13)))
+    loader.openAll()
+  }
+}

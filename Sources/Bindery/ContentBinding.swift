@@ -60,9 +60,23 @@ where
     prefetcher?.setNeedsUpdate()
   }
 
-  /// Gives back the interest of cells that no longer show a row.
+  /// Gives back the interest of cells that no longer show a row near the screen: cells in the
+  /// reuse pool, cells of deleted rows. Cells on screen keep theirs, and so do cells for rows
+  /// within a screen of it — UIKit prepares cells just beyond the screen, and shows them
+  /// later without asking for them again.
   public func releaseDetachedCells() {
-    cells.releaseCells(except: binding?.view?.liveCells ?? [])
+    guard let binding, let view = binding.view else { return cells.releaseAll() }
+    let live = Set(view.liveCells.map(ObjectIdentifier.init))
+    let snapshot = binding.snapshot
+    let visible = view.visibleItemPositions.compactMap { snapshot.flatIndex(of: $0) }
+    let band = max(1, view.itemsPerScreen)
+    let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
+    cells.releaseInterest { key, cell in
+      if live.contains(ObjectIdentifier(cell)) { return false }
+      guard let position = snapshot.position(of: key), let index = snapshot.flatIndex(of: position)
+      else { return true }
+      return !near.contains(index)
+    }
   }
 
   /// Lets go of everything and stops observing the store.

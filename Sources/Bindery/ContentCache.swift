@@ -6,6 +6,7 @@
 /// hand sweeps the slots in a circle: an entry read since the hand last passed loses its bit and
 /// stays; the first one not read is evicted. So an entry read since the last sweep is never
 /// evicted before one that was not: the least recently read go first, to within one sweep.
+/// Entries the caller pins (content on screen) are passed over while anything else can go.
 /// Removing an entry drops its value at once.
 ///
 /// - Complexity: reads, inserts and removals are O(1); making room is O(1) amortized (each
@@ -53,17 +54,20 @@ struct ContentCache<Key: Hashable, Value> {
   /// Whether content of `cost` can be kept at all: not costlier than the whole limit.
   func accepts(cost: Int) -> Bool { countLimit > 0 && max(0, cost) <= costLimit }
 
-  /// Inserts or replaces a value, then evicts until both limits hold. Returns the evicted keys;
-  /// a value the limits cannot hold (see ``accepts(cost:)``) is not kept, and nothing is
+  /// Inserts or replaces a value, then evicts until both limits hold, sparing the keys
+  /// `isPinned` names (content someone shows) as long as any other can go. Returns the evicted
+  /// keys; a value the limits cannot hold (see ``accepts(cost:)``) is not kept, and nothing is
   /// evicted for it.
   @discardableResult
-  mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Key] {
+  mutating func insert(
+    _ value: Value, for key: Key, cost: Int, isPinned: (Key) -> Bool = { _ in false }
+  ) -> [Key] {
     remove(key)
     let cost = max(0, cost)
     guard accepts(cost: cost) else { return [] }
     var evicted: [Key] = []
     while totalCost + cost > costLimit || entries.count + 1 > countLimit,
-      let victim = nextVictim()
+      let victim = nextVictim(isPinned: isPinned)
     {
       remove(victim)
       evicted.append(victim)
@@ -91,21 +95,25 @@ struct ContentCache<Key: Hashable, Value> {
     return keys.count - 1
   }
 
-  /// The next key the hand finds not read since it last passed, clearing bits on its way.
-  private mutating func nextVictim() -> Key? {
+  /// The next key the hand finds not read since it last passed and not pinned, clearing bits
+  /// on its way; when every entry is pinned, the next one not read.
+  private mutating func nextVictim(isPinned: (Key) -> Bool) -> Key? {
     guard !entries.isEmpty else { return nil }
     // Two turns at most: the first clears every bit it passes.
+    var firstPinned: Key?
     for _ in 0..<(2 * keys.count) {
       let slot = hand
       hand = (hand + 1) % keys.count
       guard let key = keys[slot] else { continue }
       if read[slot] {
         read[slot] = false
+      } else if isPinned(key) {
+        firstPinned = firstPinned ?? key
       } else {
         return key
       }
     }
-    return nil
+    return firstPinned ?? keys.lazy.compactMap { $0 }.first
   }
 
   #if DEBUG

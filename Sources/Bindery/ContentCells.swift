@@ -1,19 +1,26 @@
 /// Ties a ``ContentStore``'s interest to cells: each cell holds one unit of interest in the key
 /// it shows, handed over when the cell is configured for another key, and given back when the
-/// cell stops showing a row.
+/// cell no longer shows a row near the screen.
 ///
 /// A cell provider that shows content asks this for the state instead of the store, so that
 /// what is on screen is always requested — at visible priority, or at prefetch priority for a
-/// cell UIKit prepares ahead of the screen — and what scrolled away or was deleted is released
-/// at the next ``releaseCells(except:)``. When the holder stops (``releaseAll()``) or is
-/// released, all of its interest goes back to the store.
+/// cell UIKit prepares ahead of the screen. ``releaseInterest(where:)`` gives back the interest
+/// of cells that scrolled away or whose row was deleted; the cell stays known by the key it
+/// shows, so that content arriving for it still reaches it. When the holder stops
+/// (``releaseAll()``) or is released, all of its interest goes back to the store.
 @MainActor
 public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   /// The store content comes from.
   public let store: ContentStore<Key, Content>
   private let ledger: InterestLedger<Key, Content>
-  private var keyOfCell: [ObjectIdentifier: (cell: WeakCell, key: Key)] = [:]
+  private var entries: [ObjectIdentifier: Entry] = [:]
   private var cellsShowing: [Key: Int] = [:]
+
+  private struct Entry {
+    let cell: WeakCell
+    let key: Key
+    var holdsInterest: Bool
+  }
 
   /// Creates the tie for a store.
   public init(store: ContentStore<Key, Content>) {
@@ -32,53 +39,62 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     ledger.take(key, priority: isVisible ? .visible : .prefetch)
     let cell = configure(store.state(for: key))
     let id = ObjectIdentifier(cell)
-    if let previous = keyOfCell[id] {
-      // The cell already held interest: in another key if reused, in `key` if reconfigured
-      // (or the entry is a dead cell's whose identifier this one now has).
-      forget(previous.key)
+    if let previous = entries[id] {
+      // The cell showed something before: another key if reused, `key` if reconfigured (or the
+      // entry is a dead cell's whose identifier this one now has).
+      forget(previous)
     }
-    keyOfCell[id] = (WeakCell(cell), key)
+    entries[id] = Entry(cell: WeakCell(cell), key: key, holdsInterest: true)
     cellsShowing[key, default: 0] += 1
     return cell
   }
 
-  /// The key a cell currently holds interest in.
+  /// The key a cell shows.
   public func key(of cell: AnyObject) -> Key? {
-    guard let entry = keyOfCell[ObjectIdentifier(cell)], entry.cell.value === cell else {
+    guard let entry = entries[ObjectIdentifier(cell)], entry.cell.value === cell else {
       return nil
     }
     return entry.key
   }
 
-  /// Gives back the interest of every cell not in `live` — cells in the reuse pool, cells of
-  /// deleted rows, cells that no longer exist.
+  /// Gives back the interest of every cell for which `shouldRelease` says so (it gets the key
+  /// and the cell) — cells in the reuse pool, cells of deleted rows — and forgets the cells
+  /// that no longer exist. A released cell is still known by its key until it is configured
+  /// again.
   ///
-  /// - Complexity: O(c) for the c cells that hold interest.
-  public func releaseCells(except live: [AnyObject]) {
-    let keep = Set(live.map(ObjectIdentifier.init))
-    for (id, entry) in keyOfCell where !keep.contains(id) || entry.cell.value == nil {
-      keyOfCell[id] = nil
-      forget(entry.key)
+  /// - Complexity: O(c) for the c cells configured so far.
+  public func releaseInterest(where shouldRelease: (Key, AnyObject) -> Bool) {
+    for (id, entry) in entries {
+      guard let cell = entry.cell.value else {
+        entries[id] = nil
+        forget(entry)
+        continue
+      }
+      guard entry.holdsInterest, shouldRelease(entry.key, cell) else { continue }
+      entries[id]?.holdsInterest = false
+      ledger.give(entry.key)
     }
   }
 
-  /// Gives back all interest.
+  /// Gives back all interest and forgets every cell.
   public func releaseAll() {
-    keyOfCell.removeAll()
+    entries.removeAll()
     cellsShowing.removeAll()
     ledger.giveAll()
   }
 
-  /// Whether a cell shows `key`: on screen, or prepared ahead of it.
+  /// Whether a cell shows `key`: on screen, prepared ahead of it, or waiting for reuse.
   public func hasCell(showing key: Key) -> Bool { cellsShowing[key] != nil }
 
-  private func forget(_ key: Key) {
-    if let count = cellsShowing[key] { cellsShowing[key] = count > 1 ? count - 1 : nil }
-    ledger.give(key)
-  }
-
   /// How many cells hold interest.
-  public var cellCount: Int { keyOfCell.count }
+  public var cellCount: Int { entries.values.filter(\.holdsInterest).count }
+
+  private func forget(_ entry: Entry) {
+    if let count = cellsShowing[entry.key] {
+      cellsShowing[entry.key] = count > 1 ? count - 1 : nil
+    }
+    if entry.holdsInterest { ledger.give(entry.key) }
+  }
 }
 
 /// A weak reference to a cell.

@@ -53,9 +53,10 @@ public enum ContentError: Error, Sendable, CustomStringConvertible {
   case timedOut(Duration)
   /// The loader threw.
   case loaderFailed(any Error)
-  /// The content loaded but costs more than the cache can hold. It was delivered once, to the
-  /// cells that showed its key when it arrived; it is loaded again only when the key is
-  /// requested after interest in it had ended.
+  /// The content loaded but the cache could not keep it: it costs more than the cache can hold,
+  /// or everything cached was on screen. It was delivered to the cells that showed its key; it
+  /// is loaded again only when the key is requested after interest in it had ended, so that a
+  /// cache too small for a screen never loads in a loop.
   case notCached(cost: Int, costLimit: Int)
 
   /// What happened, in a sentence.
@@ -64,7 +65,7 @@ public enum ContentError: Error, Sendable, CustomStringConvertible {
     case .timedOut(let limit): "The load took longer than \(limit)"
     case .loaderFailed(let error): "The loader failed: \(error)"
     case .notCached(let cost, let limit):
-      "The content costs \(cost), more than the cache's limit of \(limit)"
+      "The content (cost \(cost)) could not be kept within the cache's limit of \(limit)"
     }
   }
 }

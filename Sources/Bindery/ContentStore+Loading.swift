@@ -108,15 +108,25 @@ extension ContentStore {
       handoff = nil
       return
     }
-    statistics.evicted += cache.insert(content, for: key, cost: contentCost).count
+    let evicted = cache.insert(content, for: key, cost: contentCost) { self.interest[$0] != nil }
+    statistics.evicted += evicted.count
     statistics.peakCachedCost = max(statistics.peakCachedCost, cache.totalCost)
     announce(key)
+    for wanted in evicted where interest[wanted] != nil {
+      // Only when everything cached is wanted: what is on screen stays there, and the key is
+      // not reloaded (which would evict another) until interest in it ends.
+      failures[wanted] = Failure(
+        error: .notCached(cost: contentCost, costLimit: cache.costLimit), attempts: 1,
+        retryTime: nil, priority: .visible)
+      announce(wanted)
+    }
   }
 
   private func fail(_ key: Key, _ error: ContentError, priority: ContentPriority) {
     let attempts = (failures[key]?.attempts ?? 0) + 1
     let doubled = retryBackoff * (1 << min(attempts - 1, 30))
-    let backoff = min(maximumBackoff, doubled) * Double.random(in: 0.8...1.2)
+    let spread = retryJitter > 0 ? Double.random(in: -retryJitter...retryJitter) : 0
+    let backoff = min(maximumBackoff, doubled) * (1 + spread)
     let failure = Failure(
       error: error, attempts: attempts, retryTime: time.elapsed() + backoff, priority: priority)
     failures[key] = failure
@@ -134,6 +144,7 @@ extension ContentStore {
       statistics.retries += 1
       enqueue(key, priority: failure.priority)
       startWaitingLoads()
+      announce(key)
     } else {
       retries[key] = retryTime
       armWatchdog()
@@ -163,6 +174,7 @@ extension ContentStore {
   private func watchdogFired() {
     watchdog = nil
     let now = time.elapsed()
+    var retried: [Key] = []
     for (key, load) in loading where load.deadline <= now {
       finish(key, generation: load.generation, .failed(.timedOut(timeout)))
     }
@@ -173,9 +185,11 @@ extension ContentStore {
       else { continue }
       statistics.retries += 1
       enqueue(key, priority: failure.priority)
+      retried.append(key)
     }
     startWaitingLoads()
     armWatchdog()
+    for key in retried { announce(key) }
   }
 }
 

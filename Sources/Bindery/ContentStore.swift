@@ -14,12 +14,13 @@
 ///   kept: it is delivered once, to the cells showing its key, and the key then reads
 ///   ``ContentError/notCached(cost:costLimit:)`` until interest in it ends — never a reload loop.
 /// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
-///   store retries by itself after a backoff that doubles per consecutive failure, with ±20%
-///   jitter, up to ``maximumBackoff``; with no interest left it stops. A load that exceeds the
+///   store retries by itself after a backoff that doubles per consecutive failure, with
+///   ``retryJitter`` (±20%), up to ``maximumBackoff``; with no interest left it stops. A load that exceeds the
 ///   timeout fails with ``ContentError/timedOut(_:)`` and frees its slot, even if the loader
 ///   ignores cancellation.
-/// - **Events**: every outcome — content, or a failure — is announced to ``observe(_:)``'s
-///   observers at once, on the main actor, and on ``arrivals()`` streams.
+/// - **Events**: every change a cell would show — content, a failure, a retry starting, an
+///   eviction of wanted content — is announced to ``observe(_:)``'s observers at once, on the
+///   main actor, and on ``arrivals()`` streams.
 ///
 /// Loads run off the main actor and report back in batches; one watchdog task serves every
 /// timeout and retry. The store's bookkeeping is O(1) main-actor work per event. Time comes from
@@ -37,6 +38,9 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public let retryBackoff: Duration
   /// The longest backoff.
   public let maximumBackoff: Duration
+  /// How much each backoff varies at random, as a share of it: 0.2 spreads the retries of
+  /// many failed keys over ±20%, so that they do not all come back at once.
+  public let retryJitter: Double
   /// The store's time, from the clock it was given; a prefetcher shares it.
   public let time: TimeSource
 
@@ -99,17 +103,20 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///   - retryBackoff: how long after a failure the store retries; 1 s by default, doubling per
   ///     consecutive failure up to `maximumBackoff`.
   ///   - maximumBackoff: the longest wait before a retry; 60 s by default.
+  ///   - retryJitter: how much each backoff varies at random, as a share of it; ±20% by
+  ///     default, 0 for exact backoffs.
   ///   - clock: where time comes from; pass a virtual clock to test or simulate.
   ///   - cost: the cost of one piece of content; 1 by default.
   ///   - loader: loads the content for a key, off the main actor.
   public init(
     costLimit: Int = .max, countLimit: Int = 1_000, maximumConcurrentLoads: Int = 6,
     timeout: Duration = .seconds(30), retryBackoff: Duration = .seconds(1),
-    maximumBackoff: Duration = .seconds(60),
+    maximumBackoff: Duration = .seconds(60), retryJitter: Double = 0.2,
     clock: any Clock<Duration> = ContinuousClock(),
     cost: @escaping @Sendable (Content) -> Int = { _ in 1 },
     loader: @escaping Loader
   ) {
+    self.retryJitter = min(max(0, retryJitter), 1)
     self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
     self.timeout = timeout
     self.retryBackoff = retryBackoff
@@ -210,17 +217,24 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     }
   }
 
-  /// Forgets a key's content and failure (to force a fresh load on the next request).
+  /// Forgets a key's content and failure, to force a fresh load: at once if someone wants the
+  /// key (its observers are told, so the cells showing it ask again), else on the next request.
   public func evict(_ key: Key) {
     cache.remove(key)
     failures[key] = nil
     retries[key] = nil
+    if interest[key] != nil, loading[key] == nil, waiting[key] == nil {
+      enqueue(key, priority: .visible)
+      startWaitingLoads()
+    }
+    announce(key)
   }
 
   // MARK: Events
 
-  /// Calls `observer` on the main actor with every outcome from now on — a key's content, or
-  /// its failure — as it happens, with the state a cell provider would now read. Observation
+  /// Calls `observer` on the main actor with every change a cell would show from now on — a
+  /// key's content, its failure, its retry starting, its eviction while wanted — as it
+  /// happens, with the state a cell provider would now read. Observation
   /// ends when the returned token is cancelled or released.
   public func observe(_ observer: @escaping @MainActor (Key, ContentState<Content>) -> Void)
     -> ContentObservation

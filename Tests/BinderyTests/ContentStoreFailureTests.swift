@@ -63,29 +63,34 @@ struct ContentStoreFailureTests {
     let loader = CountingLoader()
     loader.failing = [1, 2]
     let store = ContentStore<Int, Thumbnail>(
-      retryBackoff: .seconds(1), maximumBackoff: .seconds(3), clock: clock, loader: loader.load)
+      retryBackoff: .seconds(1), maximumBackoff: .seconds(3), retryJitter: 0, clock: clock,
+      loader: loader.load)
     store.request(1)
     store.request(2)
     await eventually("the first failures") { store.statistics.failed == 2 }
     store.cancelRequest(2)  // nobody wants 2 any more
     #expect(store.state(for: 2).failure?.retryIn == nil)
-    #expect(store.state(for: 1).failure?.retryIn != nil)
+    #expect(store.state(for: 1).failure?.retryIn == .seconds(1))
     store._checkInvariants()
-    // Backoffs of 1, 2, 3 (the cap), 3 seconds, each ±20%: four retries in 11 s.
-    for second in 1...11 {
-      clock.advance(by: .seconds(1))
-      await eventually("retries due at \(second) s") {
-        store.loadsInFlight == 0 && store.statistics.failed >= 2
+    // Backoffs of 1, 2, 3 (the cap) and 3 seconds: retries at 1, 3, 6 and 9 s.
+    for (attempt, due) in [1, 3, 6, 9].enumerated() {
+      clock.advance(to: .init(offset: .seconds(due) - .milliseconds(1)))
+      try? await Task.sleep(for: .milliseconds(5))
+      #expect(loader.loads(of: 1) == attempt + 1, "no retry before \(due) s")
+      clock.advance(to: .init(offset: .seconds(due)))
+      await eventually("the retry at \(due) s") {
+        store.state(for: 1).failure?.attempts == attempt + 2
       }
-      try? await Task.sleep(for: .milliseconds(2))
+      store._checkInvariants()
     }
-    #expect(loader.loads(of: 1) >= 4 && loader.loads(of: 1) <= 6, "\(loader.loads(of: 1))")
+    #expect(loader.loads(of: 1) == 5)
     #expect(loader.loads(of: 2) == 1, "no retry once nobody wants it")
-    #expect(store.state(for: 1).failure?.attempts == loader.loads(of: 1))
+    #expect(store.statistics.retries == 4)
     // Now it loads: the next retry delivers, and nothing more is scheduled.
     loader.failing = []
-    clock.advance(by: .seconds(4))
+    clock.advance(by: .seconds(3))
     await eventually("the content") { store.state(for: 1).content != nil }
+    #expect(clock.sleeperCount == 0, "the watchdog rests")
     store.cancelRequest(1)
     store._checkInvariants()
   }
@@ -202,6 +207,37 @@ struct ContentStoreFailureTests {
     for key in held { store.cancelRequest(key) }
     await eventually("every load to end (seed \(seed))") { store.loadsInFlight == 0 }
     #expect(store.interestedKeyCount == 0)
+    store._checkInvariants()
+  }
+}
+
+@Suite("ContentStore: a cache too small for the screen")
+@MainActor
+struct ContentStoreWantedEvictionTests {
+  @Test func wantedContentIsEvictedLastAndThenNotReloaded() async {
+    let loader = CountingLoader()
+    let store = ContentStore<Int, Thumbnail>(countLimit: 3, loader: loader.load)
+    var announced: [Int: String] = [:]
+    let observation = store.observe { key, state in
+      announced[key] = state.content != nil ? "loaded" : state.failure.map { "\($0.error)" }
+    }
+    for key in 0..<3 { store.request(key) }
+    await eventually("three cached") { store.cachedCount == 3 }
+    store.cancelRequest(1)  // 1 scrolled away
+    store.request(3)
+    await eventually("the fourth") { store.statistics.completed == 4 }
+    #expect(store.state(for: 1).content == nil, "the unwanted one went first")
+    #expect([0, 2, 3].allSatisfy { store.state(for: $0).content != nil })
+    // Every key is now wanted: the next one evicts a wanted one, which is not reloaded.
+    store.request(4)
+    await eventually("the fifth") { store.statistics.completed == 5 }
+    try? await Task.sleep(for: .milliseconds(20))
+    let lost = [0, 2, 3].filter { store.state(for: $0).content == nil }
+    #expect(lost.count == 1)
+    #expect(lost.allSatisfy { announced[$0]?.contains("could not be kept") == true })
+    #expect(loader.total == 5, "no reload loop")
+    #expect(store.cachedCount == 3)
+    observation.cancel()
     store._checkInvariants()
   }
 }

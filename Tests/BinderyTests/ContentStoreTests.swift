@@ -67,6 +67,7 @@ struct ContentStoreTests {
       loader.open(key)
     }
     await eventually("two loaded") { store.cachedCount == 2 }
+    for key in 1...2 { store.cancelRequest(key) }  // scrolled away: no longer wanted
     _ = store.state(for: 1)  // 1 is now more recent than 2
     store.request(3)
     loader.open(3)

@@ -253,4 +253,23 @@ struct ContentLifecycleTests {
     #expect(Set(waiting.dropLast(2)).isSubset(of: Set(0..<13)))
     loader.openAll()
   }
+
+  @Test func aPreparedCellGetsItsContentWhenItScrollsIntoView() async {
+    // Found by the soak test: UIKit shows a prepared cell without asking for it again, so
+    // content that arrives while the cell waits off screen must still reach it.
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let table = makeTable()
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    table.scroll(by: 44)  // rows 13 and 14 are prepared below the screen
+    for _ in 0..<3 { await Task.yield() }  // the binding tidies the cells' interest
+    #expect(avatars.interest(in: 13) == 1, "a prepared cell keeps its interest")
+    loader.open(13)
+    await eventually("the avatar") { avatars.state(for: 13).content != nil }
+    table.scroll(by: 44)
+    #expect(
+      table.cellForRow(at: IndexPath(row: 13, section: 0))?.textLabel?.text == "13 content 13")
+    loader.openAll()
+  }
 }

@@ -1,0 +1,198 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A loader that fails one load in five and hangs one in twenty (ignoring cancellation for a
+/// while), with a little latency otherwise; decided per attempt from a seed.
+final class UnreliableLoader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var random: SeededGenerator
+  private(set) var loads = 0
+  private(set) var failures = 0
+  private(set) var hangs = 0
+  struct Offline: Error {}
+
+  init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+  @Sendable func load(_ key: Int) async throws -> String {
+    let roll = lock.withLock { () -> Int in
+      loads += 1
+      return Int.random(in: 0..<100, using: &random)
+    }
+    if roll < 20 {
+      lock.withLock { failures += 1 }
+      throw Offline()
+    }
+    if roll < 25 {
+      lock.withLock { hangs += 1 }
+      // Hangs past the store's timeout, and ignores the cancellation that comes with it.
+      await Task.detached { try? await Task.sleep(for: .milliseconds(400)) }.value
+    } else {
+      try await Task.sleep(for: .milliseconds(roll % 7))
+    }
+    return "avatar \(key)"
+  }
+}
+
+/// Soak: a table and a grid on one shared store, an unreliable loader, random scrolling and
+/// flings, list updates, screens dismissed and bound again. About 20 s; `BINDERY_SOAK_SECONDS`
+/// makes it longer, `BINDERY_SEED` replays one run.
+@Suite("Soak")
+@MainActor
+struct SoakTests {
+  static func label(_ item: TestItem, _ avatar: ContentState<String>) -> String {
+    switch avatar {
+    case .loaded(let content): "\(item) \(content)"
+    case .failed: "\(item) failed"
+    case .loading, .notRequested: "\(item) …"
+    }
+  }
+
+  /// One bound screen: a table or a grid, its binding, and the window it is shown in.
+  final class Screen {
+    let view: UIScrollView
+    let binding: ListBinding<FlatSection, TestItem>
+    var items: [TestItem]
+    init(view: UIScrollView, binding: ListBinding<FlatSection, TestItem>, items: [TestItem]) {
+      self.view = view
+      self.binding = binding
+      self.items = items
+    }
+  }
+
+  func makeScreen(grid: Bool, store: ContentStore<Int, String>, items: [TestItem]) -> Screen {
+    if grid {
+      let view = makeGrid()
+      let binding = view.bind(to: AsyncStream<[TestItem]> { _ in }, content: store) {
+        grid, indexPath, item, avatar in
+        let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        (cell as? LabelledCell)?.text = Self.label(item, avatar)
+        return cell
+      }
+      binding.submit(items: items)
+      return Screen(view: view, binding: binding, items: items)
+    }
+    let view = makeTable()
+    let binding = view.bind(to: AsyncStream<[TestItem]> { _ in }, content: store) {
+      table, indexPath, item, avatar in
+      let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.label(item, avatar)
+      return cell
+    }
+    binding.submit(items: items)
+    return Screen(view: view, binding: binding, items: items)
+  }
+
+  /// A new version of a list: some rows go, some come, some move, some change.
+  static func successor(of items: [TestItem], using random: inout SeededGenerator) -> [TestItem] {
+    var next = items.filter { _ in Int.random(in: 0..<10, using: &random) != 0 }
+    for index in next.indices where Int.random(in: 0..<20, using: &random) == 0 {
+      next[index].content += 1
+    }
+    for _ in 0..<Int.random(in: 0...8, using: &random) {
+      let id = Int.random(in: 0..<3_000, using: &random)
+      if !next.contains(where: { $0.id == id }) {
+        next.insert(TestItem(id: id), at: Int.random(in: 0...next.count, using: &random))
+      }
+    }
+    if next.count > 2, Bool.random(using: &random) {
+      next.swapAt(0, Int.random(in: 1..<next.count, using: &random))
+    }
+    return next
+  }
+
+  @Test func screensComeAndGoOnOneSharedStore() async {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["BINDERY_SEED"].flatMap { UInt64($0) } ?? .random(in: 0...UInt64.max)
+    let seconds = environment["BINDERY_SOAK_SECONDS"].flatMap { Double($0) } ?? 20
+    var random = SeededGenerator(seed: seed)
+    let loader = UnreliableLoader(seed: seed)
+    let store = ContentStore<Int, String>(
+      costLimit: 400, countLimit: 300, timeout: .milliseconds(150),
+      retryBackoff: .milliseconds(30), maximumBackoff: .milliseconds(300), loader: loader.load)
+    let start = ContinuousClock.now
+    var screens = [
+      makeScreen(grid: false, store: store, items: (0..<400).map { TestItem(id: $0) }),
+      makeScreen(grid: true, store: store, items: (0..<300).map { TestItem(id: $0) }),
+    ]
+    var (updates, flings, dismissals, steps) = (0, 0, 0, 0)
+    var violations: [UpdateViolation] = []
+    while ContinuousClock.now - start < .seconds(seconds) {
+      steps += 1
+      let index = Int.random(in: 0..<screens.count, using: &random)
+      let screen = screens[index]
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<20:
+        screen.items = Self.successor(of: screen.items, using: &random)
+        screen.binding.submit(items: screen.items)
+        updates += 1
+      case 20..<70:
+        screen.view.contentOffset.y += CGFloat(Int.random(in: -120...160, using: &random))
+      case 70..<76:
+        flings += 1
+        let step = CGFloat(Int.random(in: -900...900, using: &random))
+        for _ in 0..<12 {
+          screen.view.contentOffset.y += step
+          try? await Task.sleep(for: .milliseconds(2))
+        }
+      case 76..<78:
+        dismissals += 1
+        violations += screen.view.violations
+        screen.view.removeFromSuperview()
+        screens[index] = makeScreen(grid: index == 1, store: store, items: screen.items)
+      default:
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      if steps % 25 == 0 { await Task.yield() }
+    }
+    // Quiet: every screen shows the state of its own items.
+    for screen in screens { await screen.binding.waitUntilShown() }
+    try? await Task.sleep(for: .milliseconds(50))
+    for screen in screens {
+      violations += screen.view.violations
+      expectEveryCellShowsItsState(screen, store: store, seed: seed)
+    }
+    // Dismissed: nothing is wanted and nothing loads; the cache is within its limits.
+    for screen in screens { screen.view.removeFromSuperview() }
+    screens.removeAll()
+    await eventually("no interest (seed \(seed))", seconds: 5) {
+      store.interestedKeyCount == 0 && store.loadsInFlight == 0
+    }
+    #expect(store.waitingKeys.isEmpty)
+    #expect(store.cachedCount <= 300 && store.cachedCost <= 400)
+    #expect(violations.isEmpty, "seed \(seed): \(violations.prefix(3))")
+    store._checkInvariants()
+    let statistics = store.statistics
+    print(
+      "soak seed \(seed): \(steps) steps in \(seconds) s, \(updates) list updates, \(flings) flings, "
+        + "\(dismissals) screens dismissed; \(loader.loads) loads (\(loader.failures) failed, "
+        + "\(loader.hangs) hung), \(statistics.timedOut) timed out, \(statistics.retries) retries, "
+        + "\(statistics.cancelled) cancelled, \(statistics.evicted) evicted, "
+        + "peak \(statistics.peakConcurrentLoads) loads at once")
+  }
+
+  func expectEveryCellShowsItsState(
+    _ screen: Screen, store: ContentStore<Int, String>, seed: UInt64
+  ) {
+    let binding = screen.binding
+    if let table = screen.view as? UITableView {
+      for path in table.indexPathsForVisibleRows ?? [] {
+        guard let item = binding.item(at: path) else { continue }
+        #expect(
+          table.cellForRow(at: path)?.textLabel?.text
+            == Self.label(item, store.state(for: item.id)),
+          "seed \(seed), row \(path.row)")
+      }
+    } else if let grid = screen.view as? UICollectionView {
+      for path in grid.indexPathsForVisibleItems {
+        guard let item = binding.item(at: path) else { continue }
+        #expect(
+          (grid.cellForItem(at: path) as? LabelledCell)?.text
+            == Self.label(item, store.state(for: item.id)), "seed \(seed), item \(path.item)")
+      }
+    }
+  }
+}

@@ -117,6 +117,10 @@ where
       applyBatch(stage, animation: animation, installing: install)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
+    let sectionsChanged =
+      !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
+      && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)
+    if sectionsChanged && features.indexTitle != nil { tableView?.reloadSectionIndexTitles() }
   }
 
   private func applyBatch<S, I>(
@@ -198,7 +202,6 @@ where
         }
       }
     }
-    if features.indexTitle != nil { tableView?.reloadSectionIndexTitles() }
   }
 
   // MARK: Index titles

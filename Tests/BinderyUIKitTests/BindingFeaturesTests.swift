@@ -11,15 +11,6 @@ final class TitleHeader: UICollectionReusableView {
   var configuredCount = 0
 }
 
-/// A model whose `==` compares identity only, as `NSObject` subclasses and many hand-written
-/// `Equatable`s do; its content is compared by `ContentEquatable`.
-struct Contact: Identifiable, Equatable, Sendable, ContentEquatable {
-  let id: Int
-  var name: String
-  static func == (lhs: Contact, rhs: Contact) -> Bool { lhs.id == rhs.id }
-  func isContentEqual(to other: Contact) -> Bool { name == other.name }
-}
-
 @Suite("What a list screen needs around the rows")
 @MainActor
 struct BindingFeaturesTests {
@@ -198,6 +189,8 @@ struct BindingFeaturesTests {
     #expect(grid.violations.isEmpty)
   }
 
+  /// `Contact` (the README's) has an `==` that compares identity only, as `NSObject` subclasses
+  /// and many hand-written `Equatable`s do; it adopts `ContentEquatable`.
   @Test func itemsWhoseEqualityIsIdentityOnlyAreReconfiguredByTheirContent() async {
     let table = makeTable()
     let binding = table.bind(to: AsyncStream<[Contact]> { _ in }) { tableView, indexPath, contact in

@@ -1,0 +1,45 @@
+// MateList: a small UIKit app bound with Bindery, as an iOS engineer would write it.
+//
+// Two tabs over one feed of mates: a table (sections by team, avatars, pull to refresh,
+// selection, swipe to delete) and a grid (avatars, section headers). Both share one avatar
+// store, loaded over HTTP with BinderyHTTP and prefetched ahead of the scroll.
+import UIKit
+
+@main
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+  func application(
+    _ application: UIApplication,
+    configurationForConnecting connectingSceneSession: UISceneSession,
+    options: UIScene.ConnectionOptions
+  ) -> UISceneConfiguration {
+    let configuration = UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+    configuration.delegateClass = SceneDelegate.self
+    return configuration
+  }
+}
+
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+  var window: UIWindow?
+
+  func scene(
+    _ scene: UIScene, willConnectTo session: UISceneSession,
+    options connectionOptions: UIScene.ConnectionOptions
+  ) {
+    guard let scene = scene as? UIWindowScene else { return }
+    let viewModel = MatesViewModel(feed: MateFeed())
+    let avatars = AvatarStore.make()
+    let list = UINavigationController(
+      rootViewController: MateListViewController(viewModel: viewModel, avatars: avatars))
+    list.tabBarItem = UITabBarItem(title: "Mates", image: UIImage(systemName: "list.bullet"), tag: 0)
+    let grid = UINavigationController(
+      rootViewController: MateGridViewController(viewModel: viewModel, avatars: avatars))
+    grid.tabBarItem = UITabBarItem(title: "Grid", image: UIImage(systemName: "square.grid.3x3"), tag: 1)
+    let tabs = UITabBarController()
+    tabs.viewControllers = [list, grid]
+    let window = UIWindow(windowScene: scene)
+    window.rootViewController = tabs
+    window.makeKeyAndVisible()
+    self.window = window
+    viewModel.start()
+  }
+}

@@ -1,0 +1,237 @@
+// The README's usage snippets, filled in as an app would hold them. No test framework here:
+// this file compiles on Linux against HeadlessUIKit (`ReadmeTests` runs it) and, by
+// `.ci/ios-check`, against Apple's iPhoneOS SDK. `ReadmeTests` also checks that every line of
+// the README's Swift blocks is here, so the README cannot drift from code that compiles.
+import BinderyUIKit
+import Foundation
+
+#if canImport(UIKit)
+  import Combine
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+struct Mate: Identifiable, Equatable, Sendable {
+  let id: UUID
+  var name: String
+  var status: String
+}
+
+struct Team: Identifiable, Equatable, Sendable {
+  let id: Int
+  var name: String
+  var memberCount: Int
+}
+
+/// A view model as iOS apps write them: main-actor isolated, publishing its lists.
+@MainActor
+final class MatesViewModel {
+  @Published var mates: [Mate] = []
+  @Published var teams: [ListSection<Team, Mate>] = []
+  var removed: [Mate.ID] = []
+  var moved: [(Mate.ID, IndexPath)] = []
+
+  func remove(_ mate: Mate) {
+    removed.append(mate.id)
+    mates.removeAll { $0.id == mate.id }
+  }
+
+  func move(_ mate: Mate, to destination: IndexPath) { moved.append((mate.id, destination)) }
+}
+
+/// An API client whose avatars take a moment.
+struct API: Sendable {
+  func avatar(_ id: UUID) async throws -> UIImage {
+    try await Task.sleep(for: .milliseconds(5))
+    return UIImage()
+  }
+}
+
+/// Where a README snippet keeps what it binds: the view controller, in an app.
+@MainActor
+final class MatesScreen {
+  let tableView: UITableView
+  let collectionView: UICollectionView
+  let viewModel = MatesViewModel()
+  let api = API()
+  let placeholder = UIImage()
+  var cancellables = Set<AnyCancellable>()
+  var mates: ListBinding<FlatSection, Mate>?
+  var shown: [Mate] = []
+  var problems: [String] = []
+
+  init(tableView: UITableView, collectionView: UICollectionView) {
+    self.tableView = tableView
+    self.collectionView = collectionView
+  }
+
+  func show(_ mate: Mate) { shown.append(mate) }
+  func log(_ problem: some Error) { problems.append("\(problem)") }
+
+  // README "Usage": one line from a publisher, and selection.
+  func bindOneLine() {
+    mates = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+  }
+
+  func bindAndStore() {
+    tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    .store(in: &cancellables)
+  }
+
+  // UITableViewDelegate
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    guard let mate = mates?.item(at: indexPath) else { return }
+    show(mate)
+  }
+
+  // README "Usage": any AsyncSequence, errors, apply.
+  func bindSequence(_ mateUpdates: AsyncStream<[Mate]>, newList: [Mate]) async -> Bool {
+    let binding = tableView.bind(to: mateUpdates) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    // Repeated ids, a source that threw:
+    Task { for await problem in binding.errors { log(problem) } }
+    let shown = await binding.apply(items: newList)  // true once on screen
+    await binding.apply(items: newList.reversed(), animatingDifferences: false)
+    binding.cancel()
+    return shown
+  }
+
+  // README "Around the rows": sections and the modifiers.
+  func bindTeams() -> ListBinding<Team, Mate> {
+    let binding = tableView.bind(to: viewModel.$teams) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    .headerTitles { team in team.name }
+    .footerTitles { team in "\(team.memberCount) mates" }
+    .sectionIndexTitles { team in String(team.name.prefix(1)) }
+    .onDelete(canDelete: { mate in mate.status != "owner" }) { [viewModel] mate, _ in
+      viewModel.remove(mate)
+    }
+    .onMove { [viewModel] mate, _, destination in viewModel.move(mate, to: destination) }
+    .animation(.fade)
+    binding.store(in: &cancellables)
+    return binding
+  }
+
+  // README "Collection views".
+  func bindGrid() -> ListBinding<Team, Mate> {
+    let binding = collectionView.bind(to: viewModel.$teams) { collectionView, indexPath, mate in
+      let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
+      (cell as? MateGridCell)?.name = mate.name
+      return cell
+    }
+    .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+      header, team, indexPath in header.title = "\(team.name) · \(team.memberCount)"
+    }
+    binding.store(in: &cancellables)
+    return binding
+  }
+
+  // README "Late content and prefetching".
+  func bindAvatars() -> ContentStore<Mate.ID, UIImage> {
+    let api = self.api
+    let placeholder = self.placeholder
+    let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20) { id in
+      try await api.avatar(id)
+    }
+
+    tableView.bind(to: viewModel.$mates, content: avatars) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      // .loading, .loaded, .failed or .notRequested:
+      cell.imageView?.image = avatar.content ?? placeholder
+      return cell
+    }
+    .store(in: &cancellables)
+    return avatars
+  }
+
+  func bindHeldAvatars(_ avatars: ContentStore<Mate.ID, UIImage>) {
+    tableView.bind(to: viewModel.$mates, content: avatars, holdFirstDisplay: .milliseconds(150)) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.imageView?.image = avatar.content
+      return cell
+    }
+    .store(in: &cancellables)
+  }
+}
+
+/// A grid cell that shows a name.
+final class MateGridCell: UICollectionViewCell {
+  var name: String?
+}
+
+/// A grid's section header.
+final class TeamHeader: UICollectionReusableView {
+  var title: String?
+}
+
+// README "Identity and content".
+struct Contact: Identifiable, Equatable, Sendable {
+  let id: Int
+  var name: String
+  static func == (lhs: Contact, rhs: Contact) -> Bool { lhs.id == rhs.id }  // identity only
+}
+
+extension Contact: ContentEquatable {
+  func isContentEqual(to other: Contact) -> Bool { name == other.name }
+}
+
+// README "BinderyDiff on its own".
+func diffOnItsOwn(mates: [Mate], newMates: [Mate]) throws -> StagedChangeset<FlatSection, Mate> {
+  let shown = try ListSnapshot(items: mates)  // throws SnapshotError on repeated ids
+  let (next, dropped) = ListSnapshot.lenient(items: newMates)  // or keep the first, report the rest
+  let changeset = StagedChangeset(from: shown, to: next)  // stages of UIKit batch operations
+  _ = dropped
+  return changeset
+}
+
+/// README: each stage is one `performBatchUpdates`.
+@MainActor
+final class ManualTableController: NSObject, UITableViewDataSource {
+  let tableView: UITableView
+  var shown = ListSnapshot<Mate>()
+
+  init(tableView: UITableView) { self.tableView = tableView }
+
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+    shown.numberOfItems(inSection: section)
+  }
+
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+    tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+  }
+
+  func show(_ changeset: StagedChangeset<FlatSection, Mate>) {
+    let indexPath = { (p: ItemPosition) in IndexPath(row: p.item, section: p.section) }
+    for stage in changeset.stages {
+      tableView.performBatchUpdates { [self] in
+        shown = stage.snapshot  // what the data source reads
+        tableView.deleteSections(IndexSet(stage.sectionDeletes), with: .fade)
+        tableView.insertSections(IndexSet(stage.sectionInserts), with: .fade)
+        for move in stage.sectionMoves { tableView.moveSection(move.from, toSection: move.to) }
+        tableView.deleteRows(at: stage.itemDeletes.map(indexPath), with: .fade)
+        tableView.insertRows(at: stage.itemInserts.map(indexPath), with: .fade)
+        for move in stage.itemMoves {
+          tableView.moveRow(at: indexPath(move.from), to: indexPath(move.to))
+        }
+        tableView.reconfigureRows(at: stage.itemReconfigures.map(indexPath))
+      }
+    }
+  }
+}

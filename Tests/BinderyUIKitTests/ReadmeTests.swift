@@ -1,0 +1,152 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+@Suite("The README")
+@MainActor
+struct ReadmeTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The README's Swift blocks, each as its trimmed, non-empty lines.
+  static func swiftBlocks() throws -> [[String]] {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    var blocks: [[String]] = []
+    var current: [String]?
+    for line in readme.components(separatedBy: "\n") {
+      if line.hasPrefix("```swift") {
+        current = []
+      } else if line.hasPrefix("```"), let block = current {
+        blocks.append(block)
+        current = nil
+      } else if current != nil {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty { current?.append(trimmed) }
+      }
+    }
+    return blocks
+  }
+
+  static func lines(of path: String) throws -> Set<String> {
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    return Set(text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+  }
+
+  @Test func everySwiftLineOfTheReadmeIsInCodeThatCompiles() throws {
+    let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/ReadmeSnippets.swift")
+    let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
+    let blocks = try Self.swiftBlocks()
+    #expect(blocks.count >= 10)
+    for block in blocks {
+      let source = block.contains { $0.hasPrefix("@Test") } ? headless : snippets
+      // The README's test is a free function; the suite's is a member of a @MainActor suite.
+      let lines = block.map {
+        $0.replacingOccurrences(of: "@Test @MainActor func", with: "@Test func")
+      }
+      for line in lines where !source.contains(line) {
+        Issue.record("README line not in the compiled snippets: \(line)")
+      }
+    }
+  }
+
+  func makeScreen() -> MatesScreen {
+    let table = makeTable()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
+    let grid = makeGrid()
+    grid.register(MateGridCell.self, forCellWithReuseIdentifier: "mate")
+    (grid.collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize =
+      CGSize(width: 320, height: 30)
+    return MatesScreen(tableView: table, collectionView: grid)
+  }
+
+  static let mates = ["Ari", "Bo", "Cleo"].map { Mate(id: UUID(), name: $0, status: "online") }
+
+  @Test func theOneLinerShowsTheMatesAndSelectionReadsTheBinding() async {
+    let screen = makeScreen()
+    screen.bindOneLine()
+    screen.viewModel.mates = Self.mates
+    await screen.mates?.waitUntilShown()
+    #expect(screen.tableView.visibleCells.map { $0.textLabel?.text } == ["Ari", "Bo", "Cleo"])
+    screen.tableView(screen.tableView, didSelectRowAt: IndexPath(row: 1, section: 0))
+    #expect(screen.shown.map(\.name) == ["Bo"])
+    screen.bindAndStore()  // binding again replaces the first binding
+    #expect(screen.mates?.isCancelled == true)
+    await eventually("the stored binding's list") { screen.tableView.visibleCells.count == 3 }
+    #expect(screen.tableView.violations.isEmpty)
+  }
+
+  @Test func aSequenceWithErrorsAndApply() async {
+    let screen = makeScreen()
+    let (stream, source) = AsyncStream.makeStream(of: [Mate].self)
+    source.yield([Self.mates[0], Self.mates[0]])  // a repeated id
+    #expect(await screen.bindSequence(stream, newList: Self.mates))
+    await eventually("the repeat reported") { screen.problems.count == 1 }
+    #expect(screen.tableView.numberOfRows(inSection: 0) == 3)
+  }
+
+  @Test func teamsWithTitlesIndexDeletionAndMoves() async {
+    let screen = makeScreen()
+    let binding = screen.bindTeams()
+    let team = Team(id: 1, name: "iOS", memberCount: 3)
+    screen.viewModel.teams = [ListSection(team, items: Self.mates)]
+    #expect(await binding.waitUntilShown())
+    let table = screen.tableView
+    #expect(table.headerView(forSection: 0)?.textLabel?.text == "iOS")
+    #expect(table.footerView(forSection: 0)?.textLabel?.text == "3 mates")
+    #expect(table.displayedSectionIndexTitles == ["i"])
+    #expect(table.userDeletesRow(at: IndexPath(row: 0, section: 0)))
+    #expect(screen.viewModel.removed == [Self.mates[0].id])
+    #expect(
+      table.userMovesRow(at: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0)))
+    #expect(binding.snapshot.items(inSection: 0).map(\.name) == ["Cleo", "Ari", "Bo"])
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aGridWithHeaders() async {
+    let screen = makeScreen()
+    let binding = screen.bindGrid()
+    screen.viewModel.teams = [
+      ListSection(Team(id: 1, name: "iOS", memberCount: 3), items: Self.mates)
+    ]
+    #expect(await binding.waitUntilShown())
+    let header = screen.collectionView.supplementaryView(
+      forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
+    #expect((header as? TeamHeader)?.title == "iOS · 3")
+    #expect(
+      screen.collectionView.visibleCells.compactMap { ($0 as? MateGridCell)?.name } == [
+        "Ari", "Bo", "Cleo",
+      ])
+  }
+
+  @Test func avatarsArriveAndAreHeld() async {
+    let screen = makeScreen()
+    let avatars = screen.bindAvatars()
+    screen.viewModel.mates = Self.mates
+    await eventually("the avatars") {
+      screen.tableView.visibleCells.count == 3
+        && screen.tableView.visibleCells.allSatisfy { $0.imageView?.image != nil }
+        && Self.mates.allSatisfy { avatars.state(for: $0.id).content != nil }
+    }
+    let held = makeScreen()
+    held.viewModel.mates = Self.mates
+    held.bindHeldAvatars(avatars)
+    await eventually("the held screen") { held.tableView.visibleCells.count == 3 }
+    #expect(held.tableView.visibleCells.allSatisfy { $0.imageView?.image != nil })
+  }
+
+  @Test func theDiffOnItsOwnThroughATable() throws {
+    let table = makeTable()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
+    let controller = ManualTableController(tableView: table)
+    table.dataSource = controller
+    controller.show(try diffOnItsOwn(mates: [], newMates: Self.mates))
+    let moved = [Self.mates[2], Self.mates[0], Self.mates[1]]
+    controller.show(try diffOnItsOwn(mates: Self.mates, newMates: moved))
+    #expect(controller.shown.items == moved)
+    #expect(table.numberOfRows(inSection: 0) == 3)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+}

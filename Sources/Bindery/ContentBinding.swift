@@ -24,6 +24,8 @@ where
   /// Attaches late content from `store` to `binding`, which keeps it.
   ///
   /// - Parameters:
+  ///   - binding: the binding whose cells show the content; it keeps this object.
+  ///   - store: where the content comes from, shared by any number of screens.
   ///   - planner: the prefetch windows; `nil` turns prefetching off (cells still load what
   ///     they show).
   ///   - holdFirstDisplay: how long the first display may wait for the first screen's content;

@@ -1,6 +1,6 @@
 import BinderyDiff
 
-/// How a binding turns a list into what the view shows: validate it into a ``Snapshot`` and
+/// How a binding turns a list into what the view shows: validate it into a `Snapshot` and
 /// diff it against the one on screen.
 ///
 /// It exists for speed and for one choice. Speed: its initializers are inlinable, so the closure
@@ -22,7 +22,7 @@ where
   @usableFromInline
   let prepare: @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>) -> Result
 
-  /// The pipeline: ``Snapshot/lenient(_:)``, then ``StagedChangeset/init(from:to:)``; an item
+  /// The pipeline: `Snapshot.lenient(_:)`, then `StagedChangeset(from:to:)`; an item
   /// whose `==` says it changed is reconfigured.
   @inlinable
   public init() {
@@ -33,7 +33,7 @@ where
   }
 
   /// The pipeline with `isContentEqual` deciding whether a matched item changed, for items
-  /// whose `==` compares identity only (see ``StagedChangeset/init(from:to:isContentEqual:)``).
+  /// whose `==` compares identity only (see `StagedChangeset(from:to:isContentEqual:)`).
   @inlinable
   public init(isContentEqual: @escaping @Sendable (Item, Item) -> Bool) {
     prepare = { sections, base in

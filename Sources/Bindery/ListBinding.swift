@@ -145,8 +145,10 @@ where
 
   /// Sends a list and waits until it is on screen.
   ///
-  /// - Parameter animatingDifferences: `false` applies the batches without animation, as
-  ///   `UIView.performWithoutAnimation(_:)` does.
+  /// - Parameters:
+  ///   - sections: the list, as sections of items.
+  ///   - animatingDifferences: `false` applies the batches without animation, as
+  ///     `UIView.performWithoutAnimation(_:)` does.
   /// - Returns: `true` once the list is shown; `false` if a newer list (from any source)
   ///   replaced it before it was shown, or the binding stopped.
   @discardableResult

@@ -12,7 +12,7 @@ public protocol ListView: AnyObject {
   /// `install` makes the stage's snapshot the one the data source reads; call it first inside
   /// the batch, because UIKit asks the data source for the new counts when the batch ends and
   /// for the old ones until it starts (reference §1.3). Sections in
-  /// ``StagedChangeset/Stage/sectionReconfigures`` changed content only: update their headers
+  /// `Stage.sectionReconfigures` changed content only: update their headers
   /// and footers in place, without replacing any cell.
   func applyStage<Section, Item>(
     _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void)

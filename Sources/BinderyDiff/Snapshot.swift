@@ -271,3 +271,32 @@ extension Snapshot {
     return (Snapshot(uncheckedSections: sections, items: items), item)
   }
 }
+
+#if DEBUG
+  extension Snapshot {
+    /// Checks the snapshot: one item list per section, section and item ids unique, and the id
+    /// tables, where built, pointing at the right sections and items. Traps on a broken
+    /// invariant; debug builds only (the property test calls it on every snapshot it makes).
+    public func _checkInvariants() {
+      precondition(sections.count == itemsBySection.count, "one item list per section")
+      precondition(
+        Set(sections.map(\.id)).count == sections.count, "section ids are unique")
+      var seen = Set<Item.ID>()
+      for items in itemsBySection {
+        for item in items { precondition(seen.insert(item.id).inserted, "item ids are unique") }
+      }
+      if let table = index.existingItemTable() {
+        precondition(table.count == seen.count, "the item table has every item, once")
+        for (id, packed) in table {
+          precondition(item(at: packed.position)?.id == id, "the item table points at its item")
+        }
+      }
+      let sectionTable = index.sectionTable {
+        Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
+      }
+      for (id, index) in sectionTable {
+        precondition(section(at: index)?.id == id, "the section table points at its section")
+      }
+    }
+  }
+#endif

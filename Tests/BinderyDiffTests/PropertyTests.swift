@@ -21,6 +21,8 @@ struct PropertyTests {
       let context =
         "BINDERY_SEED=\(seed), pair \(pair)\nold: \(old.listSections)\nnew: \(new.listSections)"
       let changeset = StagedChangeset(from: old, to: new)
+      new._checkInvariants()
+      for stage in changeset.stages { stage.snapshot._checkInvariants() }
       if let failure = ChangesetReplay.check(changeset, from: old, to: new) {
         Issue.record("\(failure)\n\(context)")
         return

@@ -15,7 +15,8 @@ mkdir -p "$build" Fuzz/out Fuzz/corpus
 module() {
   local name="$1"
   shift
-  swiftc -O -wmo -parse-as-library -sanitize=fuzzer -module-name "$name" -I "$build" \
+  swiftc -O -wmo -parse-as-library -sanitize=fuzzer -module-name "$name" -package-name bindery \
+    -I "$build" \
     -emit-module -emit-module-path "$build/$name.swiftmodule" \
     -c "$@" -o "$build/$name.o"
 }

@@ -1,31 +1,33 @@
-/// The content a ``ContentStore`` keeps: a cache within a total cost and a count, that evicts
-/// what was read least recently, by the second-chance clock.
+/// The content a ``ContentStore`` keeps: a cache within a total cost and a count that evicts
+/// what nobody wants, least recently wanted first, by a second-chance clock.
 ///
-/// Every entry has a "read" bit. Reading sets it — one write beside one hash lookup, which is
-/// what keeps ``ContentStore/state(for:)`` close to a plain `Dictionary` read. To make room, a
-/// hand sweeps the slots in a circle: an entry read since the hand last passed loses its bit and
-/// stays; the first one not read is evicted. So an entry read since the last sweep is never
-/// evicted before one that was not: the least recently read go first, to within one sweep.
-/// Entries the caller pins (content on screen) are passed over while anything else can go.
-/// Removing an entry drops its value at once.
+/// Recency comes from interest, not from reads: content someone wants (on screen, in the
+/// prefetch window) is pinned, and content whose last interest just ended gets a "recently
+/// wanted" bit. To make room, a hand sweeps the slots in a circle: a pinned entry is passed
+/// over, an entry with the bit loses it and stays, and the first one with neither is evicted —
+/// so content that left the screen long ago goes before content that just left it. Reading is
+/// then one lookup in a table of values alone, which keeps ``ContentStore/state(for:)`` as cheap
+/// as a `Dictionary` read. Only when every entry is pinned is a pinned one evicted. Removing an
+/// entry drops its value at once.
 ///
 /// - Complexity: reads, inserts and removals are O(1); making room is O(1) amortized (each
-///   sweep step clears a bit that a read had to set).
+///   sweep step clears a bit that a release had to set), plus the pinned entries passed over.
 @usableFromInline
 struct ContentCache<Key: Hashable, Value> {
-  @usableFromInline
-  struct Entry {
-    @usableFromInline var value: Value
-    @usableFromInline var slot: Int
-    @usableFromInline var cost: Int
+  /// Where an entry lives in the clock, what it costs, and whether it was wanted recently.
+  struct Slot {
+    var index: Int
+    var cost: Int
+    var recentlyWanted: Bool
   }
 
   let costLimit: Int
   let countLimit: Int
-  @usableFromInline var entries: [Key: Entry] = [:]
-  /// Per slot: the key it holds (nil: free), and whether it was read since the hand passed.
-  @usableFromInline var read: [Bool] = []
-  var keys: [Key?] = []
+  /// The values, alone, so that a read is one lookup in a compact table.
+  @usableFromInline var values: [Key: Value] = [:]
+  private var slots: [Key: Slot] = [:]
+  /// Per clock position: the key it holds, or nil for a free one; the hand goes round these.
+  private var keys: [Key?] = []
   private var freeSlots: [Int] = []
   private var hand = 0
   private(set) var totalCost = 0
@@ -37,19 +39,20 @@ struct ContentCache<Key: Hashable, Value> {
   }
 
   /// The number of entries.
-  var count: Int { entries.count }
+  var count: Int { values.count }
 
-  /// The value for a key, marking it read.
+  /// The value for a key.
   @inlinable
-  mutating func value(for key: Key) -> Value? {
-    guard let entry = entries[key] else { return nil }
-    if !read[entry.slot] { read[entry.slot] = true }
-    return entry.value
+  func value(for key: Key) -> Value? { values[key] }
+
+  /// Whether a key is cached.
+  @inlinable
+  func contains(_ key: Key) -> Bool { values[key] != nil }
+
+  /// Gives an entry a second chance: interest in it just ended.
+  mutating func markRecentlyWanted(_ key: Key) {
+    slots[key]?.recentlyWanted = true
   }
-
-  /// Whether a key is cached, without marking it read.
-  @inlinable
-  func contains(_ key: Key) -> Bool { entries[key] != nil }
 
   /// Whether content of `cost` can be kept at all: not costlier than the whole limit.
   func accepts(cost: Int) -> Bool { countLimit > 0 && max(0, cost) <= costLimit }
@@ -62,53 +65,52 @@ struct ContentCache<Key: Hashable, Value> {
   mutating func insert(
     _ value: Value, for key: Key, cost: Int, isPinned: (Key) -> Bool = { _ in false }
   ) -> [Key] {
-    remove(key)
+    if !values.isEmpty { remove(key) }
     let cost = max(0, cost)
     guard accepts(cost: cost) else { return [] }
     var evicted: [Key] = []
-    while totalCost + cost > costLimit || entries.count + 1 > countLimit,
+    while totalCost + cost > costLimit || values.count + 1 > countLimit,
       let victim = nextVictim(isPinned: isPinned)
     {
       remove(victim)
       evicted.append(victim)
     }
-    let slot = freeSlots.popLast() ?? appendSlot()
-    keys[slot] = key
-    read[slot] = false
-    entries[key] = Entry(value: value, slot: slot, cost: cost)
+    let index = freeSlots.popLast() ?? appendSlot()
+    keys[index] = key
+    values[key] = value
+    slots[key] = Slot(index: index, cost: cost, recentlyWanted: false)
     totalCost += cost
     return evicted
   }
 
   /// Removes a key if present, dropping its value.
   mutating func remove(_ key: Key) {
-    guard let entry = entries.removeValue(forKey: key) else { return }
-    keys[entry.slot] = nil
-    read[entry.slot] = false
-    freeSlots.append(entry.slot)
-    totalCost -= entry.cost
+    guard let slot = slots.removeValue(forKey: key) else { return }
+    values[key] = nil
+    keys[slot.index] = nil
+    freeSlots.append(slot.index)
+    totalCost -= slot.cost
   }
 
   private mutating func appendSlot() -> Int {
     keys.append(nil)
-    read.append(false)
     return keys.count - 1
   }
 
-  /// The next key the hand finds not read since it last passed and not pinned, clearing bits
-  /// on its way; when every entry is pinned, the next one not read.
+  /// The next key the hand finds neither pinned nor recently wanted, clearing bits on its way;
+  /// when every entry is pinned, the first pinned one it passed.
   private mutating func nextVictim(isPinned: (Key) -> Bool) -> Key? {
-    guard !entries.isEmpty else { return nil }
+    guard !values.isEmpty else { return nil }
     // Two turns at most: the first clears every bit it passes.
     var firstPinned: Key?
     for _ in 0..<(2 * keys.count) {
-      let slot = hand
+      let index = hand
       hand = (hand + 1) % keys.count
-      guard let key = keys[slot] else { continue }
-      if read[slot] {
-        read[slot] = false
-      } else if isPinned(key) {
+      guard let key = keys[index] else { continue }
+      if isPinned(key) {
         firstPinned = firstPinned ?? key
+      } else if slots[key]?.recentlyWanted == true {
+        slots[key]?.recentlyWanted = false
       } else {
         return key
       }
@@ -117,20 +119,22 @@ struct ContentCache<Key: Hashable, Value> {
   }
 
   #if DEBUG
-    /// Checks the bookkeeping: every entry's slot holds its key, free slots hold none, and the
-    /// totals add up. Traps on a broken invariant; debug builds only.
+    /// Checks the bookkeeping: every entry's clock position holds its key, free positions hold
+    /// none, values and slots agree, and the totals add up. Traps on a broken invariant; debug
+    /// builds only.
     func _checkInvariants() {
-      precondition(keys.count == read.count, "one read bit per slot")
+      precondition(values.count == slots.count, "a slot for every value")
       var cost = 0
-      for (key, entry) in entries {
-        precondition(keys[entry.slot] == key, "entry's slot holds its key")
-        cost += entry.cost
+      for (key, slot) in slots {
+        precondition(values[key] != nil, "a value for every slot")
+        precondition(keys[slot.index] == key, "an entry's position holds its key")
+        cost += slot.cost
       }
       precondition(cost == totalCost, "total cost adds up")
-      precondition(keys.compactMap { $0 }.count == entries.count, "no stray keys in slots")
-      precondition(Set(freeSlots).count == freeSlots.count, "no slot freed twice")
-      for slot in freeSlots { precondition(keys[slot] == nil, "free slots are empty") }
-      precondition(entries.count <= countLimit && totalCost <= costLimit, "within limits")
+      precondition(keys.compactMap { $0 }.count == values.count, "no stray keys in the clock")
+      precondition(Set(freeSlots).count == freeSlots.count, "no position freed twice")
+      for index in freeSlots { precondition(keys[index] == nil, "free positions are empty") }
+      precondition(values.count <= countLimit && totalCost <= costLimit, "within limits")
     }
   #endif
 }

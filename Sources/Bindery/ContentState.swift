@@ -7,15 +7,17 @@ public enum ContentState<Content: Sendable>: Sendable {
   /// Here it is.
   case loaded(Content)
   /// The last load failed; ``ContentFailure/retryIn`` says when the store tries again.
-  case failed(ContentFailure)
+  indirect case failed(ContentFailure)
 
   /// The content, if loaded.
+  @inlinable
   public var content: Content? {
     if case .loaded(let content) = self { return content }
     return nil
   }
 
   /// The failure, if the last load failed.
+  @inlinable
   public var failure: ContentFailure? {
     if case .failed(let failure) = self { return failure }
     return nil

@@ -1,105 +1,44 @@
 extension ContentStore {
-  // MARK: Queues
-
-  /// Puts a key at the back of its priority's queue; a raise counts as a new request.
-  func enqueue(_ key: Key, priority: ContentPriority) {
-    let order = nextOrder
-    nextOrder += 1
-    waiting[key] = Waiting(priority: priority, order: order)
-    queues[priority.rawValue].append((key, order))
-  }
-
-  func startWaitingLoads() {
-    while loading.count < maximumConcurrentLoads, let next = nextWaitingKey() {
-      let priority = waiting.removeValue(forKey: next)?.priority ?? .visible
-      start(next, priority: priority)
-    }
-  }
-
-  /// The highest-priority, earliest key still waiting. O(1) amortized: each queue entry is
-  /// passed over once.
-  private func nextWaitingKey() -> Key? {
-    for priority in ContentPriority.allCases.reversed() {
-      let level = priority.rawValue
-      while queueHeads[level] < queues[level].count {
-        let entry = queues[level][queueHeads[level]]
-        queueHeads[level] += 1
-        if let current = waiting[entry.key], current.priority == priority,
-          current.order == entry.order
-        {
-          compact(level)
-          return entry.key
-        }
-      }
-      compact(level)
-    }
-    return nil
-  }
-
-  private func compact(_ level: Int) {
-    guard queueHeads[level] > 1_024, queueHeads[level] * 2 > queues[level].count else { return }
-    queues[level].removeFirst(queueHeads[level])
-    queueHeads[level] = 0
-  }
-
   // MARK: Loads
 
-  private func start(_ key: Key, priority: ContentPriority) {
-    let generation = nextGeneration
-    nextGeneration += 1
-    let loader = self.loader
-    let completions = self.completions
-    let work = Task.detached {
-      let outcome: LoadOutcome<Content>
-      do {
-        outcome = .loaded(try await loader(key))
-      } catch {
-        outcome =
-          Task.isCancelled || error is CancellationError
-          ? .cancelled : .failed(.loaderFailed(error))
-      }
-      completions.deliver(key, generation: generation, outcome)
-    }
-    loading[key] = Load(
-      generation: generation, priority: priority, deadline: time.elapsed() + timeout, work: work)
-    statistics.started += 1
-    statistics.peakConcurrentLoads = max(statistics.peakConcurrentLoads, loading.count)
-    armWatchdog()
+  /// Queues a key's load, or raises its priority if it waits already; makes sure the watchdog
+  /// will see its deadline.
+  func load(_ key: Key, priority: ContentPriority) {
+    let isNew = inFlight.insert(key).inserted
+    scheduler.enqueue(key, priority: priority, isNew: isNew)
+    // A load started now, or later, is due no sooner than this.
+    armWatchdog(by: time.elapsed() + timeout)
   }
 
   /// Finishes the loads whose results came in since the last drain.
   func drainCompletions() {
     for completion in completions.take() {
-      finish(completion.key, generation: completion.generation, completion.outcome)
+      finish(completion.key, priority: completion.priority, completion.outcome)
     }
+    restWatchdogIfIdle()
   }
 
-  /// The first report of a load wins; a late one (the loader after a timeout, or after a
-  /// cancellation) finds another generation or none, and is dropped.
-  func finish(_ key: Key, generation: Int, _ outcome: LoadOutcome<Content>) {
-    guard let load = loading[key], load.generation == generation else { return }
-    loading[key] = nil
-    load.work.cancel()
+  /// Takes a load's result: content into the cache, or a failure; the cells are told.
+  func finish(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
+    inFlight.remove(key)
     switch outcome {
     case .loaded(let content):
-      keep(content, for: key, priority: load.priority)
+      keep(content, for: key, priority: priority)
     case .failed(let error):
-      if case .timedOut = error { statistics.timedOut += 1 } else { statistics.failed += 1 }
-      fail(key, error, priority: load.priority)
+      if case .timedOut = error { counted.timedOut += 1 } else { counted.failed += 1 }
+      fail(key, error, priority: priority)
     case .cancelled:
-      statistics.cancelled += 1
+      counted.cancelled += 1
     }
-    startWaitingLoads()
-    armWatchdog()
   }
 
   private func keep(_ content: Content, for key: Key, priority: ContentPriority) {
-    statistics.completed += 1
-    failures[key] = nil
+    counted.completed += 1
+    if !failures.isEmpty { failures[key] = nil }
     let contentCost = cost(content)
     guard cache.accepts(cost: contentCost) else {
       // Delivered once to whoever shows the key now, then a failure no retry can fix.
-      statistics.notCached += 1
+      counted.notCached += 1
       failures[key] = Failure(
         error: .notCached(cost: contentCost, costLimit: cache.costLimit), attempts: 1,
         retryTime: nil, priority: priority)
@@ -109,9 +48,9 @@ extension ContentStore {
       return
     }
     let evicted = cache.insert(content, for: key, cost: contentCost) { self.interest[$0] != nil }
-    statistics.evicted += evicted.count
-    statistics.peakCachedCost = max(statistics.peakCachedCost, cache.totalCost)
-    announce(key)
+    counted.evicted += evicted.count
+    counted.peakCachedCost = max(counted.peakCachedCost, cache.totalCost)
+    announce(key, .loaded(content))
     for wanted in evicted where interest[wanted] != nil {
       // Only when everything cached is wanted: what is on screen stays there, and the key is
       // not reloaded (which would evict another) until interest in it ends.
@@ -141,54 +80,57 @@ extension ContentStore {
       return
     }
     if retryTime <= time.elapsed() {
-      statistics.retries += 1
-      enqueue(key, priority: failure.priority)
-      startWaitingLoads()
+      counted.retries += 1
+      load(key, priority: failure.priority)
       announce(key)
     } else {
       retries[key] = retryTime
-      armWatchdog()
+      armWatchdog(by: retryTime)
     }
   }
 
   // MARK: The watchdog
 
-  /// Makes the one watchdog task wake at the earliest load deadline or retry time.
-  func armWatchdog() {
-    let deadlines = loading.values.map(\.deadline) + retries.values
-    guard let earliest = deadlines.min() else {
-      watchdog?.task.cancel()
-      watchdog = nil
-      return
-    }
-    if let watchdog, watchdog.wakesAt <= earliest { return }
+  /// Makes the one watchdog task wake by `deadline` (a load's timeout or a retry time) at the
+  /// latest. O(1): a watchdog already due by then is left alone; one that wakes for a load that
+  /// has since ended finds nothing due and sleeps again.
+  func armWatchdog(by deadline: Duration) {
+    if let watchdog, watchdog.wakesAt <= deadline { return }
     watchdog?.task.cancel()
     let time = self.time
     let task = Task { [weak self] in
-      do { try await time.sleepUntil(earliest) } catch { return }
+      do { try await time.sleepUntil(deadline) } catch { return }
       self?.watchdogFired()
     }
-    watchdog = (task, earliest)
+    watchdog = (task, deadline)
+  }
+
+  /// Lets the watchdog go when no load runs and no retry waits.
+  func restWatchdogIfIdle() {
+    guard let watchdog, retries.isEmpty, scheduler.runningCount == 0 else { return }
+    watchdog.task.cancel()
+    self.watchdog = nil
   }
 
   private func watchdogFired() {
     watchdog = nil
     let now = time.elapsed()
-    var retried: [Key] = []
-    for (key, load) in loading where load.deadline <= now {
-      finish(key, generation: load.generation, .failed(.timedOut(timeout)))
+    for load in scheduler.expire(by: now) {
+      finish(load.key, priority: load.priority, .failed(.timedOut(timeout)))
     }
+    var retried: [Key] = []
     for (key, due) in retries where due <= now {
       retries[key] = nil
-      guard interest[key] != nil, loading[key] == nil, waiting[key] == nil,
-        let failure = failures[key]
-      else { continue }
-      statistics.retries += 1
-      enqueue(key, priority: failure.priority)
+      guard interest[key] != nil, !inFlight.contains(key), let failure = failures[key] else {
+        continue
+      }
+      counted.retries += 1
+      load(key, priority: failure.priority)
       retried.append(key)
     }
-    startWaitingLoads()
-    armWatchdog()
+    // Sleep again until the earliest deadline left.
+    let deadlines = [scheduler.earliestDeadline, retries.values.min()].compactMap { $0 }
+    if let earliest = deadlines.min() { armWatchdog(by: earliest) }
     for key in retried { announce(key) }
   }
 }
@@ -200,13 +142,13 @@ enum LoadOutcome<Content: Sendable>: Sendable {
   case cancelled
 }
 
-/// Where loader tasks leave their results, from any thread, for the store to finish on the
-/// main actor in batches: one hop to the main actor for all the results that came in since the
+/// Where load tasks leave their results, from any thread, for the store to finish on the main
+/// actor in batches: one hop to the main actor for all the results that came in since the
 /// last one.
 final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendable {
   struct Completion: Sendable {
     let key: Key
-    let generation: Int
+    let priority: ContentPriority
     let outcome: LoadOutcome<Content>
   }
 
@@ -214,9 +156,9 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
   @MainActor let store = WeakStore<Key, Content>()
   private let pending = Locked((completions: [Completion](), drainScheduled: false))
 
-  func deliver(_ key: Key, generation: Int, _ outcome: LoadOutcome<Content>) {
+  func deliver(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
     let schedule = pending.withLock { state in
-      state.completions.append(Completion(key: key, generation: generation, outcome: outcome))
+      state.completions.append(Completion(key: key, priority: priority, outcome: outcome))
       defer { state.drainScheduled = true }
       return !state.drainScheduled
     }
@@ -244,26 +186,15 @@ final class WeakStore<Key: Hashable & Sendable, Content: Sendable> {
 
 #if DEBUG
   extension ContentStore {
-    /// Checks the store's bookkeeping: loads within the limit, no key both waiting and loading
-    /// or cached, every waiting key still in its priority queue, interest behind every waiting
-    /// or loading key and every scheduled retry, and the cache's own invariants. Traps on a
-    /// broken invariant; debug builds only (tests call it after every mutation).
+    /// Checks the store's bookkeeping: the scheduler's queues and limits, interest behind every
+    /// scheduled retry, nothing handed off outside an announcement, and the cache's own
+    /// invariants. Traps on a broken invariant; debug builds only (tests call it after every
+    /// mutation).
     public func _checkInvariants() {
-      precondition(loading.count <= maximumConcurrentLoads, "at most the limit of loads")
-      for key in waiting.keys {
-        precondition(loading[key] == nil && !cache.contains(key), "waiting, not loading or cached")
-        precondition(interest[key] != nil, "someone wants a waiting key")
-        let entry = waiting[key].map { (key, $0.order) }
-        let level = waiting[key]?.priority.rawValue ?? 0
-        precondition(
-          queues[level][queueHeads[level]...].contains {
-            $0.key == entry?.0 && $0.order == entry?.1
-          },
-          "a waiting key is in its priority's queue")
-      }
-      for key in loading.keys {
-        precondition(!cache.contains(key), "loading, not cached")
-        precondition(interest[key] != nil, "someone wants a loading key")
+      scheduler._checkInvariants()
+      precondition(scheduler.pendingKeys.isSubset(of: inFlight), "the store knows every load")
+      for key in scheduler.pendingKeys {
+        precondition(interest[key] != nil, "someone wants every waiting or running key")
       }
       for key in retries.keys {
         precondition(

@@ -9,8 +9,8 @@
 ///   by priority (``ContentPriority/visible`` before ``ContentPriority/prefetch``), then in the
 ///   order they were requested at that priority — raising a waiting key's priority counts as
 ///   requesting it then.
-/// - **Cache**: loaded content is kept within a total cost and a count; what was read least
-///   recently goes first (see ``cachedCount``). Content costlier than the whole limit is not
+/// - **Cache**: loaded content is kept within a total cost and a count; content someone wants
+///   is evicted last, and of the rest, what was wanted least recently goes first. Content costlier than the whole limit is not
 ///   kept: it is delivered once, to the cells showing its key, and the key then reads
 ///   ``ContentError/notCached(cost:costLimit:)`` until interest in it ends — never a reload loop.
 /// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
@@ -44,44 +44,34 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// The store's time, from the clock it was given; a prefetcher shares it.
   public let time: TimeSource
 
-  let loader: Loader
   let cost: @Sendable (Content) -> Int
-  // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types.
-  @usableFromInline var cache: ContentCache<Key, Content>
-  @usableFromInline var waiting: [Key: Waiting] = [:]
-  @usableFromInline var loading: [Key: Load] = [:]
+  // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types;
+  // only the main actor touches it, so exclusivity needs no checking at run time.
+  @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, Content>
+  /// The waiting and running loads, shared with the load tasks.
+  let scheduler: LoadScheduler<Key, Content>
+  /// Keys queued or loading whose result the main actor has not taken yet: what reads as
+  /// `.loading`. A load that ended is in here until its result is drained, so it is never
+  /// started twice.
+  @usableFromInline var inFlight: Set<Key> = []
   @usableFromInline var failures: [Key: Failure] = [:]
   /// Content the cache refused, readable only while its arrival is being announced.
   @usableFromInline var handoff: (key: Key, content: Content)?
   var interest: [Key: Int] = [:]
   /// Keys whose automatic retry is due at a time on ``time``.
   var retries: [Key: Duration] = [:]
-  /// One first-in-first-out queue per priority; entries whose key has since started, been
-  /// cancelled or been raised to another priority are skipped when they come up.
-  var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in [] }
-  var queueHeads = ContentPriority.allCases.map { _ in 0 }
   var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
-  var nextOrder = 0
-  var nextGeneration = 0
   var nextObserver = 0
   let completions = CompletionQueue<Key, Content>()
   var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
+  /// What the main actor counted; the scheduler counts the loads it started.
+  var counted = ContentStatistics()
 
   /// What the store has done so far.
-  public internal(set) var statistics = ContentStatistics()
-
-  @usableFromInline
-  struct Waiting: Sendable {
-    var priority: ContentPriority
-    var order: Int
-  }
-
-  @usableFromInline
-  struct Load: Sendable {
-    let generation: Int
-    let priority: ContentPriority
-    let deadline: Duration
-    let work: Task<Void, Never>
+  public var statistics: ContentStatistics {
+    var statistics = counted
+    (statistics.started, statistics.peakConcurrentLoads) = scheduler.counts
+    return statistics
   }
 
   @usableFromInline
@@ -123,19 +113,21 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     self.maximumBackoff = maximumBackoff
     self.time = TimeSource(clock: clock)
     self.cost = cost
-    self.loader = loader
+    scheduler = LoadScheduler(
+      maximumRunning: max(1, maximumConcurrentLoads), timeout: timeout, time: time,
+      loader: loader, completions: completions)
     cache = ContentCache(costLimit: costLimit, countLimit: countLimit)
     completions.store.value = self
   }
 
   deinit {
-    for load in loading.values { load.work.cancel() }
+    scheduler.cancelAll()
     watchdog?.task.cancel()
   }
 
   // MARK: Reading
 
-  /// Where the store is with a key. Reading loaded content marks it recently used.
+  /// Where the store is with a key.
   ///
   /// - Complexity: O(1).
   @inlinable
@@ -147,7 +139,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline
   func uncachedState(for key: Key) -> ContentState<Content> {
     if let handoff, handoff.key == key { return .loaded(handoff.content) }
-    if loading[key] != nil || waiting[key] != nil { return .loading }
+    if inFlight.contains(key) { return .loading }
     guard let failure = failures[key] else { return .notRequested }
     let retryIn = retries[key].map { max(.zero, $0 - time.elapsed()) }
     return .failed(
@@ -161,15 +153,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public var cachedCount: Int { cache.count }
 
   /// The number of loads running now.
-  public var loadsInFlight: Int { loading.count }
+  public var loadsInFlight: Int { scheduler.runningCount }
 
   /// The keys waiting for a slot, in the order they will start.
-  public var waitingKeys: [Key] {
-    waiting.sorted { lhs, rhs in
-      lhs.value.priority != rhs.value.priority
-        ? lhs.value.priority > rhs.value.priority : lhs.value.order < rhs.value.order
-    }.map(\.key)
-  }
+  public var waitingKeys: [Key] { scheduler.waitingKeys }
 
   /// How much interest there is in a key.
   public func interest(in key: Key) -> Int { interest[key] ?? 0 }
@@ -184,17 +171,12 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// `priority` if that is higher, and goes behind the keys already waiting at that priority.
   public func request(_ key: Key, priority: ContentPriority = .visible) {
     interest[key, default: 0] += 1
-    if cache.contains(key) || loading[key] != nil || handoff?.key == key { return }
-    if let queued = waiting[key] {
-      if priority > queued.priority { enqueue(key, priority: priority) }
-      return
-    }
-    if let failure = failures[key] {
+    if cache.contains(key) || handoff?.key == key { return }
+    if !inFlight.contains(key), let failure = failures[key] {
       retryLater(key, failure)
       return
     }
-    enqueue(key, priority: priority)
-    startWaitingLoads()
+    load(key, priority: priority)
   }
 
   /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
@@ -207,13 +189,17 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     }
     interest[key] = nil
     retries[key] = nil
+    cache.markRecentlyWanted(key)
     if case .notCached = failures[key]?.error { failures[key] = nil }
-    if waiting.removeValue(forKey: key) != nil { return }
-    if let load = loading.removeValue(forKey: key) {
-      load.work.cancel()
-      statistics.cancelled += 1
-      startWaitingLoads()
-      armWatchdog()
+    switch scheduler.cancel(key) {
+    case .waiting:
+      inFlight.remove(key)
+    case .running:
+      inFlight.remove(key)
+      counted.cancelled += 1
+      restWatchdogIfIdle()
+    case .ended:
+      break  // its result is on its way, and is taken as any other
     }
   }
 
@@ -223,10 +209,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     cache.remove(key)
     failures[key] = nil
     retries[key] = nil
-    if interest[key] != nil, loading[key] == nil, waiting[key] == nil {
-      enqueue(key, priority: .visible)
-      startWaitingLoads()
-    }
+    if interest[key] != nil { load(key, priority: .visible) }
     announce(key)
   }
 
@@ -256,9 +239,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     return stream
   }
 
-  func announce(_ key: Key) {
+  /// Tells every observer the key's state; `known`, when the caller has it, saves a lookup.
+  func announce(_ key: Key, _ known: ContentState<Content>? = nil) {
     guard !observers.isEmpty else { return }
-    let state = state(for: key)
+    let state = known ?? state(for: key)
     for observer in observers.values { observer(key, state) }
   }
 }

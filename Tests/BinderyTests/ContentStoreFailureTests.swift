@@ -95,6 +95,31 @@ struct ContentStoreFailureTests {
     store._checkInvariants()
   }
 
+  @Test func aRetryWhoseResultIsNotTakenYetIsNotStartedAgain() async {
+    // Found by the soak test under the thread sanitizer: a load ends on the pool while the
+    // main actor is busy; until the main actor takes its result, the key is still in flight,
+    // and requests for it must not start another load.
+    let clock = VirtualClock()
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(
+      retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
+    store.request(1)
+    loader.open(1, failing: true)
+    await eventually("the failure") { store.statistics.failed == 1 }
+    clock.advance(by: .seconds(1))
+    await eventually("the retry to start") { loader.startedKeys == [1, 1] }
+    loader.open(1)  // the retry ends now, on the pool, while the main actor is busy below
+    let busyUntil = ContinuousClock.now + .milliseconds(30)
+    while ContinuousClock.now < busyUntil {
+      store.request(1)
+      store.cancelRequest(1)
+    }
+    await eventually("the content") { store.state(for: 1).content != nil }
+    #expect(loader.startedKeys == [1, 1])
+    #expect(store.statistics.retries == 1)
+    store._checkInvariants()
+  }
+
   @Test func contentTheCacheRefusesIsDeliveredOnceAndNeverLoadedInALoop() async {
     let loader = CountingLoader()
     let store = ContentStore<Int, Thumbnail>(costLimit: 0, loader: loader.load)

@@ -59,7 +59,7 @@ struct ContentStoreTests {
     #expect(store.statistics.peakConcurrentLoads == 1)
   }
 
-  @Test func theCacheEvictsTheLeastRecentlyReadByCost() async {
+  @Test func theCacheEvictsWhatWasWantedLeastRecently() async {
     let loader = GatedLoader()
     let store = ContentStore<Int, String>(costLimit: 20, cost: { _ in 8 }, loader: loader.load)
     for key in 1...2 {
@@ -67,18 +67,24 @@ struct ContentStoreTests {
       loader.open(key)
     }
     await eventually("two loaded") { store.cachedCount == 2 }
-    for key in 1...2 { store.cancelRequest(key) }  // scrolled away: no longer wanted
-    _ = store.state(for: 1)  // 1 is now more recent than 2
-    store.request(3)
+    store.cancelRequest(1)  // 1 scrolls away first, then 2
+    store.cancelRequest(2)
+    store.request(3)  // on screen: room is made for it
     loader.open(3)
     await eventually("the third") { store.state(for: 3).content != nil }
-    #expect(store.state(for: 1).content != nil)
-    guard case .notRequested = store.state(for: 2) else {
-      Issue.record("2 should have been evicted")
+    guard case .notRequested = store.state(for: 1) else {
+      Issue.record("1 should have been evicted")
       return
     }
+    #expect(store.state(for: 2).content != nil)
+    store.request(4)
+    loader.open(4)
+    await eventually("the fourth") { store.state(for: 4).content != nil }
+    #expect(store.state(for: 2).content == nil, "then 2, the next least recently wanted")
+    #expect(store.state(for: 3).content != nil, "3 is still wanted")
     #expect(store.cachedCost == 16)
-    #expect(store.statistics.evicted == 1)
+    #expect(store.statistics.evicted == 2)
+    store._checkInvariants()
   }
 
   @Test func aFailureIsKeptAndRetriedAfterTheBackoff() async {

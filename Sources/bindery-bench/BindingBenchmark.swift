@@ -66,8 +66,24 @@ struct BindingBenchmark {
     return versions
   }
 
+  /// A view that does nothing: what is left of an update is Bindery's own main-actor work.
+  final class NullView: ListView {
+    func applyStage<Section, Item>(
+      _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
+      installing install: () -> Void
+    ) { install() }
+    func reloadData(installing install: () -> Void) { install() }
+    func reconfigureItems(at positions: [ItemPosition]) {}
+    var visibleItemPositions: [ItemPosition] { [] }
+    func isItemVisible(at position: ItemPosition) -> Bool { false }
+    var liveCells: [AnyObject] { [] }
+    var isInWindow: Bool { true }
+    var itemsPerScreen: Int { 12 }
+  }
+
   struct Result {
     var rows: Int
+    var nullApplyTimes: [Double]
     var applyTimes: [Double]
     var diffTimes: [Double]
     var reloadTimes: [Double]
@@ -85,44 +101,67 @@ struct BindingBenchmark {
     var results: [Result] = []
     for rows in sizes { results.append(await measure(rows: rows)) }
     if options.json {
-      printJSON(
-        results.map { result in
-          [
-            "rows": result.rows, "changes_per_update": 10, "updates": result.applyTimes.count,
-            "bindery_main_actor_ms": median(result.applyTimes),
-            "bindery_off_main_ms": median(result.diffTimes),
-            "reload_main_actor_ms": median(result.reloadTimes), "ratio": result.ratio,
-            "operations_per_update": median(result.operations.map(Double.init)),
-            "batches": result.batches, "reloads_after_first": result.reloadsAfterFirst,
-            "violations": result.violations,
-          ]
-        })
+      printJSON(results.flatMap(records))
       return
     }
     print(
       "bindery-bench binding: 10 changes per update (3 deletes, 3 inserts, 2 moves, 2 updates), "
-        + "median of \(max(11, options.runs)) updates per size; HeadlessUIKit table on screen; "
-        + "milliseconds")
+        + "median of \(max(11, options.runs)) updates per size; main-actor time per update")
     print(
       textTable(
         [
-          "rows", "Bindery main actor", "Bindery off main (validate + diff)",
-          "reload main actor (snapshot + reloadData)", "main-actor ratio", "batches", "violations",
+          "rows", "Bindery alone (null view), µs", "Bindery + HeadlessUIKit table, ms",
+          "off main (validate + diff), ms", "reload (snapshot + reloadData), ms",
+          "headless / reload", "batches", "violations",
         ],
         results.map { result in
           [
-            "\(result.rows)", format(median(result.applyTimes)), format(median(result.diffTimes)),
-            format(median(result.reloadTimes)),
-            String(format: "%.2f%%", result.ratio * 100), "\(result.batches)",
-            "\(result.violations)",
+            "\(result.rows)", String(format: "%.1f", median(result.nullApplyTimes) * 1e3),
+            format(median(result.applyTimes)), format(median(result.diffTimes)),
+            format(median(result.reloadTimes)), String(format: "%.2f%%", result.ratio * 100),
+            "\(result.batches)", "\(result.violations)",
           ]
         }))
+  }
+
+  /// The JSON records of one size: the null view's, and the headless table's against a reload.
+  func records(_ result: Result) -> [[String: Any]] {
+    [
+      [
+        "view": "null", "rows": result.rows, "changes_per_update": 10,
+        "updates": result.nullApplyTimes.count,
+        "main_actor_us": median(result.nullApplyTimes) * 1e3,
+      ],
+      [
+        "view": "headless", "rows": result.rows, "changes_per_update": 10,
+        "updates": result.applyTimes.count,
+        "bindery_main_actor_ms": median(result.applyTimes),
+        "bindery_off_main_ms": median(result.diffTimes),
+        "reload_main_actor_ms": median(result.reloadTimes), "ratio_to_reload": result.ratio,
+        "operations_per_update": median(result.operations.map(Double.init)),
+        "batches": result.batches, "reloads_after_first": result.reloadsAfterFirst,
+        "violations": result.violations,
+      ],
+    ]
+  }
+
+  /// Main-actor milliseconds per update on a view that does nothing.
+  func nullViewApplyTimes(versions: [[Row]]) async -> [Double] {
+    let binding = ListBinding<FlatSection, Row>(view: NullView())
+    await binding.apply(items: versions[0])
+    var times: [Double] = []
+    for version in versions.dropFirst() {
+      await binding.apply(items: version)
+      times.append(milliseconds(binding.statistics.lastApplyTime))
+    }
+    return times
   }
 
   func measure(rows: Int) async -> Result {
     let count = max(11, options.runs)
     let versions = Self.versions(count: count, rows: rows)
     let clock = ContinuousClock()
+    let nullTimes = await nullViewApplyTimes(versions: versions)
 
     // Bindery: validation and diff off the main actor; the main actor applies.
     let table = makeTable()
@@ -133,8 +172,8 @@ struct BindingBenchmark {
     }
     await binding.apply(items: versions[0])
     var result = Result(
-      rows: rows, applyTimes: [], diffTimes: [], reloadTimes: [], operations: [], batches: 0,
-      reloadsAfterFirst: 0, violations: 0)
+      rows: rows, nullApplyTimes: nullTimes, applyTimes: [], diffTimes: [], reloadTimes: [],
+      operations: [], batches: 0, reloadsAfterFirst: 0, violations: 0)
     for version in versions.dropFirst() {
       let before = binding.statistics.operations
       await binding.apply(items: version)

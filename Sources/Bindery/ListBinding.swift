@@ -359,12 +359,18 @@ where
         let (next, dropped, changeset) = pipeline(submission.sections, after: base)
         if let dropped, !reported { errors.yield(.duplicateIdentifiers(dropped)) }
         reported = true
-        let diff = Diffed(
-          changeset: changeset, next: next, sequence: submission.sequence,
-          animated: submission.animated, isFirst: isFirst, baseVersion: version,
-          diffTime: clock.now - started)
+        // Boxed, and the box released here after the main actor is done with it: the main actor
+        // only applies; the old and intermediate snapshots are freed on this task, not there.
+        let diff = DiffedBox(
+          Diffed(
+            changeset: changeset, next: next, sequence: submission.sequence,
+            animated: submission.animated, isFirst: isFirst, baseVersion: version,
+            diffTime: clock.now - started, operationCount: changeset.operationCount,
+            itemCount: max(base.numberOfItems, next.numberOfItems)))
         if isFirst, let hold = await target.value?.firstDisplayHold { await hold(next) }
-        let outcome = await MainActor.run { target.value?.show(diff) ?? .stopped }
+        let outcome = await MainActor.run { target.value?.show(diff.value) ?? .stopped }
+        // The snapshot the view showed until now goes here too, not on the main actor.
+        withExtendedLifetime((diff, base)) {}
         switch outcome {
         case .shown:
           base = next
@@ -383,6 +389,12 @@ where
     await MainActor.run { target.value?.resolveAllWaiters() }
   }
 
+  /// A reference to a diffed list, so that its storage is released where the box is.
+  private final class DiffedBox: Sendable {
+    let value: Diffed
+    init(_ value: Diffed) { self.value = value }
+  }
+
   /// A list validated and diffed off the main actor, ready to show.
   private struct Diffed: Sendable {
     var changeset: StagedChangeset<Section, Item>
@@ -392,6 +404,14 @@ where
     var isFirst: Bool
     var baseVersion: Int
     var diffTime: Duration
+    /// Counted here, off the main actor, which then only applies.
+    var operationCount: Int
+    var itemCount: Int
+
+    /// Whether the change is most of the list: a reload tells the user more than animating it.
+    func isTooLarge(threshold: Double, minimum: Int) -> Bool {
+      operationCount > minimum && Double(operationCount) > threshold * Double(itemCount)
+    }
   }
 
   private func show(_ diff: Diffed) -> ShowOutcome {
@@ -404,8 +424,10 @@ where
     for observer in willShowObservers { observer(diff.next) }
     statistics.updates += 1
     statistics.lastDiffTime = diff.diffTime
-    statistics.operations += diff.changeset.operationCount
-    if diff.isFirst || !view.isInWindow || isTooLarge(diff.changeset, next: diff.next) {
+    statistics.operations += diff.operationCount
+    let isTooLarge = diff.isTooLarge(
+      threshold: reloadThreshold, minimum: minimumOperationsForReload)
+    if diff.isFirst || !view.isInWindow || isTooLarge {
       statistics.reloads += 1
       view.reloadData { snapshot = diff.next }
     } else {
@@ -420,17 +442,6 @@ where
     for observer in showObservers { observer() }
     resolveWaiters(through: diff.sequence)
     return .shown
-  }
-
-  private func isTooLarge(
-    _ changeset: StagedChangeset<Section, Item>, next: Snapshot<Section, Item>
-  )
-    -> Bool
-  {
-    let size = max(snapshot.numberOfItems, next.numberOfItems)
-    let operations = changeset.operationCount
-    return operations > minimumOperationsForReload
-      && Double(operations) > reloadThreshold * Double(size)
   }
 }
 

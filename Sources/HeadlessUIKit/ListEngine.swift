@@ -245,23 +245,22 @@ final class ListEngine {
   func layout() {
     guard isInWindow else { return }
     let visible = visibleIndexPaths()
-    let prepared = preparedIndexPaths()
-    let keep = Set(visible).union(prepared)
-    for (path, cell) in cells where !keep.contains(path) {
+    let shown = visible + preparedIndexPaths(visible: visible)
+    // A screen's worth of paths: a linear search is cheaper than hashing them.
+    for (path, cell) in cells where !shown.contains(path) {
       cells[path] = nil
       recycle(cell)
     }
-    for path in visible + prepared where cells[path] == nil {
+    for path in shown where cells[path] == nil {
       if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
     }
     layOutSupplementaries()
-    let visibleSet = Set(visible)
-    prefetched.removeAll { visibleSet.contains($0) }
+    if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
   }
 
   /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
-  func preparedIndexPaths() -> [IndexPath] {
+  func preparedIndexPaths(visible: [IndexPath]) -> [IndexPath] {
     guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
       viewportHeight > 0, rowHeight > 0
     else { return [] }
@@ -271,7 +270,6 @@ final class ListEngine {
     let paths =
       cellPrefetchDirection > 0
       ? indexPaths(from: bottom, to: bottom + band) : indexPaths(from: top - band, to: top)
-    let visible = Set(visibleIndexPaths())
     return paths.filter { !visible.contains($0) }
   }
 

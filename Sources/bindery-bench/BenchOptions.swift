@@ -8,11 +8,13 @@ struct BenchOptions {
       binding   main-actor time per update of 10k to 1M-row lists against a full reload
       content   ContentStore lookups and load throughput against a Dictionary and bare Tasks
       prefetch  the first-display hit rate of four loading strategies, simulated in virtual time
+      memory    peak memory of validating and diffing a list, in child processes, against the floor
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
                 the published table)
-      --sizes   list sizes for the diff benchmark (default 10000,100000)
+      --sizes   list sizes (diff: 10000,100000; binding: 10000,100000,1000000;
+                memory: 100000,1000000)
       --cases   only these cases, comma-separated (default: all)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)

@@ -36,23 +36,7 @@ struct DiffBenchmark {
 
   static func cases(size: Int, seed: UInt64) -> [Case] {
     var random = SeededGenerator(seed: seed)
-    let old = (0..<size).map { BenchItem(id: $0, content: 0) }
-    // Mixed: 10% deleted, 5% of the rest updated, 5% moved, 10% inserted.
-    var mixed = old
-    for index in mixed.indices.shuffled(using: &random).prefix(size / 10).sorted(by: >) {
-      mixed.remove(at: index)
-    }
-    for index in mixed.indices.shuffled(using: &random).prefix(size / 20) {
-      mixed[index].content = 1
-    }
-    for _ in 0..<(size / 20) {
-      let item = mixed.remove(at: Int.random(in: 0..<mixed.count, using: &random))
-      mixed.insert(item, at: Int.random(in: 0...mixed.count, using: &random))
-    }
-    for id in size..<(size + size / 10) {
-      mixed.insert(
-        BenchItem(id: id, content: 0), at: Int.random(in: 0...mixed.count, using: &random))
-    }
+    let (old, mixed) = mixedCase(size: size, seed: seed)
     var updatedOne = old
     updatedOne[size / 2].content = 1
     return [
@@ -62,6 +46,28 @@ struct DiffBenchmark {
       Case(name: "append-one", old: old, new: old + [BenchItem(id: size, content: 0)]),
       Case(name: "update-one", old: old, new: updatedOne),
     ]
+  }
+
+  /// The mixed case: of `size` items, 10% deleted, 5% of the rest updated, 5% moved to random
+  /// places, and 10% new ones inserted at random places. O(n log n): every item gets a place on
+  /// a line (its old index, or a random one for moved and new items) and the line is sorted.
+  static func mixedCase(size: Int, seed: UInt64) -> (old: [BenchItem], new: [BenchItem]) {
+    var random = SeededGenerator(seed: seed)
+    let old = (0..<size).map { BenchItem(id: $0, content: 0) }
+    var placed: [(place: Double, item: BenchItem)] = []
+    placed.reserveCapacity(size + size / 10)
+    for var item in old where Int.random(in: 0..<10, using: &random) != 0 {
+      if Int.random(in: 0..<20, using: &random) == 0 { item.content = 1 }
+      let moves = Int.random(in: 0..<20, using: &random) == 0
+      let place = moves ? Double.random(in: 0..<Double(size), using: &random) : Double(item.id)
+      placed.append((place, item))
+    }
+    for id in size..<(size + size / 10) {
+      placed.append(
+        (Double.random(in: 0..<Double(size), using: &random), BenchItem(id: id, content: 0)))
+    }
+    placed.sort { $0.place < $1.place }
+    return (old, placed.map(\.item))
   }
 
   func run() {
@@ -102,7 +108,7 @@ struct DiffBenchmark {
     }
     let implementations: [(String, String, String)] = [
       ("bindery", "Bindery", "#2f6fdf"), ("floor", "hashing floor", "#9aa4b2"),
-      ("bindery+validation", "Bindery + validating the list", "#7fb2ff"),
+      ("bindery+validate", "Bindery + validating the list", "#7fb2ff"),
       ("collection-difference", "CollectionDifference", "#e0883a"),
     ]
     return SVGBarChart(
@@ -160,7 +166,7 @@ struct DiffBenchmark {
     }
     records.append(
       Record(
-        caseName: benchCase.name, items: size, implementation: "bindery+validation",
+        caseName: benchCase.name, items: size, implementation: "bindery+validate",
         medianMilliseconds: withValidation.candidate, ratioToFloor: withValidation.ratio,
         deletes: counts.itemDeletes, inserts: counts.itemInserts, moves: counts.itemMoves,
         reconfigures: counts.itemReconfigures, minimalMoves: minimal,

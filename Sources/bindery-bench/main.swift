@@ -4,6 +4,7 @@
 //   swift run -c release bindery-bench binding [--json]
 //   swift run -c release bindery-bench content [--json]
 //   swift run -c release bindery-bench prefetch [--json]
+//   swift run -c release bindery-bench memory [--json] [--sizes 100000,1000000]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,6 +19,10 @@ case "content":
   await ContentBenchmark(options: options).run()
 case "prefetch":
   await PrefetchSimulation(options: options).run()
+case "memory":
+  MemoryBenchmark(options: options).run()
+case "memory-child":
+  MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:
   print(BenchOptions.usage)
 default:

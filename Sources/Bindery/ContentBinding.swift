@@ -46,11 +46,17 @@ where
 
   /// Configures the cell for `item` at `position` through its content state: interest at
   /// visible priority when the row is on screen, at prefetch priority when the view prepares it
-  /// ahead; then lets the prefetcher re-plan (once per main-actor turn).
+  /// ahead or a fling carries it past; then lets the prefetcher re-plan (once per main-actor
+  /// turn).
   public func cell<Cell: AnyObject>(
     for item: Item, at position: ItemPosition, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
-    let isVisible = binding?.view?.isItemVisible(at: position) ?? true
+    var isVisible = binding?.view?.isItemVisible(at: position) ?? true
+    if isVisible, let landing = prefetcher?.landing,
+      let index = binding?.snapshot.flatIndex(of: position), !landing.contains(index)
+    {
+      isVisible = false  // passing by in a fling: the landing screen comes first
+    }
     let cell = cells.cell(for: item.id, isVisible: isVisible, configure: configure)
     prefetcher?.setNeedsUpdate()
     scheduleRelease()

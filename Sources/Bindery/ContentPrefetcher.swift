@@ -7,6 +7,9 @@
 /// - **Scrolling**: ``setNeedsUpdate()`` re-plans once per main-actor turn however many cells
 ///   were configured in it; BinderyUIKit calls it for every configured cell and every UIKit
 ///   prefetch call, and the binding after every list it shows.
+/// - **Flings**: while the view decelerates, the prefetcher works out where it will come to
+///   rest (UIKit's deceleration law, from the view's speed and rate) and wants that screen
+///   first and the screens around it next; rows the fling carries past are not chased.
 /// - **Rest**: once the view has stopped moving, the prefetcher re-plans by itself, so the
 ///   window narrows to the screen where the scroll came to rest and loads for rows that left it
 ///   are cancelled.
@@ -29,6 +32,11 @@ where
   private let ledger: InterestLedger<Item.ID, Content>
   private var wanted: [Item.ID: ContentPriority] = [:]
   private var samples: [(time: Duration, first: Int)] = []
+  private var offsets: [(time: Duration, offset: Double)] = []
+
+  /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
+  /// the view is not decelerating.
+  public private(set) var landing: Range<Int>?
   private var isUpdateScheduled = false
   private var restCheck: Task<Void, Never>?
   private var isStopped = false
@@ -82,7 +90,30 @@ where
     guard !isStopped, let binding else { return }
     let snapshot = binding.snapshot
     let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    landing = binding.view.flatMap { landing(of: $0, in: snapshot) }
     plan(for: snapshot, visible: visible)
+  }
+
+  /// Where the view's deceleration ends, as the flat indices of the screen there.
+  private func landing(of view: any ListView, in snapshot: Snapshot<Section, Item>) -> Range<Int>? {
+    let position = view.scrollPosition
+    let now = store.time.elapsed()
+    offsets.append((now, position.offset))
+    offsets.removeAll { now - $0.time > restDelay }
+    guard position.isDecelerating, offsets.count >= 2 else { return nil }
+    // The speed between the last two samples: the deceleration's speed now, near enough.
+    let (last, previous) = (offsets[offsets.count - 1], offsets[offsets.count - 2])
+    let seconds = Self.seconds(last.time - previous.time)
+    guard seconds > 0 else { return landing }
+    let velocity = (last.offset - previous.offset) / seconds
+    let resting = position.restingOffset(velocity: velocity)
+    let flat = view.itemPositions(atOffset: resting).compactMap { snapshot.flatIndex(of: $0) }
+    guard let first = flat.min(), let last = flat.max() else { return nil }
+    return first..<(last + 1)
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// Lets go of every key and stops planning.
@@ -100,7 +131,7 @@ where
     let velocity = velocity(first: flat.isEmpty ? nil : visible.lowerBound)
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
-      itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity)
+      itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
     want(planner.plan(for: situation), in: snapshot)
     if velocity != 0 { checkForRest() }
   }
@@ -145,10 +176,7 @@ where
     samples.append((now, first))
     samples.removeAll { now - $0.time > restDelay }
     guard let oldest = samples.first, now > oldest.time else { return 0 }
-    let elapsed = now - oldest.time
-    let seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return Double(first - oldest.first) / seconds
+    return Double(first - oldest.first) / Self.seconds(now - oldest.time)
   }
 
   /// Whether every key has content or has failed: nothing more to wait for.

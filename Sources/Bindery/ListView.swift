@@ -41,4 +41,54 @@ public protocol ListView: AnyObject {
   /// How many items fit on one screen, from the layout (rows × columns), even before the view
   /// is on screen or laid out: the first screen a prefetcher asks for at bind time.
   var itemsPerScreen: Int { get }
+
+  /// Where the view is scrolled, and whether it is decelerating after a fling.
+  var scrollPosition: ScrollPosition { get }
+
+  /// The positions of the items a screen shows when the content is scrolled to `offset`
+  /// points: where a fling will come to rest.
+  func itemPositions(atOffset offset: Double) -> [ItemPosition]
+}
+
+extension ListView {
+  /// A view that does not scroll is at rest at the top.
+  public var scrollPosition: ScrollPosition { .resting }
+
+  /// A view that does not scroll shows what it shows: no landing screen to tell.
+  public func itemPositions(atOffset offset: Double) -> [ItemPosition] { [] }
+}
+
+/// Where a list view is scrolled: what a prefetcher needs to see where a fling will stop.
+public struct ScrollPosition: Sendable, Equatable {
+  /// The content offset along the scroll, in points.
+  public var offset: Double
+  /// The largest offset the content can have.
+  public var maximumOffset: Double
+  /// Whether the content is moving on its own after the finger lifted.
+  public var isDecelerating: Bool
+  /// The share of its speed the content keeps each millisecond while decelerating (UIKit's
+  /// `decelerationRate`, 0.998 normally).
+  public var decelerationRate: Double
+
+  /// Describes a scroll position.
+  public init(offset: Double, maximumOffset: Double, isDecelerating: Bool, decelerationRate: Double)
+  {
+    self.offset = offset
+    self.maximumOffset = maximumOffset
+    self.isDecelerating = isDecelerating
+    self.decelerationRate = decelerationRate
+  }
+
+  /// A view at rest at the top.
+  public static let resting = ScrollPosition(
+    offset: 0, maximumOffset: 0, isDecelerating: false, decelerationRate: 0.998)
+
+  /// Where a deceleration moving at `velocity` points per second from here comes to rest: the
+  /// speed falls by the rate each millisecond, so `velocity × rate / (1 − rate)` points remain
+  /// (with the velocity per millisecond); clamped to the content.
+  public func restingOffset(velocity: Double) -> Double {
+    let rate = min(max(decelerationRate, 0), 0.999_999)
+    let remaining = velocity / 1_000 * rate / (1 - rate)
+    return min(max(0, offset + remaining), maximumOffset)
+  }
 }

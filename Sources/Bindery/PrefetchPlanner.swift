@@ -5,6 +5,10 @@
 /// first), then rows behind. Before any scrolling (at bind time) "ahead" means below the first
 /// screen. The window ahead widens with speed, so a fast scroll is not outrun.
 ///
+/// During a fling, when it is known where the content will come to rest, the plan wants that
+/// screen first (visible priority), then the screens around it, and only then the rows on
+/// screen now, which the fling carries past in moments: it stops chasing them.
+///
 /// - Complexity: O(w) for a window of w rows.
 public struct PrefetchPlanner: Sendable, Equatable {
   /// Screens of rows wanted ahead while scrolling.
@@ -13,6 +17,8 @@ public struct PrefetchPlanner: Sendable, Equatable {
   public var screensBehind: Double = 0.5
   /// Screens of rows wanted below the first screen before the user scrolls.
   public var initialScreensAhead: Double = 1
+  /// Screens wanted on each side of where a fling comes to rest.
+  public var screensAroundLanding: Double = 1
   /// Seconds of travel added ahead at the current speed: at 100 rows/s, 1 s adds 100 rows.
   public var secondsOfTravelAhead: Double = 1
   /// Below this speed (rows per second) the user is taken to be at rest.
@@ -28,13 +34,20 @@ public struct PrefetchPlanner: Sendable, Equatable {
     public var itemsPerScreen: Int
     /// Rows per second; positive toward the end of the list.
     public var velocity: Double
+    /// The rows on screen where a fling will come to rest, as flat indices; `nil` when the
+    /// view is not decelerating.
+    public var landing: Range<Int>?
 
     /// Describes a situation.
-    public init(itemCount: Int, visible: Range<Int>, itemsPerScreen: Int, velocity: Double) {
+    public init(
+      itemCount: Int, visible: Range<Int>, itemsPerScreen: Int, velocity: Double,
+      landing: Range<Int>? = nil
+    ) {
       self.itemCount = itemCount
       self.visible = visible
       self.itemsPerScreen = itemsPerScreen
       self.velocity = velocity
+      self.landing = landing
     }
   }
 
@@ -50,8 +63,13 @@ public struct PrefetchPlanner: Sendable, Equatable {
   /// below the first at bind time, one second of travel more at speed.
   public init() {}
 
-  /// The rows to want, most urgent first, all within the list.
+  /// The rows to want, most urgent first, all within the list, each once.
   public func plan(for situation: Situation) -> [Want] {
+    if let landing = situation.landing?.clamped(to: 0..<max(0, situation.itemCount)),
+      !landing.isEmpty
+    {
+      return plan(landingOn: landing, situation)
+    }
     let count = max(0, situation.itemCount)
     let screen = max(1, situation.itemsPerScreen)
     let visible = situation.visible.clamped(to: 0..<count)
@@ -80,6 +98,24 @@ public struct PrefetchPlanner: Sendable, Equatable {
       : Array(anchor.upperBound..<min(count, anchor.upperBound + behindRows))
     wants += ahead.map { Want(index: $0, priority: .prefetch) }
     wants += behind.map { Want(index: $0, priority: .prefetch) }
+    return wants
+  }
+
+  /// A fling's plan: the landing screen, the screens around it (ahead of the travel first),
+  /// then what is on screen now.
+  private func plan(landingOn landing: Range<Int>, _ situation: Situation) -> [Want] {
+    let count = max(0, situation.itemCount)
+    let around = Int((screensAroundLanding * Double(max(1, situation.itemsPerScreen))).rounded(.up))
+    let after = Array(landing.upperBound..<min(count, landing.upperBound + around))
+    let before = Array((max(0, landing.lowerBound - around)..<landing.lowerBound).reversed())
+    var wants = landing.map { Want(index: $0, priority: .visible) }
+    for index in situation.velocity >= 0 ? after + before : before + after {
+      wants.append(Want(index: index, priority: .prefetch))
+    }
+    let wanted = Set(wants.map(\.index))
+    for index in situation.visible.clamped(to: 0..<count) where !wanted.contains(index) {
+      wants.append(Want(index: index, priority: .prefetch))
+    }
     return wants
   }
 }

@@ -175,6 +175,29 @@ where
     return 0
   }
 
+  var scrollPosition: ScrollPosition {
+    guard let scrollView else { return .resting }
+    return ScrollPosition(
+      offset: Double(scrollView.contentOffset.y),
+      maximumOffset: Double(max(0, scrollView.contentSize.height - scrollView.bounds.height)),
+      isDecelerating: scrollView.isDecelerating,
+      decelerationRate: Double(scrollView.decelerationRate.rawValue))
+  }
+
+  func itemPositions(atOffset offset: Double) -> [ItemPosition] {
+    guard let scrollView else { return [] }
+    let screen = CGRect(
+      x: 0, y: CGFloat(offset), width: scrollView.bounds.width,
+      height: scrollView.bounds.height)
+    if let tableView {
+      return (tableView.indexPathsForRows(in: screen) ?? []).map(ItemPosition.init)
+    }
+    let attributes = collectionView?.collectionViewLayout.layoutAttributesForElements(in: screen)
+    return (attributes ?? []).filter { $0.representedElementCategory == .cell }.map {
+      ItemPosition($0.indexPath)
+    }
+  }
+
   // MARK: Sections changed in place
 
   /// Shows a section's new value without replacing any row: header and footer titles are set

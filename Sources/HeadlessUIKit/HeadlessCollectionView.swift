@@ -269,8 +269,20 @@ open class HeadlessCollectionView: HeadlessScrollView {
 /// Where a layout puts one item (`UICollectionViewLayoutAttributes` where UIKit does not exist).
 @MainActor
 open class HeadlessCollectionViewLayoutAttributes {
+  /// What kind of element the attributes are for (UIKit's `UICollectionView.ElementCategory`).
+  public enum ElementCategory: UInt, Sendable {
+    /// A cell.
+    case cell
+    /// A supplementary view.
+    case supplementaryView
+    /// A decoration view.
+    case decorationView
+  }
+
   /// The item's index path.
   public let indexPath: IndexPath
+  /// The kind of element: HeadlessUIKit makes attributes for cells.
+  public let representedElementCategory = ElementCategory.cell
   /// The item's frame in the collection view's content.
   open var frame: CGRect
 

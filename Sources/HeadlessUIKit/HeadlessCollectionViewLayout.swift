@@ -21,6 +21,17 @@ open class HeadlessCollectionViewLayout {
   /// so this is the default layout.
   public required init?(coder: NSCoder) {}
 
+  /// The attributes of the items whose frames meet a rectangle of the content (cells only:
+  /// HeadlessUIKit lays out supplementary views without attributes).
+  open func layoutAttributesForElements(in rect: CGRect) -> [HeadlessCollectionViewLayoutAttributes]? {
+    guard let collectionView else { return nil }
+    let width = collectionView.frame.width
+    return collectionView.engine.indexPaths(from: rect.minY, to: rect.maxY).map { path in
+      HeadlessCollectionViewLayoutAttributes(
+        forCellWith: path, frame: collectionView.engine.frame(of: path, width: width))
+    }
+  }
+
   /// Tells the collection view to lay out again.
   open func invalidateLayout() {
     collectionView?.layoutDidChange()

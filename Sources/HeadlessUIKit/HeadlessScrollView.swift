@@ -26,6 +26,15 @@ open class HeadlessScrollView: HeadlessView {
   /// The size of the content: the frame's width and the laid-out height.
   open var contentSize: CGSize { CGSize(width: frame.width, height: engine.contentHeight) }
 
+  /// How fast the content slows down after a fling; UIKit's `.normal` by default.
+  open var decelerationRate = DecelerationRate.normal
+
+  /// Whether the user's finger is on the content (see ``userBeginsDragging()``).
+  open var isDragging: Bool { engine.isDragging }
+
+  /// Whether the content is still moving after the finger lifted (see ``decelerate(for:)``).
+  open var isDecelerating: Bool { engine.deceleration != nil }
+
   /// Whether prefetching is on (UIKit's default: `true`): the view prepares cells for the rows
   /// just beyond the screen in the direction of the scroll (``cellPrefetchLines`` of them)
   /// before they are shown, and tells the prefetch data source about the rows after those.

@@ -288,6 +288,12 @@ open class HeadlessTableView: HeadlessScrollView {
     return engine.cells[indexPath] as? HeadlessTableViewCell
   }
 
+  /// The rows whose frames meet a rectangle of the content, in order; `nil` when none does.
+  open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+    let paths = engine.indexPaths(from: rect.minY, to: rect.maxY)
+    return paths.isEmpty ? nil : paths
+  }
+
   /// The frame of a row in the table's content.
   open func rectForRow(at indexPath: IndexPath) -> CGRect {
     engine.frame(of: indexPath, width: frame.width)

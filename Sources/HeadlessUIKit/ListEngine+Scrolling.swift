@@ -14,6 +14,7 @@ extension ListEngine {
     contentOffsetY = clamped
     if direction != 0 { cellPrefetchDirection = direction }
     layout()
+    if direction != 0, let view { scrollDelegate?.scrollViewDidScroll(view) }
     guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
     prefetch(direction: direction)
   }

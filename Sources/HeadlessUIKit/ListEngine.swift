@@ -70,6 +70,10 @@ final class ListEngine {
   /// The direction cells are prepared in: that of the last scroll step.
   var cellPrefetchDirection = 0
 
+  /// Whether the user's finger is on the content, and the deceleration after a fling.
+  var isDragging = false
+  var deceleration: Deceleration?
+
   /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
   weak var view: HeadlessScrollView?
   weak var scrollDelegate: (any HeadlessScrollViewDelegate)?

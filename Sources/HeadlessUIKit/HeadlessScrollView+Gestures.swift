@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+extension HeadlessScrollView {
+  /// How fast a scroll view slows down after a fling (UIKit's `UIScrollView.DecelerationRate`):
+  /// the share of its speed it keeps each millisecond.
+  public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+    /// The share of speed kept per millisecond.
+    public var rawValue: CGFloat
+
+    /// A rate.
+    public init(rawValue: CGFloat) { self.rawValue = rawValue }
+
+    /// UIKit's default: 0.998 per millisecond.
+    public static let normal = DecelerationRate(rawValue: 0.998)
+    /// UIKit's fast rate: 0.99 per millisecond.
+    public static let fast = DecelerationRate(rawValue: 0.99)
+  }
+
+  /// Where a fling from `offset` at `velocity` (points per millisecond) comes to rest, before
+  /// clamping, by UIKit's deceleration: the speed falls by the rate each millisecond, so the
+  /// distance left is `velocity × rate / (1 − rate)`.
+  public static func restingOffset(
+    from offset: CGFloat, velocity: CGFloat, rate: DecelerationRate
+  ) -> CGFloat {
+    offset + velocity * rate.rawValue / (1 - rate.rawValue)
+  }
+}
+
+/// The state of a deceleration: where it started, how fast, and for how long it has run.
+struct Deceleration {
+  var start: CGFloat
+  /// Points per millisecond at the start.
+  var velocity: CGFloat
+  var rate: CGFloat
+  var target: CGFloat
+  var elapsedMilliseconds: Double = 0
+
+  /// The offset after `elapsedMilliseconds`: the integral of `velocity × rate^t`.
+  var offset: CGFloat {
+    let decay = pow(Double(rate), elapsedMilliseconds)
+    let travelled = Double(velocity) * (decay - 1) / log(Double(rate))
+    return start + CGFloat(travelled)
+  }
+
+  /// Whether it has come within half a point of its target.
+  var isFinished: Bool { abs(target - offset) < 0.5 }
+}
+
+extension HeadlessScrollView {
+  // MARK: The user's finger (HeadlessUIKit only)
+
+  /// The user puts a finger down to drag: the delegate hears `scrollViewWillBeginDragging(_:)`;
+  /// a deceleration under way stops.
+  public func userBeginsDragging() {
+    engine.deceleration = nil
+    engine.isDragging = true
+    engine.scrollDelegate?.scrollViewWillBeginDragging(self)
+  }
+
+  /// The user drags the content by a distance (negative: up), as one step of a drag.
+  public func userDrags(by distance: CGFloat) {
+    scroll(by: distance)
+  }
+
+  /// The user lifts the finger, moving at `velocity` points per second (positive: toward the
+  /// end). As in UIKit, the delegate hears `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`
+  /// with where the deceleration will stop — in points per millisecond, and clamped to the
+  /// content — and may change it; then `scrollViewDidEndDragging(_:willDecelerate:)`. The
+  /// content then decelerates toward the target as ``decelerate(for:)`` lets time pass.
+  public func userEndsDragging(velocity: CGFloat) {
+    let perMillisecond = velocity / 1_000
+    let maximum = max(0, engine.contentHeight - engine.viewportHeight)
+    let start = engine.contentOffsetY
+    let projected = Self.restingOffset(
+      from: start, velocity: perMillisecond, rate: decelerationRate)
+    var target = CGPoint(x: 0, y: min(max(0, projected), maximum))
+    engine.scrollDelegate?.scrollViewWillEndDragging(
+      self, withVelocity: CGPoint(x: 0, y: perMillisecond), targetContentOffset: &target)
+    engine.isDragging = false
+    let decelerates = abs(target.y - start) >= 0.5
+    engine.scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+    guard decelerates else { return }
+    // The speed that brings the content to the (possibly changed) target.
+    let rate = decelerationRate.rawValue
+    let speed = (target.y - start) * (1 - rate) / rate
+    engine.deceleration = Deceleration(
+      start: start, velocity: speed, rate: rate, target: target.y)
+  }
+
+  /// A fling: the finger goes down and lifts at once at `velocity` points per second.
+  public func userFlings(velocity: CGFloat) {
+    userBeginsDragging()
+    userEndsDragging(velocity: velocity)
+  }
+
+  /// Lets a deceleration run for a while: the content moves (laying out and prefetching as any
+  /// scroll does); when it comes to rest the delegate hears `scrollViewDidEndDecelerating(_:)`.
+  public func decelerate(for duration: Duration) {
+    guard var deceleration = engine.deceleration else { return }
+    let (seconds, attoseconds) = duration.components
+    deceleration.elapsedMilliseconds += Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    let finished = deceleration.isFinished
+    engine.deceleration = finished ? nil : deceleration
+    engine.setContentOffset(finished ? deceleration.target : deceleration.offset)
+    if finished { engine.scrollDelegate?.scrollViewDidEndDecelerating(self) }
+  }
+}

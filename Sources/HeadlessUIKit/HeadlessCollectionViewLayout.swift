@@ -23,7 +23,9 @@ open class HeadlessCollectionViewLayout {
 
   /// The attributes of the items whose frames meet a rectangle of the content (cells only:
   /// HeadlessUIKit lays out supplementary views without attributes).
-  open func layoutAttributesForElements(in rect: CGRect) -> [HeadlessCollectionViewLayoutAttributes]? {
+  open func layoutAttributesForElements(in rect: CGRect)
+    -> [HeadlessCollectionViewLayoutAttributes]?
+  {
     guard let collectionView else { return nil }
     let width = collectionView.frame.width
     return collectionView.engine.indexPaths(from: rect.minY, to: rect.maxY).map { path in

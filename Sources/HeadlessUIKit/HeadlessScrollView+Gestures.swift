@@ -30,20 +30,20 @@ extension HeadlessScrollView {
   }
 }
 
-/// The state of a deceleration: where it started, how fast, and for how long it has run.
+/// The state of a deceleration: where it started, where it stops, and for how long it has run.
+///
+/// The speed falls by `rate` each millisecond, so the distance still to go after t ms is the
+/// distance at the start times `rate^t`: the content never passes its target and always comes
+/// within half a point of it, where it snaps and rests.
 struct Deceleration {
   var start: CGFloat
-  /// Points per millisecond at the start.
-  var velocity: CGFloat
-  var rate: CGFloat
   var target: CGFloat
+  var rate: CGFloat
   var elapsedMilliseconds: Double = 0
 
-  /// The offset after `elapsedMilliseconds`: the integral of `velocity × rate^t`.
+  /// The offset after `elapsedMilliseconds`.
   var offset: CGFloat {
-    let decay = pow(Double(rate), elapsedMilliseconds)
-    let travelled = Double(velocity) * (decay - 1) / log(Double(rate))
-    return start + CGFloat(travelled)
+    target - (target - start) * CGFloat(pow(Double(rate), elapsedMilliseconds))
   }
 
   /// Whether it has come within half a point of its target.
@@ -84,11 +84,9 @@ extension HeadlessScrollView {
     let decelerates = abs(target.y - start) >= 0.5
     engine.scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
     guard decelerates else { return }
-    // The speed that brings the content to the (possibly changed) target.
-    let rate = decelerationRate.rawValue
-    let speed = (target.y - start) * (1 - rate) / rate
+    // The content heads for the target the delegate left, even if it changed it.
     engine.deceleration = Deceleration(
-      start: start, velocity: speed, rate: rate, target: target.y)
+      start: start, target: target.y, rate: decelerationRate.rawValue)
   }
 
   /// A fling: the finger goes down and lifts at once at `velocity` points per second.

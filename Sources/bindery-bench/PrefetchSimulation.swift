@@ -8,8 +8,11 @@ import HeadlessUIKit
 ///
 /// 10,000 mates in a 12-row table; avatars load with log-normal latency (median 150 ms, p99
 /// 800 ms, per key from a seed), 6 at a time. The list is bound at t = 0 and the screen
-/// appears at 300 ms; then 2 s at rest, 30 s scrolling at 20 rows/s, a 3 s fling at 100 rows/s
-/// and 10 s back up at 20 rows/s. The same script runs once per strategy.
+/// appears at 300 ms; then 2 s at rest and 30 s scrolling at 20 rows/s. At 32.3 s the user
+/// flings: the finger lifts at 600 rows/s and the table decelerates at UIKit's normal rate to
+/// rest 300 rows further down (299 of them in the first 3 s: the `fling-100` phase, 100 rows/s
+/// on average); `fling-landing` scores the cells on screen when it comes to rest. Then 10 s
+/// back up at 20 rows/s. The same script runs once per strategy.
 @MainActor
 struct PrefetchSimulation {
   let options: BenchOptions
@@ -24,25 +27,16 @@ struct PrefetchSimulation {
     case binderyHold = "bindery-hold"
   }
 
-  struct Phase {
-    var name: String
-    var start: Duration
-    var end: Duration
-    var rowsPerSecond: Double
+  /// The script's times, from the start of the run.
+  enum Script {
+    static let screenAppears = Duration.milliseconds(300)
+    static let scrollStart = Duration.milliseconds(2_300)
+    static let flingStart = Duration.milliseconds(32_300)
+    static let flingPhaseEnd = Duration.milliseconds(35_300)
+    static let scrollBackLength = Duration.seconds(10)
+    static let scrollSpeed = 20.0
+    static let flingRows = 300.0
   }
-
-  /// The script, after the screen appears at 300 ms.
-  static let phases = [
-    Phase(name: "idle", start: .milliseconds(300), end: .milliseconds(2_300), rowsPerSecond: 0),
-    Phase(
-      name: "scroll-20", start: .milliseconds(2_300), end: .milliseconds(32_300), rowsPerSecond: 20),
-    Phase(
-      name: "fling-100", start: .milliseconds(32_300), end: .milliseconds(35_300),
-      rowsPerSecond: 100),
-    Phase(
-      name: "scroll-back", start: .milliseconds(35_300), end: .milliseconds(45_300),
-      rowsPerSecond: -20),
-  ]
 
   struct Avatar: Sendable {
     var bytes: Int
@@ -56,6 +50,9 @@ struct PrefetchSimulation {
     var samples: [(time: Duration, inFlight: Int, cacheBytes: Int)] = []
     var startedByTime: [(time: Duration, started: Int)] = []
     var cellKey: [ObjectIdentifier: Int] = [:]
+    /// When the fling came to rest, and the rows on screen then.
+    var restTime: Duration?
+    var landingIDs: Set<Int> = []
   }
 
   struct Record {
@@ -68,6 +65,8 @@ struct PrefetchSimulation {
     var peakConcurrent: Int
     var peakCacheBytes: Int
     var firstDisplayMilliseconds: Double?
+    /// For the fling: the most loads six slots can finish in it, and the hit rate that allows.
+    var throughputBound: (loads: Int, hitRate: Double)?
   }
 
   /// Log-normal latency for a key: median 150 ms, 99th percentile 800 ms.
@@ -87,7 +86,7 @@ struct PrefetchSimulation {
       records += await simulate(strategy, seed: seed)
     }
     if let directory = options.svgDirectory {
-      let phases = ["first-screen", "scroll-20", "fling-100", "scroll-back"]
+      let phases = ["first-screen", "scroll-20", "fling-100", "fling-landing", "scroll-back"]
       let colours = ["#9aa4b2", "#e0883a", "#2f6fdf", "#16a37a"]
       SVGBarChart(
         title: "Cells shown with their avatar already loaded (first-display hit rate)",
@@ -113,6 +112,10 @@ struct PrefetchSimulation {
             "peak_cache_bytes": record.peakCacheBytes,
           ]
           if let first = record.firstDisplayMilliseconds { json["first_display_ms"] = first }
+          if let bound = record.throughputBound {
+            json["throughput_bound_loads"] = bound.loads
+            json["throughput_bound_hit_rate"] = bound.hitRate
+          }
           return json
         })
       return
@@ -124,7 +127,7 @@ struct PrefetchSimulation {
       textTable(
         [
           "strategy", "phase", "hit rate", "cells", "loads", "wasted", "peak loads",
-          "peak cache MB", "first display",
+          "peak cache MB", "first display", "throughput bound",
         ],
         records.map { record in
           [
@@ -133,6 +136,9 @@ struct PrefetchSimulation {
             "\(record.peakConcurrent)",
             String(format: "%.1f", Double(record.peakCacheBytes) / 1_048_576),
             record.firstDisplayMilliseconds.map { String(format: "%.0f ms", $0) } ?? "",
+            record.throughputBound.map {
+              String(format: "%d loads, %.1f%%", $0.loads, $0.hitRate * 100)
+            } ?? "",
           ]
         }))
   }
@@ -179,29 +185,54 @@ struct PrefetchSimulation {
     // t = 0: the data arrives and is bound; the screen is not shown yet.
     binding.submit(items: (0..<rows).map { Row(id: $0, name: "mate \($0)") })
     await settle(avatars, loaderClock)
-    let end = Self.phases.last?.end ?? .zero
     var now = Duration.zero
-    while now < end {
+    while log.restTime.map({ now < $0 + Script.scrollBackLength }) ?? true {
       now += tick
       loaderClock.advance(by: tick)
       storeClock.advance(by: tick)
       await settle(avatars, loaderClock)
-      if now == .milliseconds(300) {
+      if now == Script.screenAppears {
         UIWindow.show(table)  // the screen appears: UIKit asks for its first cells
         await settle(avatars, loaderClock)
       }
-      if let phase = Self.phases.first(where: { $0.start < now && now <= $0.end }),
-        phase.rowsPerSecond != 0
-      {
-        table.scroll(by: CGFloat(phase.rowsPerSecond * 0.01) * rowHeight)
-        await settle(avatars, loaderClock)
-      }
+      if move(table, at: now, log: log) { await settle(avatars, loaderClock) }
       log.samples.append((now, avatars.loadsInFlight, avatars.cachedCost))
       log.startedByTime.append((now, avatars.statistics.started))
     }
     listener.cancel()
     withExtendedLifetime(uikitStyle) {}
-    return records(for: strategy, log: log, violations: table.violations.count)
+    return records(for: strategy, log: log, seed: seed)
+  }
+
+  /// The user's hand at `now`: scrolls at 20 rows/s, the fling and its deceleration, then back
+  /// up. Returns whether the table moved.
+  func move(_ table: UITableView, at now: Duration, log: Log) -> Bool {
+    let step = CGFloat(Script.scrollSpeed * Self.seconds(tick)) * rowHeight
+    if let rest = log.restTime {
+      guard now > rest else { return false }
+      table.scroll(by: -step)
+    } else if now > Script.flingStart {
+      if !table.isDecelerating {
+        // The finger lifts at the speed that carries the content `flingRows` further.
+        let rate = table.decelerationRate.rawValue
+        let distance = CGFloat(Script.flingRows) * rowHeight
+        table.userFlings(velocity: distance * (1 - rate) / rate * 1_000)
+      }
+      table.decelerate(for: tick)
+      if !table.isDecelerating {
+        log.restTime = now
+        log.landingIDs = Set((table.indexPathsForVisibleRows ?? []).map(\.row))
+      }
+    } else if now > Script.scrollStart {
+      table.scroll(by: step)
+    } else {
+      return false
+    }
+    return true
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// Lets every task the last step woke run until each running load is asleep again on the
@@ -217,15 +248,24 @@ struct PrefetchSimulation {
     }
   }
 
-  func records(for strategy: Strategy, log: Log, violations: Int) -> [Record] {
+  func records(for strategy: Strategy, log: Log, seed: UInt64) -> [Record] {
     let firstTime = log.appearances.first?.time
-    let windows: [(String, (Duration) -> Bool)] =
-      [("first-screen", { $0 == firstTime })]
-      + Self.phases.filter { $0.rowsPerSecond != 0 }.map { phase in
-        (phase.name, { phase.start < $0 && $0 <= phase.end })
-      } + [("all", { _ in true })]
+    let rest = log.restTime ?? Script.flingPhaseEnd
+    let windows: [(String, (Duration) -> Bool)] = [
+      ("first-screen", { $0 == firstTime }),
+      ("scroll-20", { Script.scrollStart < $0 && $0 <= Script.flingStart }),
+      ("fling-100", { Script.flingStart < $0 && $0 <= Script.flingPhaseEnd }),
+      ("fling-landing", { Script.flingStart < $0 && $0 <= rest }),
+      ("scroll-back", { rest < $0 && $0 <= rest + Script.scrollBackLength }),
+      ("all", { _ in true }),
+    ]
     return windows.map { name, contains in
-      let shown = log.appearances.filter { contains($0.time) }
+      var shown = log.appearances.filter { contains($0.time) }
+      if name == "fling-landing" {
+        // The cells on screen at rest, each scored when its row was first configured.
+        var seen: Set<Int> = []
+        shown = shown.filter { log.landingIDs.contains($0.id) && seen.insert($0.id).inserted }
+      }
       let completed = log.completions.filter { contains($0.time) }
       let samples = log.samples.filter { contains($0.time) }
       let started = log.startedByTime.filter { contains($0.time) }
@@ -240,9 +280,26 @@ struct PrefetchSimulation {
         loads: loads, wasted: completed.filter { !log.shownLoaded.contains($0.id) }.count,
         peakConcurrent: samples.map(\.inFlight).max() ?? 0,
         peakCacheBytes: samples.map(\.cacheBytes).max() ?? 0,
-        firstDisplayMilliseconds: name == "first-screen"
-          ? firstTime.map(milliseconds) : nil)
+        firstDisplayMilliseconds: name == "first-screen" ? firstTime.map(milliseconds) : nil,
+        throughputBound: name == "fling-100" ? throughputBound(shown, log: log, seed: seed) : nil)
     }
+  }
+
+  /// The best any strategy can do in the fling: six slots finish at most `6 × length ÷ mean
+  /// latency` loads in it; a cell can be a hit only if its content finished before the fling
+  /// or is one of those.
+  func throughputBound(
+    _ shown: [(time: Duration, id: Int, hit: Bool)], log: Log, seed: UInt64
+  ) -> (loads: Int, hitRate: Double) {
+    let meanLatency =
+      (0..<rows).reduce(0.0) { $0 + Self.seconds(Self.latency(for: $1, seed: seed)) }
+      / Double(rows)
+    let length = Self.seconds(Script.flingPhaseEnd - Script.flingStart)
+    let loads = Int(6 * length / meanLatency)
+    let loadedBefore = Set(log.completions.filter { $0.time <= Script.flingStart }.map(\.id))
+    let preloaded = shown.filter { loadedBefore.contains($0.id) }.count
+    let rate = shown.isEmpty ? 1 : min(1, Double(preloaded + loads) / Double(shown.count))
+    return (loads, rate)
   }
 
   struct Row: Identifiable, Equatable, Sendable {

@@ -28,6 +28,30 @@ struct PrefetchPlannerTests {
     }
   }
 
+  @Test func aFlingWantsItsLandingScreenFirstThenAroundItThenTheScreenItLeaves() {
+    let plan = planner.plan(
+      for: .init(
+        itemCount: 1_000, visible: 10..<22, itemsPerScreen: 12, velocity: 600,
+        landing: 300..<312))
+    #expect(plan.prefix(12).map(\.index) == Array(300..<312))
+    #expect(plan.prefix(12).allSatisfy { $0.priority == .visible })
+    // Ahead of the travel first (below, going down), then behind, then what is on screen now.
+    #expect(plan.dropFirst(12).prefix(12).map(\.index) == Array(312..<324))
+    #expect(plan.dropFirst(24).prefix(12).map(\.index) == Array((288..<300).reversed()))
+    #expect(plan.dropFirst(36).map(\.index) == Array(10..<22))
+    #expect(plan.dropFirst(12).allSatisfy { $0.priority == .prefetch })
+    // Going up, above the landing screen comes first; a landing past the end is clamped.
+    let up = planner.plan(
+      for: .init(
+        itemCount: 100, visible: 80..<92, itemsPerScreen: 12, velocity: -600, landing: 2..<14))
+    #expect(up.dropFirst(12).prefix(2).map(\.index) == [1, 0])
+    let clamped = planner.plan(
+      for: .init(
+        itemCount: 100, visible: 0..<12, itemsPerScreen: 12, velocity: 600, landing: 95..<107))
+    #expect(clamped.prefix(5).map(\.index) == Array(95..<100))
+    #expect(Set(clamped.map(\.index)).count == clamped.count)
+  }
+
   @Test func atBindTimeTheFirstScreenAndOneMore() {
     let plan = planner.plan(
       for: .init(itemCount: 1_000, visible: 0..<0, itemsPerScreen: 12, velocity: 0))
@@ -40,8 +64,8 @@ struct PrefetchPlannerTests {
   @Test func aheadNearestFirstThenBehind() {
     let plan = planner.plan(
       for: .init(itemCount: 1_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
-    let ahead = plan.dropFirst(12).prefix(24 + 20).map(\.index)
-    #expect(ahead == Array(112..<156))  // two screens plus one second at 20 rows/s
+    let ahead = plan.dropFirst(12).prefix(24 + 10).map(\.index)
+    #expect(ahead == Array(112..<146))  // two screens plus half a second at 20 rows/s
     #expect(plan.suffix(6).map(\.index) == [99, 98, 97, 96, 95, 94])  // half a screen behind
   }
 
@@ -57,6 +81,6 @@ struct PrefetchPlannerTests {
       for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
     let fast = planner.plan(
       for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 100))
-    #expect(fast.count - slow.count == 80)
+    #expect(fast.count - slow.count == 40)  // half a second of 80 rows/s more
   }
 }

@@ -73,6 +73,14 @@ final class MateListViewController: UIViewController, UITableViewDelegate {
     navigationController?.pushViewController(
       MateDetailViewController(mate: mate, avatars: avatars), animated: true)
   }
+
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>
+  ) {
+    // UIKit knows where a fling stops the moment the finger lifts: the avatars there load first.
+    binding?.flingWillComeToRest(at: targetContentOffset.pointee)
+  }
 }
 
 /// A mate's row: avatar, name, status.

@@ -8,8 +8,9 @@
 ///   were configured in it; BinderyUIKit calls it for every configured cell and every UIKit
 ///   prefetch call, and the binding after every list it shows.
 /// - **Flings**: while the view decelerates, the prefetcher works out where it will come to
-///   rest (UIKit's deceleration law, from the view's speed and rate) and wants that screen
-///   first and the screens around it next; rows the fling carries past are not chased.
+///   rest (UIKit's deceleration law, from the view's speed and rate, or exactly, when the app
+///   forwards it with ``flingWillComeToRest(atOffset:)``) and wants that screen first and the
+///   screens around it next; rows the fling carries past are not chased.
 /// - **Rest**: once the view has stopped moving, the prefetcher re-plans by itself, so the
 ///   window narrows to the screen where the scroll came to rest and loads for rows that left it
 ///   are cancelled.
@@ -37,6 +38,8 @@ where
   /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
   /// the view is not decelerating.
   public private(set) var landing: Range<Int>?
+  /// Where the app's scroll view delegate said the fling under way will stop.
+  private var announcedRestingOffset: Double?
   private var isUpdateScheduled = false
   private var restCheck: Task<Void, Never>?
   private var isStopped = false
@@ -94,22 +97,42 @@ where
     plan(for: snapshot, visible: visible)
   }
 
+  /// Plans for a fling that will come to rest at `offset` points along the scroll, as UIKit
+  /// tells a scroll view's delegate in `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`
+  /// (after any change the delegate makes to it: paging, snapping to a row). Until the view
+  /// comes to rest the prefetcher plans for that screen; without it, it works the landing out
+  /// from the view's speed and deceleration rate.
+  public func flingWillComeToRest(atOffset offset: Double) {
+    announcedRestingOffset = offset
+    setNeedsUpdate()
+  }
+
   /// Where the view's deceleration ends, as the flat indices of the screen there.
   private func landing(of view: any ListView, in snapshot: Snapshot<Section, Item>) -> Range<Int>? {
     let position = view.scrollPosition
     let now = store.time.elapsed()
     offsets.append((now, position.offset))
     offsets.removeAll { now - $0.time > restDelay }
-    guard position.isDecelerating, offsets.count >= 2 else { return nil }
-    // The speed between the last two samples: the deceleration's speed now, near enough.
-    let (last, previous) = (offsets[offsets.count - 1], offsets[offsets.count - 2])
-    let seconds = Self.seconds(last.time - previous.time)
-    guard seconds > 0 else { return landing }
-    let velocity = (last.offset - previous.offset) / seconds
-    let resting = position.restingOffset(velocity: velocity)
+    guard position.isDecelerating else {
+      announcedRestingOffset = nil  // at rest, or a finger caught it
+      return nil
+    }
+    guard let resting = announcedRestingOffset ?? estimatedRestingOffset(position) else {
+      return landing
+    }
     let flat = view.itemPositions(atOffset: resting).compactMap { snapshot.flatIndex(of: $0) }
     guard let first = flat.min(), let last = flat.max() else { return nil }
     return first..<(last + 1)
+  }
+
+  /// Where the deceleration stops by UIKit's law, from the speed between the last two offset
+  /// samples (the deceleration's speed now, near enough); `nil` with fewer than two samples.
+  private func estimatedRestingOffset(_ position: ScrollPosition) -> Double? {
+    guard offsets.count >= 2 else { return nil }
+    let (last, previous) = (offsets[offsets.count - 1], offsets[offsets.count - 2])
+    let seconds = Self.seconds(last.time - previous.time)
+    guard seconds > 0 else { return nil }
+    return position.restingOffset(velocity: (last.offset - previous.offset) / seconds)
   }
 
   private static func seconds(_ duration: Duration) -> Double {
@@ -213,6 +236,14 @@ where
     timer.cancel()
   }
 }
+
+/// What hears where a fling will stop (``ListBinding/flingWillComeToRest(atOffset:)``).
+@MainActor
+package protocol FlingLandingListener: AnyObject {
+  func flingWillComeToRest(atOffset offset: Double)
+}
+
+extension ContentPrefetcher: FlingLandingListener {}
 
 /// A gate that opens once; waiting on an open gate returns at once.
 @MainActor

@@ -245,6 +245,16 @@ where
     attachments.compactMap { $0 as? Attachment }
   }
 
+  /// Tells the binding's prefetchers where a fling will come to rest, `offset` points along the
+  /// scroll: forward it from `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`
+  /// so the screen there is loaded first, after any paging or snapping your delegate applies.
+  /// Optional: without it, prefetchers work the landing out from the view's speed.
+  public func flingWillComeToRest(atOffset offset: Double) {
+    for listener in attachments(of: (any FlingLandingListener).self) {
+      listener.flingWillComeToRest(atOffset: offset)
+    }
+  }
+
   /// Calls `cancel` when the binding is cancelled or released, from whatever thread that
   /// happens on (a publisher subscription, for example). At once if it already was.
   public nonisolated func addCancellation(_ cancel: @escaping @Sendable () -> Void) {

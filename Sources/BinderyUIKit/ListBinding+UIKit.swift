@@ -35,6 +35,14 @@ extension ListBinding {
   /// The section the view shows at an index, or `nil` out of range.
   public func section(at index: Int) -> Section? { snapshot.section(at: index) }
 
+  /// Tells prefetching where a fling will come to rest. Call it from your scroll view
+  /// delegate's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` with the
+  /// target after your own changes (paging, snapping), and the screen there loads first.
+  /// Optional: without it, Bindery works the landing out from the view's speed.
+  public func flingWillComeToRest(at targetContentOffset: CGPoint) {
+    flingWillComeToRest(atOffset: Double(targetContentOffset.y))
+  }
+
   // MARK: Features, as modifiers
 
   /// The adapter `bind(to:)` installed, if this binding was made by it.

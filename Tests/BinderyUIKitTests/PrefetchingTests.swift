@@ -144,6 +144,42 @@ struct PrefetchingTests {
     #expect(passing.count < 10, "\(passing)")
   }
 
+  /// A scroll view delegate that snaps a fling to a row and tells the binding where it stops.
+  final class SnappingDelegate: UITableViewDelegate {
+    var binding: ListBinding<FlatSection, TestItem>?
+    var snapTo: CGFloat = 0
+
+    func scrollViewWillEndDragging(
+      _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+      targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {
+      targetContentOffset.pointee.y = snapTo
+      binding?.flingWillComeToRest(at: targetContentOffset.pointee)
+    }
+  }
+
+  @Test func aLandingTheDelegateAnnouncesIsPlannedForAtOnce() async {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    let delegate = SnappingDelegate()
+    delegate.binding = binding
+    delegate.snapTo = 400 * 44  // where the speed alone would stop is 700 rows down
+    table.delegate = delegate
+    let rate = table.decelerationRate.rawValue
+    table.userFlings(velocity: 700 * 44 * (1 - rate) / rate * 1_000)
+    let prefetcher = binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+    await eventually("the announced landing") { prefetcher.first?.landing == 400..<412 }
+    await eventually("its avatars requested") { Set(loader.startedKeys).isSuperset(of: 400..<412) }
+    #expect(!loader.startedKeys.contains(700))
+    table.decelerate(for: .seconds(10))
+    #expect(table.indexPathsForVisibleRows?.first?[1] == 400)
+    loader.openAll()
+  }
+
   @Test func holdingTheFirstDisplayUntilItsContentIsThere() async {
     let clock = VirtualClock()
     let table = makeTable()

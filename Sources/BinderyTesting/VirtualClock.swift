@@ -107,3 +107,23 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     for (_, sleeper) in due { sleeper.continuation?.resume() }
   }
 }
+
+extension VirtualClock {
+  /// Lets every task the last step woke run until each running load is asleep on this clock
+  /// again, for several turns of the main actor in a row: the loads a step started have
+  /// reached their sleep, and the results it finished have been taken. Gives up after
+  /// 100,000 turns rather than wait forever.
+  ///
+  /// - Parameter loadsInFlight: how many loads the store under test is running.
+  @MainActor
+  public func settle(loadsInFlight: @MainActor () -> Int) async {
+    var stable = 0
+    var turns = 0
+    while stable < 4 && turns < 100_000 {
+      await Task.yield()
+      turns += 1
+      stable = loadsInFlight() == sleeperCount ? stable + 1 : 0
+      if stable == 0 && turns % 64 == 0 { try? await Task.sleep(for: .microseconds(50)) }
+    }
+  }
+}

@@ -184,18 +184,24 @@ struct PrefetchSimulation {
 
     // t = 0: the data arrives and is bound; the screen is not shown yet.
     binding.submit(items: (0..<rows).map { Row(id: $0, name: "mate \($0)") })
-    await settle(avatars, loaderClock)
+    // The diff runs on a worker in real time: virtual time starts once the list is shown, or
+    // once the first-display hold has asked for the first screen.
+    let ready = ContinuousClock.now + .seconds(30)
+    while binding.statistics.updates == 0 && avatars.loadsInFlight == 0 && .now < ready {
+      try? await Task.sleep(for: .microseconds(100))
+    }
+    await loaderClock.settle { avatars.loadsInFlight }
     var now = Duration.zero
     while log.restTime.map({ now < $0 + Script.scrollBackLength }) ?? true {
       now += tick
       loaderClock.advance(by: tick)
       storeClock.advance(by: tick)
-      await settle(avatars, loaderClock)
+      await loaderClock.settle { avatars.loadsInFlight }
       if now == Script.screenAppears {
         UIWindow.show(table)  // the screen appears: UIKit asks for its first cells
-        await settle(avatars, loaderClock)
+        await loaderClock.settle { avatars.loadsInFlight }
       }
-      if move(table, at: now, log: log) { await settle(avatars, loaderClock) }
+      if move(table, at: now, log: log) { await loaderClock.settle { avatars.loadsInFlight } }
       log.samples.append((now, avatars.loadsInFlight, avatars.cachedCost))
       log.startedByTime.append((now, avatars.statistics.started))
     }
@@ -233,19 +239,6 @@ struct PrefetchSimulation {
 
   static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-
-  /// Lets every task the last step woke run until each running load is asleep again on the
-  /// loader clock, and that holds for a few turns of the main actor.
-  func settle(_ store: ContentStore<Int, Avatar>, _ loaderClock: VirtualClock) async {
-    var stable = 0
-    var turns = 0
-    while stable < 4 && turns < 100_000 {
-      await Task.yield()
-      turns += 1
-      if store.loadsInFlight == loaderClock.sleeperCount { stable += 1 } else { stable = 0 }
-      if stable == 0 && turns % 64 == 0 { try? await Task.sleep(for: .microseconds(50)) }
-    }
   }
 
   func records(for strategy: Strategy, log: Log, seed: UInt64) -> [Record] {

@@ -8,7 +8,8 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let options = BenchOptions(arguments)
+// A memory child's arguments are positional, not options.
+let options = BenchOptions(arguments.first == "memory-child" ? [] : arguments)
 
 switch arguments.first {
 case "diff":

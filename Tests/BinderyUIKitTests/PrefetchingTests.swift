@@ -92,19 +92,6 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
-  /// Runs every task the last step woke until each running load is asleep on the loader's
-  /// clock again, several main-actor turns in a row.
-  func settle(_ store: ContentStore<Int, String>, _ loaderClock: VirtualClock) async {
-    var stable = 0
-    var turns = 0
-    while stable < 4 && turns < 100_000 {
-      await Task.yield()
-      turns += 1
-      stable = store.loadsInFlight == loaderClock.sleeperCount ? stable + 1 : 0
-      if stable == 0 && turns % 64 == 0 { try? await Task.sleep(for: .microseconds(50)) }
-    }
-  }
-
   @Test func aFlingsLandingScreenLoadsFirstAndPassingRowsAreNotChased() async {
     let (clock, loaderClock) = (VirtualClock(), VirtualClock())
     let table = makeTable()
@@ -120,7 +107,7 @@ struct PrefetchingTests {
     func step() async {
       clock.advance(by: .milliseconds(16))
       loaderClock.advance(by: .milliseconds(16))
-      await settle(avatars, loaderClock)
+      await loaderClock.settle { avatars.loadsInFlight }
     }
     for _ in 0..<100 { await step() }
     // The finger lifts at the speed that carries the table 700 rows down.

@@ -93,6 +93,14 @@ final class MatesScreen {
     show(mate)
   }
 
+  // README "Late content and prefetching": where a fling stops.
+  func scrollViewWillEndDragging(
+    _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+    targetContentOffset: UnsafeMutablePointer<CGPoint>
+  ) {
+    mates?.flingWillComeToRest(at: targetContentOffset.pointee)
+  }
+
   // README "Usage": any AsyncSequence, errors, apply.
   func bindSequence(_ mateUpdates: AsyncStream<[Mate]>, newList: [Mate]) async -> Bool {
     let binding = tableView.bind(to: mateUpdates) { tableView, indexPath, mate in

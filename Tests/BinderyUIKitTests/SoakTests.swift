@@ -131,13 +131,24 @@ struct SoakTests {
         updates += 1
       case 20..<70:
         screen.view.contentOffset.y += CGFloat(Int.random(in: -120...160, using: &random))
-      case 70..<76:
+      case 70..<73:
         flings += 1
         let step = CGFloat(Int.random(in: -900...900, using: &random))
         for _ in 0..<12 {
           screen.view.contentOffset.y += step
           try? await Task.sleep(for: .milliseconds(2))
         }
+      case 73..<76:
+        // A fling that decelerates as UIKit's do; sometimes a finger catches it on the way.
+        flings += 1
+        screen.view.userFlings(velocity: CGFloat(Int.random(in: -40_000...40_000, using: &random)))
+        let caughtAfter = Int.random(in: 0..<40, using: &random)
+        for tick in 0..<40 where screen.view.isDecelerating {
+          if tick == caughtAfter, tick % 3 == 0 { screen.view.userBeginsDragging() }
+          screen.view.decelerate(for: .milliseconds(16))
+          try? await Task.sleep(for: .milliseconds(1))
+        }
+        if screen.view.isDragging { screen.view.userEndsDragging(velocity: 0) }
       case 76..<78:
         dismissals += 1
         violations += screen.view.violations

@@ -32,8 +32,9 @@ where
   private weak var binding: ListBinding<Section, Item>?
   private let ledger: InterestLedger<Item.ID, Content>
   private var wanted: [Item.ID: ContentPriority] = [:]
-  private var samples: [(time: Duration, first: Int)] = []
-  private var offsets: [(time: Duration, offset: Double)] = []
+  /// What each update saw of the view within the last ``restDelay``: the first visible row (if
+  /// any) and the content offset. The scroll's speed and a fling's landing are read from it.
+  private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
 
   /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
   /// the view is not decelerating.
@@ -93,8 +94,16 @@ where
     guard !isStopped, let binding else { return }
     let snapshot = binding.snapshot
     let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
-    landing = binding.view.flatMap { landing(of: $0, in: snapshot) }
-    plan(for: snapshot, visible: visible)
+    let now = store.time.elapsed()
+    if let view = binding.view {
+      let position = view.scrollPosition
+      recentScroll.append((now, visible.min(), position.offset))
+      recentScroll.removeAll { now - $0.time > restDelay }
+      landing = landing(of: view, at: position, in: snapshot)
+    } else {
+      landing = nil
+    }
+    plan(for: snapshot, visible: visible, velocity: velocityOfFirstVisibleRow())
   }
 
   /// Plans for a fling that will come to rest at `offset` points along the scroll, as UIKit
@@ -108,11 +117,9 @@ where
   }
 
   /// Where the view's deceleration ends, as the flat indices of the screen there.
-  private func landing(of view: any ListView, in snapshot: Snapshot<Section, Item>) -> Range<Int>? {
-    let position = view.scrollPosition
-    let now = store.time.elapsed()
-    offsets.append((now, position.offset))
-    offsets.removeAll { now - $0.time > restDelay }
+  private func landing(
+    of view: any ListView, at position: ScrollPosition, in snapshot: Snapshot<Section, Item>
+  ) -> Range<Int>? {
     guard position.isDecelerating else {
       announcedRestingOffset = nil  // at rest, or a finger caught it
       return nil
@@ -128,8 +135,10 @@ where
   /// Where the deceleration stops by UIKit's law, from the speed between the last two offset
   /// samples (the deceleration's speed now, near enough); `nil` with fewer than two samples.
   private func estimatedRestingOffset(_ position: ScrollPosition) -> Double? {
-    guard offsets.count >= 2 else { return nil }
-    let (last, previous) = (offsets[offsets.count - 1], offsets[offsets.count - 2])
+    guard recentScroll.count >= 2 else { return nil }
+    let (last, previous) = (
+      recentScroll[recentScroll.count - 1], recentScroll[recentScroll.count - 2]
+    )
     let seconds = Self.seconds(last.time - previous.time)
     guard seconds > 0 else { return nil }
     return position.restingOffset(velocity: (last.offset - previous.offset) / seconds)
@@ -148,10 +157,11 @@ where
     ledger.giveAll()
   }
 
-  private func plan(for snapshot: Snapshot<Section, Item>, visible flat: [Int]) {
+  private func plan(
+    for snapshot: Snapshot<Section, Item>, visible flat: [Int], velocity: Double = 0
+  ) {
     guard !isStopped else { return }
     let visible = (flat.min() ?? 0)..<((flat.max() ?? -1) + 1)
-    let velocity = velocity(first: flat.isEmpty ? nil : visible.lowerBound)
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
       itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
@@ -193,13 +203,12 @@ where
   }
 
   /// Items per second from the first visible item over the last ``restDelay``.
-  private func velocity(first: Int?) -> Double {
-    guard let first else { return 0 }
-    let now = store.time.elapsed()
-    samples.append((now, first))
-    samples.removeAll { now - $0.time > restDelay }
-    guard let oldest = samples.first, now > oldest.time else { return 0 }
-    return Double(first - oldest.first) / Self.seconds(now - oldest.time)
+  private func velocityOfFirstVisibleRow() -> Double {
+    let rows = recentScroll.lazy.compactMap { sample in sample.first.map { (sample.time, $0) } }
+    guard let newest = recentScroll.last, let first = newest.first, let oldest = rows.first,
+      newest.time > oldest.0
+    else { return 0 }
+    return Double(first - oldest.1) / Self.seconds(newest.time - oldest.0)
   }
 
   /// Whether every key has content or has failed: nothing more to wait for.

@@ -5,12 +5,10 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// A view that shows nothing and holds each batch until a test lets it go: lists can be made
-/// to wait, so that newer ones replace them.
+/// A view that shows nothing: the binding's own behaviour, with no UIKit rules in the way. (The
+/// tests hold lists back with the binding's first-display hold, not here.)
 @MainActor
-final class HeldView: ListView {
-  var held = false
-  var shown: [Int] = []
+final class BlankListView: ListView {
   func applyStage<Section, Item>(
     _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void
   ) { install() }
@@ -28,7 +26,7 @@ final class HeldView: ListView {
 struct BindingLifecycleTests {
   /// A binding whose first display waits at a gate, so that lists pile up behind it.
   func gatedBinding() -> (ListBinding<FlatSection, TestItem>, OneShot) {
-    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
     let gate = OneShot()
     binding.firstDisplayHold = { _ in await gate.wait() }
     return (binding, gate)
@@ -49,7 +47,7 @@ struct BindingLifecycleTests {
 
   @Test func applyIsFalseWhenTheSourceReplacesIt() async {
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
-    let binding = ListBinding<FlatSection, TestItem>(view: HeldView(), items: stream)
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView(), items: stream)
     let gate = OneShot()
     binding.firstDisplayHold = { _ in await gate.wait() }
     source.yield([TestItem(id: 0)])
@@ -65,7 +63,7 @@ struct BindingLifecycleTests {
   }
 
   @Test func applyIsTrueOnceShownAndFalseAfterCancel() async {
-    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
     #expect(await binding.apply(items: [TestItem(id: 1)]))
     binding.cancel()
     #expect(await binding.apply(items: [TestItem(id: 2)]) == false)
@@ -128,7 +126,7 @@ struct BindingLifecycleTests {
   }
 
   @Test func errorsKeepTheNewestAndFinishWhenTheBindingStops() async {
-    let binding = ListBinding<FlatSection, TestItem>(view: HeldView())
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
     let limit = ListBinding<FlatSection, TestItem>.errorBufferLimit
     for step in 0..<(limit + 36) {
       await binding.apply(items: [TestItem(id: step), TestItem(id: step)])
@@ -145,7 +143,7 @@ struct BindingLifecycleTests {
 
   @Test func errorsFinishWhenTheSourceEnds() async {
     let binding = ListBinding<FlatSection, TestItem>(
-      view: HeldView(), items: [[TestItem(id: 1), TestItem(id: 1)]].async)
+      view: BlankListView(), items: [[TestItem(id: 1), TestItem(id: 1)]].async)
     var count = 0
     for await _ in binding.errors { count += 1 }
     #expect(count == 1)

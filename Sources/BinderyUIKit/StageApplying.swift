@@ -43,7 +43,7 @@ extension UITableView {
   /// Rows on one screen: the frame's height (or, before layout, the window's or the screen's)
   /// over the row height (or the estimate; 44 points, UIKit's default row).
   var itemsPerScreen: Int {
-    let height = frame.height > 0 ? frame.height : screenHeight(window: window)
+    let height = frame.height > 0 ? frame.height : screenSize(window: window).height
     let row = rowHeight > 0 ? rowHeight : (estimatedRowHeight > 0 ? estimatedRowHeight : 44)
     return max(1, Int((height / row).rounded(.up)))
   }
@@ -75,10 +75,7 @@ extension UICollectionView {
   /// the frame (or, before layout, the window's or the screen's size); for other layouts, the
   /// visible items once there are any, else 44-point rows of one item.
   var itemsPerScreen: Int {
-    let size =
-      frame.height > 0
-      ? frame.size
-      : CGSize(width: screenWidth(window: window), height: screenHeight(window: window))
+    let size = frame.height > 0 ? frame.size : screenSize(window: window)
     if let flow = collectionViewLayout as? UICollectionViewFlowLayout {
       let item = flow.estimatedItemSize.height > 0 ? flow.estimatedItemSize : flow.itemSize
       let columns = max(
@@ -93,25 +90,17 @@ extension UICollectionView {
   }
 }
 
-/// The height a view will most likely have once laid out, when its frame is still zero: its
-/// window's, or the screen's.
+/// The size a view will most likely have once laid out, when its frame is still zero: its
+/// window's, or the screen's, in each dimension the window does not yet have.
 @MainActor
-func screenHeight(window: UIWindow?) -> CGFloat {
-  if let window, window.bounds.height > 0 { return window.bounds.height }
+func screenSize(window: UIWindow?) -> CGSize {
   #if canImport(UIKit)
-    return UIScreen.main.bounds.height
+    let screen = UIScreen.main.bounds.size
   #else
-    return HeadlessWindow.screenBounds.height
+    let screen = HeadlessWindow.screenBounds.size
   #endif
-}
-
-/// The width counterpart of ``screenHeight(window:)``.
-@MainActor
-func screenWidth(window: UIWindow?) -> CGFloat {
-  if let window, window.bounds.width > 0 { return window.bounds.width }
-  #if canImport(UIKit)
-    return UIScreen.main.bounds.width
-  #else
-    return HeadlessWindow.screenBounds.width
-  #endif
+  let bounds = window?.bounds.size ?? .zero
+  return CGSize(
+    width: bounds.width > 0 ? bounds.width : screen.width,
+    height: bounds.height > 0 ? bounds.height : screen.height)
 }

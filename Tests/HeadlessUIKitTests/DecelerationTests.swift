@@ -25,6 +25,19 @@ final class FlingRecorder: HeadlessTableViewDelegate {
     events.append(decelerate ? "didEnd(decelerates)" : "didEnd")
   }
   func scrollViewDidEndDecelerating(_ scrollView: HeadlessScrollView) { events.append("rest") }
+  func scrollViewDidScroll(_ scrollView: HeadlessScrollView) { events.append("scroll") }
+  func tableView(_ tableView: HeadlessTableView, didSelectRowAt indexPath: IndexPath) {
+    events.append("select \(indexPath[1])")
+  }
+}
+
+/// Records the items a collection view's user selects.
+@MainActor
+final class ItemSelectionRecorder: HeadlessCollectionViewDelegate {
+  var selected: [IndexPath] = []
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath
+  ) { selected.append(indexPath) }
 }
 
 @Suite("Deceleration")
@@ -37,6 +50,7 @@ struct DecelerationTests {
     // 6,000 points/s at the normal rate (0.998 per ms): 6 × 0.998 / 0.002 = 2,994 points.
     table.userFlings(velocity: 6_000)
     #expect(recorder.events == ["begin", "willEnd", "didEnd(decelerates)"])
+    recorder.events.removeAll()
     #expect(abs((recorder.announcedTarget ?? 0) - 2_994) < 0.01)
     #expect(recorder.announcedVelocity == 6)  // UIKit reports points per millisecond
     #expect(table.isDecelerating)
@@ -49,6 +63,7 @@ struct DecelerationTests {
     }
     #expect(!table.isDecelerating)
     #expect(recorder.events.last == "rest")
+    #expect(recorder.events.dropLast().allSatisfy { $0 == "scroll" } && recorder.events.count > 2)
     #expect(abs(table.contentOffset.y - 2_994) < 0.01)
     // It slows down: each step covers less than the one before (but the last, which snaps the
     // final half point), and most of the way is covered early (95% of it by 1.5 s).
@@ -94,5 +109,23 @@ struct DecelerationTests {
     table.decelerate(for: .seconds(10))
     // 6 × 0.99 / 0.01 = 594 points.
     #expect(abs(table.contentOffset.y - (start + 594)) < 0.01)
+  }
+
+  @Test func aDragMovesTheContentWithTheFingerAndATapSelects() {
+    let (table, _) = makeTable(rows: 100)
+    let recorder = FlingRecorder()
+    table.delegate = recorder
+    table.userBeginsDragging()
+    table.userDrags(by: 100)
+    table.userDrags(by: -30)
+    #expect(table.contentOffset.y == 70 && table.isDragging && !table.isDecelerating)
+    table.userSelectsRow(at: IndexPath(indexes: [0, 3]))
+    #expect(recorder.events == ["begin", "scroll", "scroll", "select 3"])
+
+    let (grid, _) = makeGrid(items: 30)
+    let selection = ItemSelectionRecorder()
+    grid.delegate = selection
+    grid.userSelectsItem(at: IndexPath(indexes: [0, 7]))
+    #expect(selection.selected == [IndexPath(indexes: [0, 7])])
   }
 }

@@ -213,7 +213,7 @@ struct PrefetchSimulation {
   /// The user's hand at `now`: scrolls at 20 rows/s, the fling and its deceleration, then back
   /// up. Returns whether the table moved.
   func move(_ table: UITableView, at now: Duration, log: Log) -> Bool {
-    let step = CGFloat(Script.scrollSpeed * Self.seconds(tick)) * rowHeight
+    let step = CGFloat(Script.scrollSpeed * milliseconds(tick) / 1e3) * rowHeight
     if let rest = log.restTime {
       guard now > rest else { return false }
       table.scroll(by: -step)
@@ -235,10 +235,6 @@ struct PrefetchSimulation {
       return false
     }
     return true
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   func records(for strategy: Strategy, log: Log, seed: UInt64) -> [Record] {
@@ -285,9 +281,9 @@ struct PrefetchSimulation {
     _ shown: [(time: Duration, id: Int, hit: Bool)], log: Log, seed: UInt64
   ) -> (loads: Int, hitRate: Double) {
     let meanLatency =
-      (0..<rows).reduce(0.0) { $0 + Self.seconds(Self.latency(for: $1, seed: seed)) }
+      (0..<rows).reduce(0.0) { $0 + milliseconds(Self.latency(for: $1, seed: seed)) / 1e3 }
       / Double(rows)
-    let length = Self.seconds(Script.flingPhaseEnd - Script.flingStart)
+    let length = milliseconds(Script.flingPhaseEnd - Script.flingStart) / 1e3
     let loads = Int(6 * length / meanLatency)
     let loadedBefore = Set(log.completions.filter { $0.time <= Script.flingStart }.map(\.id))
     let preloaded = shown.filter { loadedBefore.contains($0.id) }.count

@@ -39,9 +39,7 @@ extension ContentStore {
     guard cache.accepts(cost: contentCost) else {
       // Delivered once to whoever shows the key now, then a failure no retry can fix.
       counted.notCached += 1
-      failures[key] = Failure(
-        error: .notCached(cost: contentCost, costLimit: cache.costLimit), attempts: 1,
-        retryTime: nil, priority: priority)
+      failures[key] = .notCached(cost: contentCost, limit: cache.costLimit, priority: priority)
       handoff = (key, content)
       announce(key)
       handoff = nil
@@ -54,9 +52,8 @@ extension ContentStore {
     for wanted in evicted where interest[wanted] != nil {
       // Only when everything cached is wanted: what is on screen stays there, and the key is
       // not reloaded (which would evict another) until interest in it ends.
-      failures[wanted] = Failure(
-        error: .notCached(cost: contentCost, costLimit: cache.costLimit), attempts: 1,
-        retryTime: nil, priority: .visible)
+      failures[wanted] = .notCached(
+        cost: contentCost, limit: cache.costLimit, priority: .visible)
       announce(wanted)
     }
   }

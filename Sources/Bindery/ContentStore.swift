@@ -81,6 +81,14 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     /// When a retry may start; `nil` for a failure no retry can fix.
     let retryTime: Duration?
     let priority: ContentPriority
+
+    /// Content the cache would not keep (`cost` against its `limit`): a failure no retry can
+    /// fix until interest in the key ends.
+    static func notCached(cost: Int, limit: Int, priority: ContentPriority) -> Failure {
+      Failure(
+        error: .notCached(cost: cost, costLimit: limit), attempts: 1, retryTime: nil,
+        priority: priority)
+    }
   }
 
   /// Creates a store.

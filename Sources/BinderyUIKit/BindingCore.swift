@@ -17,15 +17,15 @@ enum BoundView {
   case collection(UICollectionView)
 }
 
-/// Where a bound list's lists come from.
+/// Where a bound list's lists come from: how to start feeding a binding (reading a sequence,
+/// subscribing to a publisher).
 @usableFromInline
-enum ListSource<Section, Item>
+struct ListSource<Section, Item>
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
-  /// Starts feeding the binding (reading a sequence, subscribing to a publisher).
-  case feed(@MainActor (ListBinding<Section, Item>) -> Void)
+  let start: @MainActor (ListBinding<Section, Item>) -> Void
 }
 
 /// The one path every `bind(to:)` takes, for both views, both kinds of source, flat or sectioned,
@@ -42,7 +42,7 @@ enum BindingCore {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
     adapter.features.headerTitle = headerTitle
     adapter.install(prefetching: false)
-    start(binding, from: source)
+    source.start(binding)
     return binding
   }
 
@@ -74,7 +74,7 @@ enum BindingCore {
     box.content = content
     adapter.prefetchObserver = { [weak content] in content?.viewWillPrefetch() }
     adapter.install(prefetching: planner != nil)
-    start(binding, from: source)
+    source.start(binding)
     return binding
   }
 
@@ -90,14 +90,6 @@ enum BindingCore {
     let binding = ListBinding(view: adapter, pipeline: pipeline)
     adapter.binding = binding
     return (adapter, binding)
-  }
-
-  private static func start<Section, Item>(
-    _ binding: ListBinding<Section, Item>, from source: ListSource<Section, Item>
-  ) {
-    switch source {
-    case .feed(let start): start(binding)
-    }
   }
 }
 
@@ -131,14 +123,14 @@ extension ListSource {
   @usableFromInline
   static func sequence<Source: AsyncSequence & Sendable>(_ source: Source) -> Self
   where Source.Element == [ListSection<Section, Item>] {
-    .feed { $0.read(source) }
+    ListSource { $0.read(source) }
   }
 
   /// Subscribes to a publisher of lists of sections.
   @MainActor @usableFromInline
   static func publisher<P: Publisher>(_ publisher: P) -> Self
   where P.Output == [ListSection<Section, Item>], P.Failure == Never {
-    .feed { publisher.feed($0, lists: { $0 }) }
+    ListSource { publisher.feed($0, lists: { $0 }) }
   }
 }
 
@@ -147,14 +139,14 @@ extension ListSource where Section == FlatSection {
   @usableFromInline
   static func sequence<Source: AsyncSequence & Sendable>(items source: Source) -> Self
   where Source.Element == [Item] {
-    .feed { $0.read(items: source) }
+    ListSource { $0.read(items: source) }
   }
 
   /// Subscribes to a publisher of flat lists.
   @MainActor @usableFromInline
   static func publisher<P: Publisher>(items publisher: P) -> Self
   where P.Output == [Item], P.Failure == Never {
-    .feed { publisher.feed($0, lists: { [ListSection(FlatSection(), items: $0)] }) }
+    ListSource { publisher.feed($0, lists: { [ListSection(FlatSection(), items: $0)] }) }
   }
 }
 

@@ -73,11 +73,10 @@ extension HeadlessScrollView {
   /// content then decelerates toward the target as ``decelerate(for:)`` lets time pass.
   public func userEndsDragging(velocity: CGFloat) {
     let perMillisecond = velocity / 1_000
-    let maximum = max(0, engine.contentHeight - engine.viewportHeight)
     let start = engine.contentOffsetY
     let projected = Self.restingOffset(
       from: start, velocity: perMillisecond, rate: decelerationRate)
-    var target = CGPoint(x: 0, y: min(max(0, projected), maximum))
+    var target = CGPoint(x: 0, y: min(max(0, projected), engine.maximumContentOffsetY))
     engine.scrollDelegate?.scrollViewWillEndDragging(
       self, withVelocity: CGPoint(x: 0, y: perMillisecond), targetContentOffset: &target)
     engine.isDragging = false

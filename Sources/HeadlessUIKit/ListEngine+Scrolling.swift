@@ -7,9 +7,11 @@ import Foundation
 extension ListEngine {
   // MARK: Scrolling and data prefetching (§4)
 
+  /// The largest offset the content can have: its bottom at the viewport's.
+  var maximumContentOffsetY: CGFloat { max(0, contentHeight - viewportHeight) }
+
   func setContentOffset(_ offset: CGFloat) {
-    let maximum = max(0, contentHeight - viewportHeight)
-    let clamped = min(max(0, offset), maximum)
+    let clamped = min(max(0, offset), maximumContentOffsetY)
     let direction = clamped > contentOffsetY ? 1 : clamped < contentOffsetY ? -1 : 0
     contentOffsetY = clamped
     if direction != 0 { cellPrefetchDirection = direction }

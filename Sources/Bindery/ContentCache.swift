@@ -15,22 +15,30 @@
 @usableFromInline
 struct ContentCache<Key: Hashable, Value> {
   /// Where an entry lives in the clock, what it costs, and whether it was wanted recently.
+  @usableFromInline
   struct Slot {
-    var index: Int
-    var cost: Int
-    var recentlyWanted: Bool
+    @usableFromInline var index: Int
+    @usableFromInline var cost: Int
+    @usableFromInline var recentlyWanted: Bool
+
+    @inlinable
+    init(index: Int, cost: Int, recentlyWanted: Bool) {
+      self.index = index
+      self.cost = cost
+      self.recentlyWanted = recentlyWanted
+    }
   }
 
-  let costLimit: Int
-  let countLimit: Int
+  @usableFromInline let costLimit: Int
+  @usableFromInline let countLimit: Int
   /// The values, alone, so that a read is one lookup in a compact table.
   @usableFromInline var values: [Key: Value] = [:]
-  private var slots: [Key: Slot] = [:]
+  @usableFromInline var slots: [Key: Slot] = [:]
   /// Per clock position: the key it holds, or nil for a free one; the hand goes round these.
-  private var keys: [Key?] = []
-  private var freeSlots: [Int] = []
-  private var hand = 0
-  private(set) var totalCost = 0
+  @usableFromInline var keys: [Key?] = []
+  @usableFromInline var freeSlots: [Int] = []
+  @usableFromInline var hand = 0
+  @usableFromInline private(set) var totalCost = 0
 
   @usableFromInline
   init(costLimit: Int, countLimit: Int) {
@@ -39,7 +47,7 @@ struct ContentCache<Key: Hashable, Value> {
   }
 
   /// The number of entries.
-  var count: Int { values.count }
+  @inlinable var count: Int { values.count }
 
   /// The value for a key.
   @inlinable
@@ -50,18 +58,20 @@ struct ContentCache<Key: Hashable, Value> {
   func contains(_ key: Key) -> Bool { values[key] != nil }
 
   /// Gives an entry a second chance: interest in it just ended.
+  @inlinable
   mutating func markRecentlyWanted(_ key: Key) {
     slots[key]?.recentlyWanted = true
   }
 
   /// Whether content of `cost` can be kept at all: not costlier than the whole limit.
+  @inlinable
   func accepts(cost: Int) -> Bool { countLimit > 0 && max(0, cost) <= costLimit }
 
   /// Inserts or replaces a value, then evicts until both limits hold, sparing the keys
   /// `isPinned` names (content someone shows) as long as any other can go. Returns the evicted
   /// keys; a value the limits cannot hold (see ``accepts(cost:)``) is not kept, and nothing is
   /// evicted for it.
-  @discardableResult
+  @inlinable @discardableResult
   mutating func insert(
     _ value: Value, for key: Key, cost: Int, isPinned: (Key) -> Bool = { _ in false }
   ) -> [Key] {
@@ -84,6 +94,7 @@ struct ContentCache<Key: Hashable, Value> {
   }
 
   /// Removes a key if present, dropping its value.
+  @inlinable
   mutating func remove(_ key: Key) {
     guard let slot = slots.removeValue(forKey: key) else { return }
     values[key] = nil
@@ -92,14 +103,16 @@ struct ContentCache<Key: Hashable, Value> {
     totalCost -= slot.cost
   }
 
-  private mutating func appendSlot() -> Int {
+  @inlinable
+  mutating func appendSlot() -> Int {
     keys.append(nil)
     return keys.count - 1
   }
 
   /// The next key the hand finds neither pinned nor recently wanted, clearing bits on its way;
   /// when every entry is pinned, the first pinned one it passed.
-  private mutating func nextVictim(isPinned: (Key) -> Bool) -> Key? {
+  @inlinable
+  mutating func nextVictim(isPinned: (Key) -> Bool) -> Key? {
     guard !values.isEmpty else { return nil }
     // Two turns at most: the first clears every bit it passes.
     var firstPinned: Key?

@@ -3,6 +3,7 @@ extension ContentStore {
 
   /// Queues a key's load, or raises its priority if it waits already; makes sure the watchdog
   /// will see its deadline.
+  @inlinable
   func load(_ key: Key, priority: ContentPriority) {
     let isNew = inFlight.insert(key).inserted
     scheduler.enqueue(key, priority: priority, isNew: isNew)
@@ -11,6 +12,7 @@ extension ContentStore {
   }
 
   /// Finishes the loads whose results came in since the last drain.
+  @inlinable
   func drainCompletions() {
     for completion in completions.take() {
       finish(completion.key, priority: completion.priority, completion.outcome)
@@ -19,6 +21,7 @@ extension ContentStore {
   }
 
   /// Takes a load's result: content into the cache, or a failure; the cells are told.
+  @inlinable
   func finish(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
     inFlight.remove(key)
     switch outcome {
@@ -32,7 +35,8 @@ extension ContentStore {
     }
   }
 
-  private func keep(_ content: Content, for key: Key, priority: ContentPriority) {
+  @inlinable
+  func keep(_ content: Content, for key: Key, priority: ContentPriority) {
     counted.completed += 1
     if !failures.isEmpty { failures[key] = nil }
     let contentCost = cost(content)
@@ -58,7 +62,8 @@ extension ContentStore {
     }
   }
 
-  private func fail(_ key: Key, _ error: ContentError, priority: ContentPriority) {
+  @usableFromInline
+  func fail(_ key: Key, _ error: ContentError, priority: ContentPriority) {
     let attempts = (failures[key]?.attempts ?? 0) + 1
     let doubled = retryBackoff * (1 << min(attempts - 1, 30))
     let spread = retryJitter > 0 ? Double.random(in: -retryJitter...retryJitter) : 0
@@ -72,6 +77,7 @@ extension ContentStore {
 
   /// Schedules the automatic retry of a failed key that someone wants; at once if its backoff
   /// has passed. Nothing for a failure no retry can fix.
+  @usableFromInline
   func retryLater(_ key: Key, _ failure: Failure) {
     guard interest[key] != nil, let retryTime = failure.retryTime, retries[key] == nil else {
       return
@@ -91,6 +97,7 @@ extension ContentStore {
   /// Makes the one watchdog task wake by `deadline` (a load's timeout or a retry time) at the
   /// latest. O(1): a watchdog already due by then is left alone; one that wakes for a load that
   /// has since ended finds nothing due and sleeps again.
+  @inlinable
   func armWatchdog(by deadline: Duration) {
     if let watchdog, watchdog.wakesAt <= deadline { return }
     watchdog?.task.cancel()
@@ -103,13 +110,15 @@ extension ContentStore {
   }
 
   /// Lets the watchdog go when no load runs and no retry waits.
+  @inlinable
   func restWatchdogIfIdle() {
     guard let watchdog, retries.isEmpty, scheduler.runningCount == 0 else { return }
     watchdog.task.cancel()
     self.watchdog = nil
   }
 
-  private func watchdogFired() {
+  @usableFromInline
+  func watchdogFired() {
     watchdog = nil
     let now = time.elapsed()
     for load in scheduler.expire(by: now) {
@@ -133,6 +142,7 @@ extension ContentStore {
 }
 
 /// How one load ended.
+@usableFromInline
 enum LoadOutcome<Content: Sendable>: Sendable {
   case loaded(Content)
   case failed(ContentError)
@@ -142,17 +152,27 @@ enum LoadOutcome<Content: Sendable>: Sendable {
 /// Where load tasks leave their results, from any thread, for the store to finish on the main
 /// actor in batches: one hop to the main actor for all the results that came in since the
 /// last one.
+@usableFromInline
 final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendable {
+  @usableFromInline
   struct Completion: Sendable {
-    let key: Key
-    let priority: ContentPriority
-    let outcome: LoadOutcome<Content>
+    @usableFromInline let key: Key
+    @usableFromInline let priority: ContentPriority
+    @usableFromInline let outcome: LoadOutcome<Content>
+
+    @inlinable
+    init(key: Key, priority: ContentPriority, outcome: LoadOutcome<Content>) {
+      self.key = key
+      self.priority = priority
+      self.outcome = outcome
+    }
   }
 
   /// The store to drain into; set once by the store.
-  @MainActor let store = WeakStore<Key, Content>()
-  private let pending = Locked((completions: [Completion](), drainScheduled: false))
+  @usableFromInline @MainActor let store = WeakStore<Key, Content>()
+  @usableFromInline let pending = Locked((completions: [Completion](), drainScheduled: false))
 
+  @inlinable
   func deliver(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
     let schedule = pending.withLock { state in
       state.completions.append(Completion(key: key, priority: priority, outcome: outcome))
@@ -164,6 +184,7 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
   }
 
   /// Everything delivered so far, in order; the next delivery schedules a new drain.
+  @inlinable
   func take() -> [Completion] {
     pending.withLock { state in
       defer {
@@ -176,9 +197,9 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
 }
 
 /// A weak reference to a store, held by what outlives it.
-@MainActor
+@usableFromInline @MainActor
 final class WeakStore<Key: Hashable & Sendable, Content: Sendable> {
-  weak var value: ContentStore<Key, Content>?
+  @usableFromInline weak var value: ContentStore<Key, Content>?
 }
 
 #if DEBUG

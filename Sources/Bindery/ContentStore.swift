@@ -44,12 +44,12 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// The store's time, from the clock it was given; a prefetcher shares it.
   public let time: TimeSource
 
-  let cost: @Sendable (Content) -> Int
+  @usableFromInline let cost: @Sendable (Content) -> Int
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types;
   // only the main actor touches it, so exclusivity needs no checking at run time.
   @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, Content>
   /// The waiting and running loads, shared with the load tasks.
-  let scheduler: LoadScheduler<Key, Content>
+  @usableFromInline let scheduler: LoadScheduler<Key, Content>
   /// Keys queued or loading whose result the main actor has not taken yet: what reads as
   /// `.loading`. A load that ended is in here until its result is drained, so it is never
   /// started twice.
@@ -57,15 +57,15 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline var failures: [Key: Failure] = [:]
   /// Content the cache refused, readable only while its arrival is being announced.
   @usableFromInline var handoff: (key: Key, content: Content)?
-  var interest: [Key: Int] = [:]
+  @usableFromInline var interest: [Key: Int] = [:]
   /// Keys whose automatic retry is due at a time on ``time``.
-  var retries: [Key: Duration] = [:]
-  var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
+  @usableFromInline var retries: [Key: Duration] = [:]
+  @usableFromInline var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
   var nextObserver = 0
-  let completions = CompletionQueue<Key, Content>()
-  var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
+  @usableFromInline let completions = CompletionQueue<Key, Content>()
+  @usableFromInline var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
   /// What the main actor counted; the scheduler counts the loads it started.
-  var counted = ContentStatistics()
+  @usableFromInline var counted = ContentStatistics()
 
   /// What the store has done so far.
   public var statistics: ContentStatistics {
@@ -79,11 +79,12 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     @usableFromInline let error: ContentError
     @usableFromInline let attempts: Int
     /// When a retry may start; `nil` for a failure no retry can fix.
-    let retryTime: Duration?
-    let priority: ContentPriority
+    @usableFromInline let retryTime: Duration?
+    @usableFromInline let priority: ContentPriority
 
     /// Content the cache would not keep (`cost` against its `limit`): a failure no retry can
     /// fix until interest in the key ends.
+    @usableFromInline
     static func notCached(cost: Int, limit: Int, priority: ContentPriority) -> Failure {
       Failure(
         error: .notCached(cost: cost, costLimit: limit), attempts: 1, retryTime: nil,
@@ -177,6 +178,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Adds one unit of interest in `key` and loads it unless it is cached, loading, or failed
   /// (a failed key is retried by the store on its own schedule). A waiting key is raised to
   /// `priority` if that is higher, and goes behind the keys already waiting at that priority.
+  @inlinable
   public func request(_ key: Key, priority: ContentPriority = .visible) {
     interest[key, default: 0] += 1
     if cache.contains(key) || handoff?.key == key { return }
@@ -189,6 +191,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
 
   /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
   /// cancelled and a scheduled retry forgotten. Cached content stays.
+  @inlinable
   public func cancelRequest(_ key: Key) {
     guard let count = interest[key] else { return }
     guard count <= 1 else {
@@ -248,6 +251,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   }
 
   /// Tells every observer the key's state; `known`, when the caller has it, saves a lookup.
+  @inlinable
   func announce(_ key: Key, _ known: ContentState<Content>? = nil) {
     guard !observers.isEmpty else { return }
     let state = known ?? state(for: key)

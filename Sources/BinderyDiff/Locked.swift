@@ -10,9 +10,10 @@
 /// id table built once, a binding's inbox, the interest a released screen must give back.
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`, which needs iOS 18; Bindery runs on 16.
+@usableFromInline
 package final class Locked<State>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var state: State
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var state: State
 
   /// Wraps an initial value.
   package init(_ state: State) {
@@ -30,6 +31,7 @@ package final class Locked<State>: @unchecked Sendable {
 
   /// Runs `body` with the value, holding the mutex. `body` must not call back into the same
   /// lock.
+  @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }

@@ -140,6 +140,30 @@ struct ContentStoreTests {
     loader.openAll()
   }
 
+  @Test func aLoaderThatReturnsAfterItsLoadWasTakenBackTakesNoSlot() async {
+    let loader = GatedLoader()
+    loader.ignoresCancellation = true
+    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    store.request(1)
+    await eventually("load 1 to start") { loader.startedKeys == [1] }
+    store.cancelRequest(1)  // its slot goes at once to whatever waits next
+    store.request(2)
+    store.request(3)
+    await eventually("load 2 to start") { loader.startedKeys == [1, 2] }
+    loader.open(1)  // the loader of the load taken back returns late
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(loader.startedKeys == [1, 2], "3 waits for 2's slot, not for the returned loader's")
+    #expect(store.loadsInFlight == 1)
+    loader.open(2)
+    loader.open(3)
+    await eventually("2 and 3 loaded") { store.cachedCount == 2 }
+    #expect(store.state(for: 1).content == nil, "the late result was dropped")
+    #expect(loader.startedKeys == [1, 2, 3])
+    #expect(store.statistics.peakConcurrentLoads == 1)
+    #expect(store.statistics.completed == 2 && store.statistics.cancelled == 1)
+    store._checkInvariants()
+  }
+
   @Test func arrivalsAreAnnounced() async {
     let loader = GatedLoader()
     let store = ContentStore<Int, String>(loader: loader.load)

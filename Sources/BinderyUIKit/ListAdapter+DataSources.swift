@@ -10,9 +10,11 @@ import Foundation
 extension ListAdapter {
   // MARK: ListDataSourceCore
 
-  var numberOfSections: Int { snapshot.numberOfSections }
+  var numberOfSections: Int { binding?.snapshot.numberOfSections ?? 0 }
 
-  func numberOfItems(inSection section: Int) -> Int { snapshot.numberOfItems(inSection: section) }
+  func numberOfItems(inSection section: Int) -> Int {
+    binding?.snapshot.numberOfItems(inSection: section) ?? 0
+  }
 
   func tableCell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
     guard case .table(let provider) = cells, let item = item(at: indexPath) else {

@@ -99,8 +99,9 @@ where
 
   var snapshot: Snapshot<Section, Item> { binding?.snapshot ?? Snapshot() }
 
+  // The binding's snapshot is read in place, not copied, on the paths UIKit calls per row.
   func item(at indexPath: IndexPath) -> Item? {
-    snapshot.item(at: ItemPosition(indexPath))
+    binding?.snapshot.item(at: ItemPosition(indexPath))
   }
 
   // MARK: ListView

@@ -16,10 +16,28 @@ public struct BatchUpdatePlan: Sendable {
   let oldSectionOfNew: [Int]  // -1: inserted
   let newSectionOfOld: [Int]  // -1: deleted
   /// Per old section, ascending: item indices that leave their slot (deleted, reloaded, moved).
-  let removed: [Int: [Int]]
+  /// Empty when nothing leaves anywhere. Arrays by section rather than tables keyed by it, so
+  /// that a query hashes nothing.
+  let removed: [[Int]]
   /// Per new section, ascending by index: slots filled explicitly, and from where (nil: new).
-  let placed: [Int: [(index: Int, source: IndexPath?)]]
+  /// Empty when nothing is placed anywhere.
+  let placed: [[(index: Int, source: IndexPath?)]]
   let moveDestinations: [IndexPath: IndexPath]
+
+  /// Whether every row and section keeps its place: a batch that only reconfigures.
+  var keepsEveryPlace: Bool {
+    oldCounts.count == newCounts.count && moveDestinations.isEmpty
+      && removed.allSatisfy(\.isEmpty) && placed.allSatisfy(\.isEmpty)
+      && oldSectionOfNew.indices.allSatisfy { oldSectionOfNew[$0] == $0 }
+  }
+
+  private func removed(inOld section: Int) -> [Int] {
+    removed.indices.contains(section) ? removed[section] : []
+  }
+
+  private func placed(inNew section: Int) -> [(index: Int, source: IndexPath?)] {
+    placed.indices.contains(section) ? placed[section] : []
+  }
 
   /// The section a section after the batch was before it, or `nil` for an inserted section.
   public func oldSection(forNew section: Int) -> Int? {
@@ -39,7 +57,7 @@ public struct BatchUpdatePlan: Sendable {
   /// - Complexity: O(k) for the k operations in the row's section.
   public func sourceIndexPath(forNew path: IndexPath) -> IndexPath? {
     guard let oldSection = oldSection(forNew: path.sectionIndex) else { return nil }
-    let slots = placed[path.sectionIndex] ?? []
+    let slots = placed(inNew: path.sectionIndex)
     var rank = path.itemIndex
     for slot in slots {
       if slot.index == path.itemIndex { return slot.source }
@@ -47,7 +65,7 @@ public struct BatchUpdatePlan: Sendable {
       rank -= 1
     }
     var index = rank
-    for gone in removed[oldSection] ?? [] {
+    for gone in removed(inOld: oldSection) {
       if gone <= index { index += 1 } else { break }
     }
     return IndexPath(section: oldSection, index: index)
@@ -58,16 +76,16 @@ public struct BatchUpdatePlan: Sendable {
   ///
   /// - Complexity: O(k) for the k operations in the row's sections.
   public func destinationIndexPath(forOld path: IndexPath) -> IndexPath? {
-    if let destination = moveDestinations[path] { return destination }
+    if !moveDestinations.isEmpty, let destination = moveDestinations[path] { return destination }
     guard let newSection = newSection(forOld: path.sectionIndex) else { return nil }
     var rank = path.itemIndex
-    for gone in removed[path.sectionIndex] ?? [] {
+    for gone in removed(inOld: path.sectionIndex) {
       if gone == path.itemIndex { return nil }
       if gone > path.itemIndex { break }
       rank -= 1
     }
     var index = rank
-    for slot in placed[newSection] ?? [] {
+    for slot in placed(inNew: newSection) {
       if slot.index <= index { index += 1 } else { break }
     }
     return IndexPath(section: newSection, index: index)
@@ -96,8 +114,8 @@ public struct BatchUpdatePlan: Sendable {
         continue
       }
       let old = model[oldSection]
-      let gone = removed[oldSection] ?? []
-      let slots = placed[section] ?? []
+      let gone = removed(inOld: oldSection)
+      let slots = placed(inNew: section)
       var goneCursor = 0
       var slotCursor = 0
       var oldCursor = 0

@@ -96,7 +96,7 @@ private struct Check {
     }
     return BatchUpdatePlan(
       oldCounts: oldCounts, newCounts: newCounts, reconfigured: update.itemReconfigures,
-      oldSectionOfNew: identity, newSectionOfOld: identity, removed: [:], placed: [:],
+      oldSectionOfNew: identity, newSectionOfOld: identity, removed: [], placed: [],
       moveDestinations: [:])
   }
 
@@ -456,16 +456,16 @@ private struct Check {
     var deleted = [Int](repeating: 0, count: oldCounts.count)
     var movedIn = [Int](repeating: 0, count: newCounts.count)
     var movedOut = [Int](repeating: 0, count: oldCounts.count)
-    var removed: [Int: [Int]] = [:]
-    var placed: [Int: [(index: Int, source: IndexPath?)]] = [:]
+    var removed = [[Int]](repeating: [], count: oldCounts.count)
+    var placed = [[(index: Int, source: IndexPath?)]](repeating: [], count: newCounts.count)
     var moveDestinations: [IndexPath: IndexPath] = [:]
     for path in itemDeletes {
       deleted[path.sectionIndex] += 1
-      removed[path.sectionIndex, default: []].append(path.itemIndex)
+      removed[path.sectionIndex].append(path.itemIndex)
     }
     for path in itemInserts {
       inserted[path.sectionIndex] += 1
-      placed[path.sectionIndex, default: []].append((path.itemIndex, nil))
+      placed[path.sectionIndex].append((path.itemIndex, nil))
     }
     for move in itemMoves {
       // §1.4: the table maps the source section; the collection view compares raw indices.
@@ -477,8 +477,8 @@ private struct Check {
         movedOut[move.from.sectionIndex] += 1
         movedIn[move.to.sectionIndex] += 1
       }
-      removed[move.from.sectionIndex, default: []].append(move.from.itemIndex)
-      placed[move.to.sectionIndex, default: []].append((move.to.itemIndex, move.from))
+      removed[move.from.sectionIndex].append(move.from.itemIndex)
+      placed[move.to.sectionIndex].append((move.to.itemIndex, move.from))
       moveDestinations[move.from] = move.to
     }
     for (new, old) in oldSectionOfNew.enumerated() where old >= 0 {
@@ -497,8 +497,10 @@ private struct Check {
             + "out of that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
       }
     }
-    for key in removed.keys { removed[key]?.sort() }
-    for key in placed.keys { placed[key]?.sort { $0.index < $1.index } }
+    for section in removed.indices where removed[section].count > 1 { removed[section].sort() }
+    for section in placed.indices where placed[section].count > 1 {
+      placed[section].sort { $0.index < $1.index }
+    }
     let gone = Set(itemDeletes).union(itemMoves.map(\.from))
     let reconfigured = update.itemReconfigures.filter { !gone.contains($0) }
     return BatchUpdatePlan(

@@ -64,12 +64,15 @@ extension ListEngine {
   /// The total height of the content.
   var contentHeight: CGFloat { sectionFrames().last?.bottom ?? 0 }
 
-  /// The index paths of the items whose frames meet the band `top..<bottom`, in order.
-  func indexPaths(from top: CGFloat, to bottom: CGFloat) -> [IndexPath] {
+  /// The index paths of the items whose frames meet the band `top..<bottom`, in order;
+  /// `frames`, when the caller has them, saves laying the sections out again.
+  func indexPaths(
+    from top: CGFloat, to bottom: CGFloat, frames: [SectionFrame]? = nil
+  ) -> [IndexPath] {
     guard bottom > top else { return [] }
     let counts = counts()
     var paths: [IndexPath] = []
-    for (section, frame) in sectionFrames().enumerated()
+    for (section, frame) in (frames ?? sectionFrames()).enumerated()
     where frame.bottom > top && frame.top < bottom {
       paths += indexPaths(
         in: section, frame: frame, count: counts[section], top: top, bottom: bottom)
@@ -108,9 +111,11 @@ extension ListEngine {
 
   /// The supplementary views whose frames meet the band `top..<bottom`; one of zero height
   /// does not exist.
-  func supplementaryKeys(from top: CGFloat, to bottom: CGFloat) -> [SupplementaryKey] {
+  func supplementaryKeys(
+    from top: CGFloat, to bottom: CGFloat, frames: [SectionFrame]? = nil
+  ) -> [SupplementaryKey] {
     var keys: [SupplementaryKey] = []
-    for (section, frame) in sectionFrames().enumerated()
+    for (section, frame) in (frames ?? sectionFrames()).enumerated()
     where frame.bottom > top && frame.top < bottom {
       if frame.headerHeight > 0 && frame.top + frame.headerHeight > top {
         keys.append(SupplementaryKey(kind: .header, section: section))
@@ -123,9 +128,9 @@ extension ListEngine {
   }
 
   /// The items visible in the viewport, in order.
-  func visibleIndexPaths() -> [IndexPath] {
+  func visibleIndexPaths(frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard viewportHeight > 0 else { return [] }
-    return indexPaths(from: contentOffsetY, to: contentOffsetY + viewportHeight)
+    return indexPaths(from: contentOffsetY, to: contentOffsetY + viewportHeight, frames: frames)
   }
 }
 

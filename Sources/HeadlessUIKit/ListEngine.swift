@@ -208,7 +208,27 @@ final class ListEngine {
   }
 
   private func apply(_ plan: BatchUpdatePlan, newCounts: [Int]) {
+    // A batch that only reconfigures leaves every view where it is.
+    if !plan.keepsEveryPlace { moveViews(by: plan) }
+    cachedCounts = newCounts
+    // §2: only rows that have a cell are re-asked, and they get the same cell back.
+    for path in plan.reconfigured {
+      guard let destination = plan.destinationIndexPath(forOld: path),
+        let existing = cells[destination]
+      else { continue }
+      if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {
+        cells[destination] = cell
+        recycle(existing)
+      }
+    }
+    if isInWindow { layout() }
+  }
+
+  /// Takes every cell, supplementary view and prefetch to its place after the batch, and
+  /// recycles the views of what left.
+  private func moveViews(by plan: BatchUpdatePlan) {
     var moved: [IndexPath: HeadlessReusableView] = [:]
+    moved.reserveCapacity(cells.count)
     for (path, cell) in cells {
       if let destination = plan.destinationIndexPath(forOld: path) {
         moved[destination] = cell
@@ -226,19 +246,9 @@ final class ListEngine {
       }
     }
     supplementaries = movedSupplementaries
-    cachedCounts = newCounts
-    prefetched = prefetched.compactMap { plan.destinationIndexPath(forOld: $0) }
-    // §2: only rows that have a cell are re-asked, and they get the same cell back.
-    for path in plan.reconfigured {
-      guard let destination = plan.destinationIndexPath(forOld: path),
-        let existing = cells[destination]
-      else { continue }
-      if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {
-        cells[destination] = cell
-        recycle(existing)
-      }
+    if !prefetched.isEmpty {
+      prefetched = prefetched.compactMap { plan.destinationIndexPath(forOld: $0) }
     }
-    if isInWindow { layout() }
   }
 
   // MARK: Layout
@@ -248,8 +258,10 @@ final class ListEngine {
   /// cells of everything else.
   func layout() {
     guard isInWindow else { return }
-    let visible = visibleIndexPaths()
-    let shown = visible + preparedIndexPaths(visible: visible)
+    // One layout of the sections serves the whole pass.
+    let frames = sectionFrames()
+    let visible = visibleIndexPaths(frames: frames)
+    let shown = visible + preparedIndexPaths(visible: visible, frames: frames)
     // A screen's worth of paths: a linear search is cheaper than hashing them.
     for (path, cell) in cells where !shown.contains(path) {
       cells[path] = nil
@@ -258,13 +270,13 @@ final class ListEngine {
     for path in shown where cells[path] == nil {
       if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
     }
-    layOutSupplementaries()
+    layOutSupplementaries(frames: frames)
     if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
   }
 
   /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
-  func preparedIndexPaths(visible: [IndexPath]) -> [IndexPath] {
+  func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
       viewportHeight > 0, rowHeight > 0
     else { return [] }
@@ -273,13 +285,15 @@ final class ListEngine {
     let bottom = contentOffsetY + viewportHeight
     let paths =
       cellPrefetchDirection > 0
-      ? indexPaths(from: bottom, to: bottom + band) : indexPaths(from: top - band, to: top)
+      ? indexPaths(from: bottom, to: bottom + band, frames: frames)
+      : indexPaths(from: top - band, to: top, frames: frames)
     return paths.filter { !visible.contains($0) }
   }
 
-  private func layOutSupplementaries() {
+  private func layOutSupplementaries(frames: [SectionFrame]) {
     guard supplementarySource != nil, viewportHeight > 0 else { return }
-    let visible = supplementaryKeys(from: contentOffsetY, to: contentOffsetY + viewportHeight)
+    let visible = supplementaryKeys(
+      from: contentOffsetY, to: contentOffsetY + viewportHeight, frames: frames)
     let visibleSet = Set(visible)
     for (key, view) in supplementaries where !visibleSet.contains(key) {
       supplementaries[key] = nil

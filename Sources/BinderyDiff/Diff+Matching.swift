@@ -100,8 +100,12 @@ extension SnapshotDiff {
   /// Invariant after: every new middle item is in exactly one of `inserted`, a `moved` entry, or
   /// the stayers (matched, same section, not moved); `receiving` marks inserted sections that
   /// get items from elsewhere and `evacuating` deleted sections that lose items to elsewhere.
-  /// One hash probe per new middle item: into `old`'s own id table when it has one (a validated
-  /// snapshot does), else into a table of the old middles built here.
+  /// At most one hash probe per new middle item: into `old`'s own id table when it has one (a
+  /// validated snapshot does), else into a table of the old middles built here. Before probing,
+  /// the item's id is compared with the few old items after the last one matched in order, and
+  /// with the one after the last one found by a probe: an unchanged run, a deletion or an item
+  /// moved away then costs id comparisons in order, not random reads of a table that has long
+  /// left the cache. Only inserted items and items moved in are probed for.
   @inlinable
   mutating func matchItems() {
     let oldItems = old.itemsBySection
@@ -158,14 +162,40 @@ extension SnapshotDiff {
     var receives = false
     let content = self.content
     let sameSection = oldSection >= 0 ? oldItems[oldSection] : []
+    // In the same old section: after the last item matched in order, and after the last one a
+    // probe found (-1: none since), where the next item is unless something changed before it.
+    var expected = lower
+    var resumed = -1
     items.withUnsafeBufferPointer { items in
       sameSection.withUnsafeBufferPointer { sameSection in
+        /// The index of `id` among the `window` old items from `start`, if it is there. Ids are
+        /// unique in `old`: a hit is the position the table would give.
+        func nearby(_ id: Item.ID, from start: Int, window: Int) -> Int? {
+          guard start >= 0 else { return nil }
+          var index = start
+          let end = Swift.min(start + window, sameSection.count)
+          while index < end {
+            if sameSection[index].id == id { return index }
+            index += 1
+          }
+          return nil
+        }
         for item in lower..<upper {
-          guard let packed = table[items[item].id] else {
+          let id = items[item].id
+          let from: ItemPosition
+          if let index = nearby(id, from: expected, window: 4)
+            ?? nearby(id, from: resumed, window: 1)
+          {
+            from = ItemPosition(section: oldSection, item: index)
+            expected = index + 1
+            resumed = -1
+          } else if let packed = table[id] {
+            from = packed.position
+            if from.section == oldSection { resumed = from.item + 1 }
+          } else {
             inserted.append(ItemPosition(section: section, item: item))
             continue
           }
-          let from = packed.position
           matched[flatBase[from.section] + from.item] = true
           if from.section == oldSection {
             if !content.isEqual(sameSection[from.item], items[item]) {

@@ -25,6 +25,30 @@ struct FlatDiffTests {
     #expect(changeset.stages[0].itemInserts.isEmpty)  // covered by the section insert
   }
 
+  /// The matching pass finds most items by comparing ids in order after the last match, and
+  /// probes the id table only when that fails: gaps longer than its look-ahead, blocks moved
+  /// together in either direction, and inserts between them must still come out exact and with
+  /// the fewest moves.
+  @Test func gapsBlocksAndInsertsAroundTheInOrderMatching() {
+    let old = Array(0..<200)
+    var new = Array(old)
+    new.removeSubrange(20..<50)  // a gap far longer than the look-ahead
+    let block = Array(new[100..<110])
+    new.removeSubrange(100..<110)
+    new.insert(contentsOf: block, at: 5)  // a block moved up, ahead of its old place
+    let late = Array(new[10..<14])
+    new.removeSubrange(10..<14)
+    new.insert(contentsOf: late, at: new.count - 3)  // a block moved down
+    new.insert(1_000, at: 60)
+    new.insert(contentsOf: [1_001, 1_002, 1_003, 1_004, 1_005, 1_006], at: 70)
+    new.remove(at: 90)
+    let changeset = diffAndReplay(flat(old, content: [7: 1, 150: 1]), flat(new))
+    #expect(changeset.counts.itemInserts == 7)
+    #expect(changeset.counts.itemDeletes == 31)
+    #expect(changeset.counts.itemMoves == MinimalMoves.items(from: flat(old), to: flat(new)))
+    #expect(changeset.counts.itemReconfigures == 2, "7 and 150 changed")
+  }
+
   @Test func append() {
     let changeset = diffAndReplay(flat([1, 2, 3]), flat([1, 2, 3, 4]))
     #expect(changeset.stages.count == 1)

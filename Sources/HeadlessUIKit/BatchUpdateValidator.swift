@@ -146,7 +146,7 @@ private struct Check {
       inserts.sections.append(
         adjust(section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts))
     }
-    let explicitDeletes = Set(update.itemDeletes)
+    let explicitDeletes = update.itemReloads.isEmpty ? [] : Set(update.itemDeletes)
     for path in update.itemReloads {
       if explicitDeletes.contains(path) {
         throw UpdateViolation(
@@ -289,7 +289,8 @@ private struct Check {
 
   mutating func checkItemDeletes(extra: [IndexPath]) throws(UpdateViolation) {
     let movedFrom = Set(itemMoves.map(\.from))
-    var seen = Set<IndexPath>()
+    // Sorted, a repeat comes right after its first occurrence.
+    var previous: IndexPath?
     for path in (update.itemDeletes + extra).sorted(by: >) {
       if sectionDeletes.contains(path.sectionIndex) { continue }  // covered by the section
       if path.sectionIndex < 0 || path.sectionIndex >= oldCounts.count {
@@ -310,7 +311,8 @@ private struct Check {
           "attempt to perform a delete and a move from the same index path "
             + "(\(path.uikitDescription))")
       }
-      if !seen.insert(path).inserted {
+      defer { previous = path }
+      if path == previous {
         try duplicate("delete index path (\(path.uikitDescription))")
         continue
       }
@@ -342,7 +344,7 @@ private struct Check {
 
   mutating func checkItemInserts(extra: [IndexPath]) throws(UpdateViolation) {
     let movedTo = Set(itemMoves.map(\.to))
-    var seen = Set<IndexPath>()
+    var previous: IndexPath?
     for path in (update.itemInserts + extra).sorted() {
       if sectionInserts.contains(path.sectionIndex) { continue }  // covered by the section
       if path.sectionIndex < 0 || path.sectionIndex >= newCounts.count {
@@ -364,7 +366,8 @@ private struct Check {
           "attempt to perform an insert and a move to the same index path "
             + "(\(path.uikitDescription))")
       }
-      if !seen.insert(path).inserted {
+      defer { previous = path }
+      if path == previous {
         try duplicate("insert index path (\(path.uikitDescription))")
         continue
       }
@@ -501,8 +504,11 @@ private struct Check {
     for section in placed.indices where placed[section].count > 1 {
       placed[section].sort { $0.index < $1.index }
     }
-    let gone = Set(itemDeletes).union(itemMoves.map(\.from))
-    let reconfigured = update.itemReconfigures.filter { !gone.contains($0) }
+    var reconfigured = update.itemReconfigures
+    if !reconfigured.isEmpty {
+      let gone = Set(itemDeletes).union(itemMoves.map(\.from))
+      reconfigured.removeAll { gone.contains($0) }
+    }
     return BatchUpdatePlan(
       oldCounts: oldCounts, newCounts: newCounts, reconfigured: reconfigured,
       oldSectionOfNew: oldSectionOfNew, newSectionOfOld: newSectionOfOld, removed: removed,

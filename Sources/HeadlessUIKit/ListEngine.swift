@@ -208,8 +208,9 @@ final class ListEngine {
   }
 
   private func apply(_ plan: BatchUpdatePlan, newCounts: [Int]) {
-    // A batch that only reconfigures leaves every view where it is.
-    if !plan.keepsEveryPlace { moveViews(by: plan) }
+    // A batch that only reconfigures leaves every view where it is, and the layout as it was.
+    let keepsEveryPlace = plan.keepsEveryPlace
+    if !keepsEveryPlace { moveViews(by: plan) }
     cachedCounts = newCounts
     // §2: only rows that have a cell are re-asked, and they get the same cell back.
     for path in plan.reconfigured {
@@ -221,7 +222,7 @@ final class ListEngine {
         recycle(existing)
       }
     }
-    if isInWindow { layout() }
+    if isInWindow && !keepsEveryPlace { layout() }
   }
 
   /// Takes every cell, supplementary view and prefetch to its place after the batch, and

@@ -149,7 +149,7 @@ enum LoadOutcome<Content: Sendable>: Sendable {
   case cancelled
 }
 
-/// Where load tasks leave their results, from any thread, for the store to finish on the main
+/// Where the load workers leave their results, from any thread, for the store to finish on the main
 /// actor in batches: one hop to the main actor for all the results that came in since the
 /// last one.
 @usableFromInline

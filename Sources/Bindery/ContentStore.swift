@@ -22,9 +22,12 @@
 ///   eviction of wanted content — is announced to ``observe(_:)``'s observers at once, on the
 ///   main actor, and on ``arrivals()`` streams.
 ///
-/// Loads run off the main actor and report back in batches; one watchdog task serves every
-/// timeout and retry. The store's bookkeeping is O(1) main-actor work per event. Time comes from
-/// the clock it is given, so tests and simulations can run in virtual time.
+/// Loads run off the main actor on at most ``maximumConcurrentLoads`` worker tasks, each going
+/// from one waiting key to the next without a trip through the main actor, and report back in
+/// batches; one watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
+/// main-actor work per event, and its hot paths are inlinable, so they are specialized for the
+/// app's key and content types. Time comes from the clock it is given, so tests and simulations
+/// can run in virtual time.
 @MainActor
 public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Loads the content for a key. Called off the main actor; should honour cancellation.
@@ -48,7 +51,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types;
   // only the main actor touches it, so exclusivity needs no checking at run time.
   @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, Content>
-  /// The waiting and running loads, shared with the load tasks.
+  /// The waiting and running loads, shared with the workers that run them.
   @usableFromInline let scheduler: LoadScheduler<Key, Content>
   /// Keys queued or loading whose result the main actor has not taken yet: what reads as
   /// `.loading`. A load that ended is in here until its result is drained, so it is never

@@ -46,23 +46,12 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     }
   }
 
-  /// A queued key and the order it was queued in.
-  @usableFromInline
-  struct QueueEntry {
-    @usableFromInline let key: Key
-    @usableFromInline let order: Int
-
-    @inlinable
-    init(key: Key, order: Int) {
-      self.key = key
-      self.order = order
-    }
-  }
-
   @usableFromInline
   struct State {
     @usableFromInline var waiting: [Key: Waiting] = [:]
-    @usableFromInline var queues: [[QueueEntry]] = ContentPriority.allCases.map { _ in [] }
+    @usableFromInline var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in
+      []
+    }
     @usableFromInline var heads = ContentPriority.allCases.map { _ in 0 }
     @usableFromInline var nextOrder = 0
     @usableFromInline var running: [Key: Running] = [:]
@@ -136,7 +125,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
       let order = state.nextOrder
       state.nextOrder += 1
       state.waiting[key] = Waiting(priority: priority, order: order)
-      state.queues[priority.rawValue].append(QueueEntry(key: key, order: order))
+      state.queues[priority.rawValue].append((key, order))
       fillSlots(&state)
     }
   }

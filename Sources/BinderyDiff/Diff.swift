@@ -12,10 +12,11 @@ extension StagedChangeset {
   ///
   /// - Complexity: O(p + s) comparisons for the common prefix and suffix of each matched section,
   ///   which are found before anything is hashed (equal snapshots cost one linear comparison and
-  ///   no hashing); then one hash probe per item left in the middle of `new` — into `old`'s id
-  ///   table, which a validated snapshot already has, so no table is built — O(k log k) for the
-  ///   longest increasing subsequence over the k matched items there, and O(n) copying for the
-  ///   intermediate snapshots of multi-stage changesets.
+  ///   no hashing); then, per item left in the middle of `new`, a few id comparisons with the
+  ///   old items after the last match and, only when those miss (an insert, an item moved in),
+  ///   one hash probe into `old`'s id table, which a validated snapshot already has, so no table
+  ///   is built — O(k log k) for the longest increasing subsequence over the k matched items
+  ///   there, and O(n) copying for the intermediate snapshots of multi-stage changesets.
   @inlinable
   public init(from old: Snapshot<Section, Item>, to new: Snapshot<Section, Item>) {
     if let isContentEqual = contentEquality(of: Item.self) {

@@ -46,12 +46,13 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     }
   }
 
+  /// A key in its priority's queue, and when it was queued there.
+  @usableFromInline typealias QueueEntry = (key: Key, order: Int)
+
   @usableFromInline
   struct State {
     @usableFromInline var waiting: [Key: Waiting] = [:]
-    @usableFromInline var queues: [[(key: Key, order: Int)]] = ContentPriority.allCases.map { _ in
-      []
-    }
+    @usableFromInline var queues: [[QueueEntry]] = ContentPriority.allCases.map { _ in [] }
     @usableFromInline var heads = ContentPriority.allCases.map { _ in 0 }
     @usableFromInline var nextOrder = 0
     @usableFromInline var running: [Key: Running] = [:]

@@ -100,12 +100,9 @@ extension SnapshotDiff {
   /// Invariant after: every new middle item is in exactly one of `inserted`, a `moved` entry, or
   /// the stayers (matched, same section, not moved); `receiving` marks inserted sections that
   /// get items from elsewhere and `evacuating` deleted sections that lose items to elsewhere.
-  /// At most one hash probe per new middle item: into `old`'s own id table when it has one (a
-  /// validated snapshot does), else into a table of the old middles built here. Before probing,
-  /// the item's id is compared with the few old items after the last one matched in order, and
-  /// with the one after the last one found by a probe: an unchanged run, a deletion or an item
-  /// moved away then costs id comparisons in order, not random reads of a table that has long
-  /// left the cache. Only inserted items and items moved in are probed for.
+  /// At most one hash probe per new middle item, and only for what is not found in order (see
+  /// ``OldPositionFinder``): into `old`'s own id table when it has one (a validated snapshot
+  /// does), else into a table of the old middles built here.
   @inlinable
   mutating func matchItems() {
     let oldItems = old.itemsBySection
@@ -162,37 +159,12 @@ extension SnapshotDiff {
     var receives = false
     let content = self.content
     let sameSection = oldSection >= 0 ? oldItems[oldSection] : []
-    // In the same old section: after the last item matched in order, and after the last one a
-    // probe found (-1: none since), where the next item is unless something changed before it.
-    var expected = lower
-    var resumed = -1
+    var finder = OldPositionFinder<Item>(section: oldSection, firstMiddle: lower)
     items.withUnsafeBufferPointer { items in
       sameSection.withUnsafeBufferPointer { sameSection in
-        /// The index of `id` among the `window` old items from `start`, if it is there. Ids are
-        /// unique in `old`: a hit is the position the table would give.
-        func nearby(_ id: Item.ID, from start: Int, window: Int) -> Int? {
-          guard start >= 0 else { return nil }
-          var index = start
-          let end = Swift.min(start + window, sameSection.count)
-          while index < end {
-            if sameSection[index].id == id { return index }
-            index += 1
-          }
-          return nil
-        }
         for item in lower..<upper {
-          let id = items[item].id
-          let from: ItemPosition
-          if let index = nearby(id, from: expected, window: 4)
-            ?? nearby(id, from: resumed, window: 1)
-          {
-            from = ItemPosition(section: oldSection, item: index)
-            expected = index + 1
-            resumed = -1
-          } else if let packed = table[id] {
-            from = packed.position
-            if from.section == oldSection { resumed = from.item + 1 }
-          } else {
+          guard let from = finder.position(of: items[item].id, among: sameSection, table: table)
+          else {
             inserted.append(ItemPosition(section: section, item: item))
             continue
           }
@@ -245,5 +217,64 @@ extension SnapshotDiff {
       }
       base += oldItems[section].count
     }
+  }
+}
+
+/// Finds where the new items of one section were in `old`, in order: first among the few old
+/// items of the same section after the last one matched in order, and the one after the last one
+/// a probe found, and only then in the old id table. An unchanged run, a deletion or an item moved
+/// away then costs id comparisons in order, not a random read of a table that has long left the
+/// cache; only inserted items and items moved in are probed for. Ids are unique in `old`, so a hit
+/// from comparing ids is the position the table would give.
+@usableFromInline
+struct OldPositionFinder<Item: Identifiable> {
+  /// How many old items after the last in-order match are compared before probing.
+  @usableFromInline static var lookAhead: Int { 4 }
+
+  /// The old section of the new section being matched; -1 when it is new.
+  @usableFromInline let section: Int
+  /// After the last item matched in order: where the next one is unless something changed.
+  @usableFromInline var expected: Int
+  /// After the last item a probe found in the same section; -1 when none since.
+  @usableFromInline var resumed = -1
+
+  @inlinable
+  init(section: Int, firstMiddle: Int) {
+    self.section = section
+    expected = firstMiddle
+  }
+
+  /// Where the item with `id` was in `old`, or `nil` for a new id. O(1): at most five id
+  /// comparisons in `sameSection` (the old section's items) and one probe of `table`.
+  @inlinable
+  mutating func position(
+    of id: Item.ID, among sameSection: UnsafeBufferPointer<Item>,
+    table: [Item.ID: PackedItemPosition]
+  ) -> ItemPosition? {
+    if let index = Self.index(of: id, in: sameSection, from: expected, window: Self.lookAhead)
+      ?? Self.index(of: id, in: sameSection, from: resumed, window: 1)
+    {
+      expected = index + 1
+      resumed = -1
+      return ItemPosition(section: section, item: index)
+    }
+    guard let position = table[id]?.position else { return nil }
+    if position.section == section { resumed = position.item + 1 }
+    return position
+  }
+
+  /// The index of `id` among the `window` items of `items` from `start`, if it is there.
+  @inlinable
+  static func index(
+    of id: Item.ID, in items: UnsafeBufferPointer<Item>, from start: Int, window: Int
+  ) -> Int? {
+    guard start >= 0 else { return nil }
+    var index = start
+    let end = Swift.min(start + window, items.count)
+    while index < end {
+      if items[index].id == id { return index }
+      index += 1
+    }
+    return nil
   }
 }

@@ -24,7 +24,8 @@
 ///
 /// Loads run off the main actor on at most ``maximumConcurrentLoads`` worker tasks, each going
 /// from one waiting key to the next without a trip through the main actor, and report back in
-/// batches; one watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
+/// batches; a worker whose load is taken back or times out is let go and counts no more, even if
+/// its loader never returns. One watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
 /// main-actor work per event, and its hot paths are inlinable, so they are specialized for the
 /// app's key and content types. Time comes from the clock it is given, so tests and simulations
 /// can run in virtual time.

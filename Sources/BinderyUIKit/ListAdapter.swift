@@ -283,6 +283,6 @@ extension ItemPosition {
 extension IndexPath {
   /// The index path of a position.
   init(_ position: ItemPosition) {
-    self.init(indexes: [position.section, position.item])
+    self.init(item: position.item, section: position.section)
   }
 }

@@ -21,8 +21,14 @@ public struct BatchUpdatePlan: Sendable {
   let removed: [[Int]]
   /// Per new section, ascending by index: slots filled explicitly, and from where (nil: new).
   /// Empty when nothing is placed anywhere.
-  let placed: [[(index: Int, source: IndexPath?)]]
-  let moveDestinations: [IndexPath: IndexPath]
+  let placed: [[Placement]]
+  let moveDestinations: SmallTable<ItemSlot, ItemSlot>
+
+  /// A slot filled explicitly in a section after the batch, and from where (nil: new).
+  struct Placement: Sendable {
+    var index: Int
+    var source: ItemSlot?
+  }
 
   /// Whether every row and section keeps its place: a batch that only reconfigures.
   var keepsEveryPlace: Bool {
@@ -35,7 +41,7 @@ public struct BatchUpdatePlan: Sendable {
     removed.indices.contains(section) ? removed[section] : []
   }
 
-  private func placed(inNew section: Int) -> [(index: Int, source: IndexPath?)] {
+  private func placed(inNew section: Int) -> [Placement] {
     placed.indices.contains(section) ? placed[section] : []
   }
 
@@ -56,19 +62,24 @@ public struct BatchUpdatePlan: Sendable {
   ///
   /// - Complexity: O(k) for the k operations in the row's section.
   public func sourceIndexPath(forNew path: IndexPath) -> IndexPath? {
-    guard let oldSection = oldSection(forNew: path.sectionIndex) else { return nil }
-    let slots = placed(inNew: path.sectionIndex)
-    var rank = path.itemIndex
+    source(forNew: ItemSlot(path))?.indexPath
+  }
+
+  /// ``sourceIndexPath(forNew:)`` for a slot.
+  func source(forNew path: ItemSlot) -> ItemSlot? {
+    guard let oldSection = oldSection(forNew: path.section) else { return nil }
+    let slots = placed(inNew: path.section)
+    var rank = path.item
     for slot in slots {
-      if slot.index == path.itemIndex { return slot.source }
-      if slot.index > path.itemIndex { break }
+      if slot.index == path.item { return slot.source }
+      if slot.index > path.item { break }
       rank -= 1
     }
     var index = rank
     for gone in removed(inOld: oldSection) {
       if gone <= index { index += 1 } else { break }
     }
-    return IndexPath(section: oldSection, index: index)
+    return ItemSlot(section: oldSection, item: index)
   }
 
   /// Where the row at `path` before the batch is after it; `nil` when it was deleted or
@@ -76,19 +87,24 @@ public struct BatchUpdatePlan: Sendable {
   ///
   /// - Complexity: O(k) for the k operations in the row's sections.
   public func destinationIndexPath(forOld path: IndexPath) -> IndexPath? {
+    destination(forOld: ItemSlot(path))?.indexPath
+  }
+
+  /// ``destinationIndexPath(forOld:)`` for a slot.
+  func destination(forOld path: ItemSlot) -> ItemSlot? {
     if !moveDestinations.isEmpty, let destination = moveDestinations[path] { return destination }
-    guard let newSection = newSection(forOld: path.sectionIndex) else { return nil }
-    var rank = path.itemIndex
-    for gone in removed(inOld: path.sectionIndex) {
-      if gone == path.itemIndex { return nil }
-      if gone > path.itemIndex { break }
+    guard let newSection = newSection(forOld: path.section) else { return nil }
+    var rank = path.item
+    for gone in removed(inOld: path.section) {
+      if gone == path.item { return nil }
+      if gone > path.item { break }
       rank -= 1
     }
     var index = rank
     for slot in placed(inNew: newSection) {
       if slot.index <= index { index += 1 } else { break }
     }
-    return IndexPath(section: newSection, index: index)
+    return ItemSlot(section: newSection, item: index)
   }
 
   /// Applies the batch to a model held per section, asking `insert` for every new element.
@@ -122,10 +138,10 @@ public struct BatchUpdatePlan: Sendable {
       for index in 0..<count {
         if slotCursor < slots.count && slots[slotCursor].index == index {
           let path = IndexPath(section: section, index: index)
-          if let source = slots[slotCursor].source, model.indices.contains(source.sectionIndex),
-            model[source.sectionIndex].indices.contains(source.itemIndex)
+          if let source = slots[slotCursor].source, model.indices.contains(source.section),
+            model[source.section].indices.contains(source.item)
           {
-            elements.append(model[source.sectionIndex][source.itemIndex])
+            elements.append(model[source.section][source.item])
           } else {
             elements.append(insert(path))
           }

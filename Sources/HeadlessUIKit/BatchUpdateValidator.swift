@@ -54,20 +54,37 @@ private struct Check {
   var nouns: String { noun + "s" }
   var article: String { validator.kind == .tableView ? "a" : "an" }
 
+  // The update's index paths as slots, converted once.
+  let deletesAsked: [ItemSlot]
+  let insertsAsked: [ItemSlot]
+  let reloadsAsked: [ItemSlot]
+  let movesAsked: [SlotMove]
+  let reconfiguresAsked: [ItemSlot]
+
   init(validator: BatchUpdateValidator, update: BatchUpdate, oldCounts: [Int], newCounts: [Int]) {
     self.validator = validator
     self.update = update
     self.oldCounts = oldCounts
     self.newCounts = newCounts
+    deletesAsked = update.itemDeletes.map(ItemSlot.init)
+    insertsAsked = update.itemInserts.map(ItemSlot.init)
+    reloadsAsked = update.itemReloads.map(ItemSlot.init)
+    movesAsked = update.itemMoves.map { SlotMove(from: ItemSlot($0.from), to: ItemSlot($0.to)) }
+    reconfiguresAsked = update.itemReconfigures.map(ItemSlot.init)
+  }
+
+  struct SlotMove {
+    var from: ItemSlot
+    var to: ItemSlot
   }
 
   // Working sets, filled phase by phase.
   var sectionDeletes = Set<Int>()
   var sectionInserts = Set<Int>()
-  var itemDeletes: [IndexPath] = []  // explicit and from reloads, sections not deleted
-  var itemInserts: [IndexPath] = []  // explicit and from reloads, sections not inserted
+  var itemDeletes: [ItemSlot] = []  // explicit and from reloads, sections not deleted
+  var itemInserts: [ItemSlot] = []  // explicit and from reloads, sections not inserted
   var sectionMoves: [BatchUpdate.SectionMove] = []
-  var itemMoves: [BatchUpdate.ItemMove] = []
+  var itemMoves: [SlotMove] = []
 
   mutating func run() throws(UpdateViolation) -> BatchUpdatePlan {
     try checkReconfigures()
@@ -97,13 +114,13 @@ private struct Check {
     return BatchUpdatePlan(
       oldCounts: oldCounts, newCounts: newCounts, reconfigured: update.itemReconfigures,
       oldSectionOfNew: identity, newSectionOfOld: identity, removed: [], placed: [],
-      moveDestinations: [:])
+      moveDestinations: SmallTable())
   }
 
   // MARK: Reconfigure (§2)
 
   func checkReconfigures() throws(UpdateViolation) {
-    guard !update.itemReconfigures.isEmpty else { return }
+    guard !reconfiguresAsked.isEmpty else { return }
     if validator.isStrict && update.isStructural {
       throw UpdateViolation(
         .reconfigureInStructuralBatch,
@@ -111,12 +128,12 @@ private struct Check {
           + "moves; UIKit does not document which coordinates it uses there (reference §2, §6)",
         isUIKitMessage: false)
     }
-    let changed =
-      Set(update.itemDeletes).union(update.itemReloads).union(update.itemMoves.map(\.from))
-    for path in update.itemReconfigures {
+    let changed = SmallSet(
+      update.isStructural ? deletesAsked + reloadsAsked + movesAsked.map(\.from) : [])
+    for path in reconfiguresAsked {
       try requireOld(path, verb: "reconfigure")
-      if changed.contains(path) || update.sectionDeletes.contains(path.sectionIndex)
-        || update.sectionReloads.contains(path.sectionIndex)
+      if changed.contains(path) || update.sectionDeletes.contains(path.section)
+        || update.sectionReloads.contains(path.section)
       {
         throw UpdateViolation(
           .reconfigureOfChangedPath,
@@ -129,9 +146,12 @@ private struct Check {
 
   // MARK: Reloads (§1.2 step 3)
 
-  typealias Decomposed = (sections: [Int], items: [IndexPath])
+  typealias Decomposed = (sections: [Int], items: [ItemSlot])
 
   func decomposeReloads() throws(UpdateViolation) -> (Decomposed, Decomposed) {
+    guard !(update.sectionReloads.isEmpty && reloadsAsked.isEmpty) else {
+      return (([], []), ([], []))
+    }
     let explicitSectionDeletes = update.sectionDeletes.sorted()
     let explicitSectionInserts = update.sectionInserts.sorted()
     var deletes: Decomposed = ([], [])
@@ -146,26 +166,25 @@ private struct Check {
       inserts.sections.append(
         adjust(section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts))
     }
-    let explicitDeletes = update.itemReloads.isEmpty ? [] : Set(update.itemDeletes)
-    for path in update.itemReloads {
+    let explicitDeletes = SmallSet(reloadsAsked.isEmpty ? [] : deletesAsked)
+    for path in reloadsAsked {
       if explicitDeletes.contains(path) {
         throw UpdateViolation(
           .deleteAndReloadSamePath,
           "attempt to delete and reload the same index path (\(path.uikitDescription))")
       }
       let section = adjust(
-        path.sectionIndex, deletes: explicitSectionDeletes, inserts: explicitSectionInserts)
-      var item = path.itemIndex
-      for delete in update.itemDeletes.sorted()
-      where delete.sectionIndex == path.sectionIndex && delete.itemIndex <= path.itemIndex {
+        path.section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts)
+      var item = path.item
+      for delete in deletesAsked.sorted()
+      where delete.section == path.section && delete.item <= path.item {
         item -= 1
       }
-      for insert in update.itemInserts.sorted()
-      where insert.sectionIndex == section && insert.itemIndex <= item {
+      for insert in insertsAsked.sorted() where insert.section == section && insert.item <= item {
         item += 1
       }
       deletes.items.append(path)
-      inserts.items.append(IndexPath(section: section, index: item))
+      inserts.items.append(ItemSlot(section: section, item: item))
     }
     return (deletes, inserts)
   }
@@ -180,6 +199,7 @@ private struct Check {
   // MARK: Moves (§1.2 step 7)
 
   mutating func collectSectionMoves() throws(UpdateViolation) {
+    guard !update.sectionMoves.isEmpty else { return }
     var destinationOf: [Int: Int] = [:]
     var sourceOf: [Int: Int] = [:]
     for move in update.sectionMoves {
@@ -214,36 +234,36 @@ private struct Check {
   }
 
   mutating func collectItemMoves() throws(UpdateViolation) {
-    var destinationOf: [IndexPath: IndexPath] = [:]
-    var sourceOf: [IndexPath: IndexPath] = [:]
-    for move in update.itemMoves {
+    var destinationOf = SmallTable<ItemSlot, ItemSlot>()
+    var sourceOf = SmallTable<ItemSlot, ItemSlot>()
+    for move in movesAsked {
       let (from, to) = (move.from, move.to)
-      if !oldCounts.indices.contains(from.sectionIndex) {
+      if !oldCounts.indices.contains(from.section) {
         throw UpdateViolation(
           .indexOutOfRange,
           "attempt to move index path (\(from.uikitDescription)) from a section that does not "
             + "exist - there are only \(oldCounts.count) sections before the update")
       }
-      if from.itemIndex < 0 || from.itemIndex >= oldCounts[from.sectionIndex] {
+      if from.item < 0 || from.item >= oldCounts[from.section] {
         throw UpdateViolation(
           .indexOutOfRange,
           "attempt to move index path (\(from.uikitDescription)) that does not exist - there are "
-            + "only \(oldCounts[from.sectionIndex]) \(nouns) in section \(from.sectionIndex) "
+            + "only \(oldCounts[from.section]) \(nouns) in section \(from.section) "
             + "before the update")
       }
-      if !newCounts.indices.contains(to.sectionIndex) {
+      if !newCounts.indices.contains(to.section) {
         throw UpdateViolation(
           .indexOutOfRange,
           "attempt to move index path (\(from.uikitDescription)) to index path "
             + "(\(to.uikitDescription)) in section that does not exist - there are only "
             + "\(newCounts.count) sections after the update")
       }
-      if to.itemIndex < 0 || to.itemIndex >= newCounts[to.sectionIndex] {
+      if to.item < 0 || to.item >= newCounts[to.section] {
         throw UpdateViolation(
           .indexOutOfRange,
           "attempt to move index path (\(from.uikitDescription)) to index path "
             + "(\(to.uikitDescription)) that does not exist - there are only "
-            + "\(newCounts[to.sectionIndex]) \(nouns) in section \(to.sectionIndex) after the "
+            + "\(newCounts[to.section]) \(nouns) in section \(to.section) after the "
             + "update")
       }
       if let destination = destinationOf[from] {
@@ -259,8 +279,8 @@ private struct Check {
           "attempt to move both \(noun) at index path \(source.uikitDescription) and "
             + "\(from.uikitDescription) to \(to.uikitDescription)")
       }
-      destinationOf[from] = to
-      sourceOf[to] = from
+      destinationOf.set(to, for: from)
+      sourceOf.set(from, for: to)
       itemMoves.append(move)
     }
   }
@@ -268,6 +288,7 @@ private struct Check {
   // MARK: Deletes (§1.2 step 5)
 
   mutating func checkSectionDeletes(extra: [Int]) throws(UpdateViolation) {
+    guard !(update.sectionDeletes.isEmpty && extra.isEmpty) else { return }
     let movedFrom = Set(sectionMoves.map(\.from))
     for section in (update.sectionDeletes + extra).sorted(by: >) {
       if section < 0 || section >= oldCounts.count {
@@ -287,23 +308,23 @@ private struct Check {
     }
   }
 
-  mutating func checkItemDeletes(extra: [IndexPath]) throws(UpdateViolation) {
-    let movedFrom = Set(itemMoves.map(\.from))
+  mutating func checkItemDeletes(extra: [ItemSlot]) throws(UpdateViolation) {
+    let movedFrom = SmallSet(itemMoves.map(\.from))
     // Sorted, a repeat comes right after its first occurrence.
-    var previous: IndexPath?
-    for path in (update.itemDeletes + extra).sorted(by: >) {
-      if sectionDeletes.contains(path.sectionIndex) { continue }  // covered by the section
-      if path.sectionIndex < 0 || path.sectionIndex >= oldCounts.count {
+    var previous: ItemSlot?
+    for path in (extra.isEmpty ? deletesAsked : deletesAsked + extra).sorted(by: >) {
+      if sectionDeletes.contains(path.section) { continue }  // covered by the section
+      if path.section < 0 || path.section >= oldCounts.count {
         throw UpdateViolation(
           .indexOutOfRange,
-          "attempt to delete \(noun) \(path.itemIndex) from section \(path.sectionIndex), but "
+          "attempt to delete \(noun) \(path.item) from section \(path.section), but "
             + "there are only \(oldCounts.count) sections before the update")
       }
-      if path.itemIndex < 0 || path.itemIndex >= oldCounts[path.sectionIndex] {
+      if path.item < 0 || path.item >= oldCounts[path.section] {
         throw UpdateViolation(
           .indexOutOfRange,
-          "attempt to delete \(noun) \(path.itemIndex) from section \(path.sectionIndex) which "
-            + "only contains \(oldCounts[path.sectionIndex]) \(nouns) before the update")
+          "attempt to delete \(noun) \(path.item) from section \(path.section) which "
+            + "only contains \(oldCounts[path.section]) \(nouns) before the update")
       }
       if movedFrom.contains(path) {
         throw UpdateViolation(
@@ -323,6 +344,7 @@ private struct Check {
   // MARK: Inserts (§1.2 step 6)
 
   mutating func checkSectionInserts(extra: [Int]) throws(UpdateViolation) {
+    guard !(update.sectionInserts.isEmpty && extra.isEmpty) else { return }
     let movedTo = Set(sectionMoves.map(\.to))
     for section in (update.sectionInserts + extra).sorted() {
       if section < 0 || section >= newCounts.count {
@@ -342,23 +364,23 @@ private struct Check {
     }
   }
 
-  mutating func checkItemInserts(extra: [IndexPath]) throws(UpdateViolation) {
-    let movedTo = Set(itemMoves.map(\.to))
-    var previous: IndexPath?
-    for path in (update.itemInserts + extra).sorted() {
-      if sectionInserts.contains(path.sectionIndex) { continue }  // covered by the section
-      if path.sectionIndex < 0 || path.sectionIndex >= newCounts.count {
+  mutating func checkItemInserts(extra: [ItemSlot]) throws(UpdateViolation) {
+    let movedTo = SmallSet(itemMoves.map(\.to))
+    var previous: ItemSlot?
+    for path in (extra.isEmpty ? insertsAsked : insertsAsked + extra).sorted() {
+      if sectionInserts.contains(path.section) { continue }  // covered by the section
+      if path.section < 0 || path.section >= newCounts.count {
         throw UpdateViolation(
           .indexOutOfRange,
-          "attempt to insert \(noun) \(path.itemIndex) into section \(path.sectionIndex), but "
+          "attempt to insert \(noun) \(path.item) into section \(path.section), but "
             + "there are only \(newCounts.count) sections after the update")
       }
-      if path.itemIndex < 0 || path.itemIndex >= newCounts[path.sectionIndex] {
+      if path.item < 0 || path.item >= newCounts[path.section] {
         throw UpdateViolation(
           .indexOutOfRange,
-          "attempt to insert \(noun) \(path.itemIndex) into section \(path.sectionIndex), but "
-            + "there are only \(newCounts[path.sectionIndex]) \(nouns) in section "
-            + "\(path.sectionIndex) after the update")
+          "attempt to insert \(noun) \(path.item) into section \(path.section), but "
+            + "there are only \(newCounts[path.section]) \(nouns) in section "
+            + "\(path.section) after the update")
       }
       if movedTo.contains(path) {
         throw UpdateViolation(
@@ -387,20 +409,21 @@ private struct Check {
   // MARK: Moves against deleted and inserted sections (§1.5 #13, #14)
 
   func checkItemMoveSections() throws(UpdateViolation) {
+    guard !(sectionDeletes.isEmpty && sectionInserts.isEmpty) else { return }
     // UICollectionView asserts with these messages; UITableView on iOS 11.4 silently fell back to
     // reloadData, which iOS 16.4 made a hard exception for invalid batches (reference §6).
     let isUIKit = validator.kind == .collectionView
     for move in itemMoves {
-      if sectionDeletes.contains(move.from.sectionIndex) {
+      if sectionDeletes.contains(move.from.section) {
         throw UpdateViolation(
           .moveFromDeletedSection,
-          "cannot move \(article) \(noun) from a deleted section (\(move.from.sectionIndex))",
+          "cannot move \(article) \(noun) from a deleted section (\(move.from.section))",
           isUIKitMessage: isUIKit)
       }
-      if sectionInserts.contains(move.to.sectionIndex) {
+      if sectionInserts.contains(move.to.section) {
         throw UpdateViolation(
           .moveIntoInsertedSection,
-          "cannot move \(article) \(noun) into a newly inserted section (\(move.to.sectionIndex))",
+          "cannot move \(article) \(noun) into a newly inserted section (\(move.to.section))",
           isUIKitMessage: isUIKit)
       }
     }
@@ -410,9 +433,9 @@ private struct Check {
   func checkSectionMovesAlone() throws(UpdateViolation) {
     for move in sectionMoves {
       let touched =
-        itemDeletes.contains { $0.sectionIndex == move.from }
-        || itemMoves.contains { $0.from.sectionIndex == move.from || $0.to.sectionIndex == move.to }
-        || itemInserts.contains { $0.sectionIndex == move.to }
+        itemDeletes.contains { $0.section == move.from }
+        || itemMoves.contains { $0.from.section == move.from || $0.to.section == move.to }
+        || itemInserts.contains { $0.section == move.to }
       if touched {
         throw UpdateViolation(
           .sectionMoveWithItemChanges,
@@ -437,6 +460,11 @@ private struct Check {
           + "update (\(oldCounts.count)), plus or minus the number of sections inserted or "
           + "deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted).")
     }
+    if sectionInserts.isEmpty && sectionDeletes.isEmpty && sectionMoves.isEmpty {
+      // Every section keeps its index (the count check above made the numbers equal).
+      let identity = Array(newCounts.indices)
+      return (identity, identity)
+    }
     var oldSectionOfNew = [Int](repeating: -2, count: newCounts.count)  // -2: not yet placed
     for section in sectionInserts { oldSectionOfNew[section] = -1 }
     for move in sectionMoves { oldSectionOfNew[move.to] = move.from }
@@ -460,29 +488,29 @@ private struct Check {
     var movedIn = [Int](repeating: 0, count: newCounts.count)
     var movedOut = [Int](repeating: 0, count: oldCounts.count)
     var removed = [[Int]](repeating: [], count: oldCounts.count)
-    var placed = [[(index: Int, source: IndexPath?)]](repeating: [], count: newCounts.count)
-    var moveDestinations: [IndexPath: IndexPath] = [:]
+    var placed = [[BatchUpdatePlan.Placement]](repeating: [], count: newCounts.count)
+    var moveDestinations = SmallTable<ItemSlot, ItemSlot>()
     for path in itemDeletes {
-      deleted[path.sectionIndex] += 1
-      removed[path.sectionIndex].append(path.itemIndex)
+      deleted[path.section] += 1
+      removed[path.section].append(path.item)
     }
     for path in itemInserts {
-      inserted[path.sectionIndex] += 1
-      placed[path.sectionIndex].append((path.itemIndex, nil))
+      inserted[path.section] += 1
+      placed[path.section].append(.init(index: path.item, source: nil))
     }
     for move in itemMoves {
       // §1.4: the table maps the source section; the collection view compares raw indices.
       let leavesSection =
         validator.kind == .collectionView
-        ? move.from.sectionIndex != move.to.sectionIndex
-        : newSectionOfOld[move.from.sectionIndex] != move.to.sectionIndex
+        ? move.from.section != move.to.section
+        : newSectionOfOld[move.from.section] != move.to.section
       if leavesSection {
-        movedOut[move.from.sectionIndex] += 1
-        movedIn[move.to.sectionIndex] += 1
+        movedOut[move.from.section] += 1
+        movedIn[move.to.section] += 1
       }
-      removed[move.from.sectionIndex].append(move.from.itemIndex)
-      placed[move.to.sectionIndex].append((move.to.itemIndex, move.from))
-      moveDestinations[move.from] = move.to
+      removed[move.from.section].append(move.from.item)
+      placed[move.to.section].append(.init(index: move.to.item, source: move.from))
+      moveDestinations.set(move.to, for: move.from)
     }
     for (new, old) in oldSectionOfNew.enumerated() where old >= 0 {
       let expected = oldCounts[old] + inserted[new] - deleted[old] + movedIn[new] - movedOut[old]
@@ -506,8 +534,8 @@ private struct Check {
     }
     var reconfigured = update.itemReconfigures
     if !reconfigured.isEmpty {
-      let gone = Set(itemDeletes).union(itemMoves.map(\.from))
-      reconfigured.removeAll { gone.contains($0) }
+      let gone = SmallSet(itemDeletes + itemMoves.map(\.from))
+      reconfigured.removeAll { gone.contains(ItemSlot($0)) }
     }
     return BatchUpdatePlan(
       oldCounts: oldCounts, newCounts: newCounts, reconfigured: reconfigured,
@@ -515,13 +543,13 @@ private struct Check {
       placed: placed, moveDestinations: moveDestinations)
   }
 
-  func requireOld(_ path: IndexPath, verb: String) throws(UpdateViolation) {
-    guard oldCounts.indices.contains(path.sectionIndex),
-      (0..<oldCounts[path.sectionIndex]).contains(path.itemIndex)
+  func requireOld(_ path: ItemSlot, verb: String) throws(UpdateViolation) {
+    guard oldCounts.indices.contains(path.section),
+      (0..<oldCounts[path.section]).contains(path.item)
     else {
       throw UpdateViolation(
         .indexOutOfRange,
-        "attempt to \(verb) \(noun) \(path.itemIndex) in section \(path.sectionIndex), which does "
+        "attempt to \(verb) \(noun) \(path.item) in section \(path.section), which does "
           + "not exist before the update", isUIKitMessage: false)
     }
   }

@@ -59,7 +59,7 @@ import Foundation
 
     /// Creates a table view index path (UIKit's extension).
     public init(row: Int, section: Int) {
-      self.init(indexes: [section, row])
+      self.init(section: section, index: row)
     }
   }
 #endif
@@ -80,7 +80,7 @@ import Foundation
 
     /// Creates a collection view index path (UIKit's extension).
     public init(item: Int, section: Int) {
-      self.init(indexes: [section, item])
+      self.init(section: section, index: item)
     }
   }
 #endif

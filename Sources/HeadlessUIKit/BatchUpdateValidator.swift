@@ -128,8 +128,7 @@ private struct Check {
           + "moves; UIKit does not document which coordinates it uses there (reference §2, §6)",
         isUIKitMessage: false)
     }
-    let changed = SmallSet(
-      update.isStructural ? deletesAsked + reloadsAsked + movesAsked.map(\.from) : [])
+    let changed = SmallSet(deletesAsked + reloadsAsked + movesAsked.map(\.from))
     for path in reconfiguresAsked {
       try requireOld(path, verb: "reconfigure")
       if changed.contains(path) || update.sectionDeletes.contains(path.section)

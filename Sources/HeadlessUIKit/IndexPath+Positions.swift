@@ -11,9 +11,6 @@ extension IndexPath {
 
   var sectionIndex: Int { count > 0 ? self[0] : 0 }
   var itemIndex: Int { count > 1 ? self[1] : 0 }
-
-  /// How UIKit prints an `NSIndexPath` in its messages, minus the object address.
-  var uikitDescription: String { ItemSlot(self).uikitDescription }
 }
 
 /// A row's or item's place as the engine and the validator keep it: two plain integers. They

@@ -352,6 +352,9 @@ import Foundation
   }
 
   /// A property whose changes are published through `$property` (Combine's `@Published`).
+  ///
+  /// As in Combine, a new value is published from the property's `willSet`: a subscriber that
+  /// reads the property while it receives a value still sees the old one.
   @propertyWrapper
   public struct Published<Value> {
     /// The publisher of a `@Published` property: the current value, then every change.
@@ -360,29 +363,56 @@ import Foundation
       public typealias Output = Value
       /// It cannot fail.
       public typealias Failure = Never
-      let subject: CurrentValueSubject<Value, Never>
+      let storage: PublishedStorage<Value>
 
-      /// Attaches a subscriber.
+      /// Attaches a subscriber, which receives the current value first.
       public func receive<S: Subscriber>(subscriber: S)
       where S.Input == Value, S.Failure == Never {
-        subject.receive(subscriber: subscriber)
+        storage.attach(subscriber)
       }
     }
 
-    private let subject: CurrentValueSubject<Value, Never>
+    private let storage: PublishedStorage<Value>
 
     /// Creates the property with its first value.
     public init(wrappedValue: Value) {
-      subject = CurrentValueSubject(wrappedValue)
+      storage = PublishedStorage(wrappedValue)
     }
 
-    /// The value; setting it publishes it.
+    /// The value; setting it publishes the new value, then stores it.
     public var wrappedValue: Value {
-      get { subject.value }
-      nonmutating set { subject.send(newValue) }
+      get { storage.value }
+      nonmutating set { storage.set(newValue) }
     }
 
     /// The publisher, as `$property`.
-    public var projectedValue: Publisher { Publisher(subject: subject) }
+    public var projectedValue: Publisher { Publisher(storage: storage) }
+  }
+
+  /// A `@Published` property's value and subscribers.
+  final class PublishedStorage<Value> {
+    private let core = SubjectCore<Value, Never>()
+    private let lock = NSLock()
+    private var current: Value
+
+    init(_ value: Value) { current = value }
+
+    var value: Value {
+      lock.lock()
+      defer { lock.unlock() }
+      return current
+    }
+
+    /// Publishes first, then stores: Combine's `willSet` order.
+    func set(_ newValue: Value) {
+      core.send(newValue)
+      lock.lock()
+      current = newValue
+      lock.unlock()
+    }
+
+    func attach<S: Subscriber>(_ subscriber: S) where S.Input == Value, S.Failure == Never {
+      core.attach(subscriber, replay: value)
+    }
   }
 #endif

@@ -20,6 +20,8 @@ open class HeadlessReusableView: HeadlessView {
   public internal(set) var reuseIdentifier: String?
   /// How many times the list view called ``prepareForReuse()``, for tests of the reuse cycle.
   public internal(set) var prepareForReuseCount = 0
+  /// The element kind a supplementary view was registered and dequeued for; `nil` for cells.
+  var elementKind: String?
 
   /// Called by the list view just before it hands a recycled view out of the reuse pool. Not
   /// called when a reconfigure dequeues the cell that is already at that index path

@@ -76,6 +76,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.supplementaryHeight = { [weak self] kind, _ in
       self?.collectionViewLayout.height(of: kind) ?? 0
     }
+    engine.elementKindName = Self.elementKind
     engine.prefetchSink = { [weak self] paths in
       guard let self else { return }
       self.prefetchDataSource?.collectionView(self, prefetchItemsAt: paths)
@@ -131,7 +132,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   ) {
     let viewType =
       (viewClass as? HeadlessCollectionReusableView.Type) ?? HeadlessCollectionReusableView.self
-    engine.registerSupplementary(identifier) { _ in viewType.init(frame: .zero) }
+    engine.registerSupplementary(kind: elementKind, identifier) { _ in viewType.init(frame: .zero) }
   }
 
   /// A cell for the item being requested: only valid inside `collectionView(_:cellForItemAt:)`.
@@ -155,35 +156,35 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// Inserts items at index paths after the batch.
   open func insertItems(at indexPaths: [IndexPath]) {
-    engine.record { $0.itemInserts += indexPaths }
+    engine.record("insertItems") { $0.itemInserts += indexPaths }
   }
   /// Deletes items at index paths before the batch.
   open func deleteItems(at indexPaths: [IndexPath]) {
-    engine.record { $0.itemDeletes += indexPaths }
+    engine.record("deleteItems") { $0.itemDeletes += indexPaths }
   }
   /// Moves an item from an index path before the batch to one after it.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    engine.record { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
+    engine.record("moveItem") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
   /// Replaces items with new cells (a delete and an insert, reference §1.2).
   open func reloadItems(at indexPaths: [IndexPath]) {
-    engine.record { $0.itemReloads += indexPaths }
+    engine.record("reloadItems") { $0.itemReloads += indexPaths }
   }
   /// Re-asks the data source for the existing cells of items, getting the same cells back (§2).
   open func reconfigureItems(at indexPaths: [IndexPath]) {
-    engine.record { $0.itemReconfigures += indexPaths }
+    engine.record("reconfigureItems") { $0.itemReconfigures += indexPaths }
   }
   /// Inserts sections at indices after the batch.
   open func insertSections(_ sections: IndexSet) {
-    engine.record { $0.sectionInserts += Array(sections) }
+    engine.record("insertSections") { $0.sectionInserts += Array(sections) }
   }
   /// Deletes sections at indices before the batch.
   open func deleteSections(_ sections: IndexSet) {
-    engine.record { $0.sectionDeletes += Array(sections) }
+    engine.record("deleteSections") { $0.sectionDeletes += Array(sections) }
   }
   /// Replaces sections (a delete and an insert).
   open func reloadSections(_ sections: IndexSet) {
-    engine.record { $0.sectionReloads += Array(sections) }
+    engine.record("reloadSections") { $0.sectionReloads += Array(sections) }
   }
 
   /// The number of items in a section, as the view last read it.
@@ -253,16 +254,14 @@ open class HeadlessCollectionView: HeadlessScrollView {
     delegate?.collectionView(self, didSelectItemAt: indexPath)
   }
 
-  /// The user drags an item to a new place: if the data source lets it move, the collection
-  /// view shows it there at once, as UIKit does, and then tells the data source. Returns
-  /// whether it moved.
+  /// The user drags an item to a new place in one gesture: ``beginInteractiveMovementForItem(at:)``,
+  /// the item carried to `destination`, ``endInteractiveMovement()``. The collection view shows
+  /// it there at once, as UIKit does, and then tells the data source. Returns whether it moved.
   @discardableResult
   public func userMovesItem(at source: IndexPath, to destination: IndexPath) -> Bool {
-    guard let dataSource, dataSource.collectionView(self, canMoveItemAt: source),
-      engine.applyUserMove(from: source, to: destination)
-    else { return false }
-    dataSource.collectionView(self, moveItemAt: source, to: destination)
-    return true
+    guard beginInteractiveMovementForItem(at: source) else { return false }
+    engine.interactiveMove = (source, destination)
+    return commitInteractiveMovement()
   }
 }
 

@@ -78,13 +78,16 @@ open class HeadlessScrollView: HeadlessView {
   /// Lays out now: requests cells for visible rows that have none, recycles the others.
   open override func layoutIfNeeded() { engine.layout() }
 
-  /// Groups operations into one batch, validated when the outermost batch ends; `completion`
-  /// gets whether UIKit would have accepted it.
+  /// Groups operations into one batch, validated when the outermost batch ends.
+  ///
+  /// As in UIKit, `completion` is called when the batch's animations end — on a later turn of
+  /// the main actor, in the order the batches were made, never inside this call — with whether
+  /// UIKit would have accepted the batch. ``pendingCompletionCount`` tells how many are due.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     engine.beginBatch()
     updates?()
     let accepted = engine.endBatch()
-    completion?(accepted)
+    if let completion { engine.enqueueCompletion { completion(accepted) } }
   }
 
   /// Forgets the cached counts and cells and asks the data source again; a violation inside a
@@ -93,7 +96,7 @@ open class HeadlessScrollView: HeadlessView {
 
   /// Moves a section.
   open func moveSection(_ section: Int, toSection newSection: Int) {
-    engine.record { $0.sectionMoves.append(.init(from: section, to: newSection)) }
+    engine.record("moveSection") { $0.sectionMoves.append(.init(from: section, to: newSection)) }
   }
 
   /// The number of sections, as the view last read it.
@@ -117,8 +120,16 @@ open class HeadlessScrollView: HeadlessView {
     set { engine.onViolation = newValue }
   }
 
-  /// Forgets the recorded violations.
+  /// What UIKit would only have logged to the console (``UpdateViolation/Severity/alert``), in
+  /// order: nothing crashes, but the behaviour that follows is undefined or slow.
+  public var alerts: [UpdateViolation] { engine.alerts }
+
+  /// Forgets the recorded violations and alerts.
   public func clearViolations() { engine.clearViolations() }
+
+  /// Batches whose `performBatchUpdates` completion has not been called yet: it is called on a
+  /// later main-actor turn, as UIKit calls it when the animations end.
+  public var pendingCompletionCount: Int { engine.pendingCompletionCount }
 
   /// How many times the view asked its data source for a cell.
   public var cellRequestCount: Int { engine.cellRequestCount }

@@ -111,6 +111,17 @@ open class HeadlessTableView: HeadlessScrollView {
   /// The last row animation a batch asked for (HeadlessUIKit only).
   public private(set) var lastRowAnimation: RowAnimation?
 
+  /// Whether the table is in editing mode, where rows show their reorder controls (and
+  /// deletion controls); `false` by default.
+  open var isEditing = false
+
+  /// Enters or leaves editing mode; leaving it drops a row the user is still dragging, as
+  /// UIKit ends the reorder.
+  open func setEditing(_ editing: Bool, animated: Bool) {
+    isEditing = editing
+    if !editing { engine.interactiveMove = nil }
+  }
+
   /// Creates a table view with a frame and a style, off screen until it is in a window.
   public init(frame: CGRect, style: Style) {
     self.style = style
@@ -134,7 +145,10 @@ open class HeadlessTableView: HeadlessScrollView {
       guard let self, self.title(kind, section: section) != nil else { return 0 }
       return kind == .header ? self.sectionHeaderHeight : self.sectionFooterHeight
     }
-    engine.registerSupplementary(Self.headerFooterIdentifier) {
+    engine.registerSupplementary(kind: "header", Self.headerFooterIdentifier) {
+      HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
+    }
+    engine.registerSupplementary(kind: "footer", Self.headerFooterIdentifier) {
       HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
     }
     installPrefetchSinks()
@@ -182,7 +196,7 @@ open class HeadlessTableView: HeadlessScrollView {
     guard let title = title(kind, section: section) else { return nil }
     let view =
       engine.dequeueSupplementary(
-        identifier: Self.headerFooterIdentifier, kindName: "header/footer",
+        identifier: Self.headerFooterIdentifier, kindName: kind == .header ? "header" : "footer",
         for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
     view?.textLabel?.text = title
     return view
@@ -229,40 +243,40 @@ open class HeadlessTableView: HeadlessScrollView {
   /// Inserts rows at index paths after the batch.
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.itemInserts += indexPaths }
+    engine.record("insertRows") { $0.itemInserts += indexPaths }
   }
   /// Deletes rows at index paths before the batch.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.itemDeletes += indexPaths }
+    engine.record("deleteRows") { $0.itemDeletes += indexPaths }
   }
   /// Moves a row from an index path before the batch to one after it.
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-    engine.record { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
+    engine.record("moveRow") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
   /// Replaces rows with new cells (a delete and an insert, reference §1.2).
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.itemReloads += indexPaths }
+    engine.record("reloadRows") { $0.itemReloads += indexPaths }
   }
   /// Re-asks the data source for the existing cells of rows, getting the same cells back (§2).
   open func reconfigureRows(at indexPaths: [IndexPath]) {
-    engine.record { $0.itemReconfigures += indexPaths }
+    engine.record("reconfigureRows") { $0.itemReconfigures += indexPaths }
   }
   /// Inserts sections at indices after the batch.
   open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.sectionInserts += Array(sections) }
+    engine.record("insertSections") { $0.sectionInserts += Array(sections) }
   }
   /// Deletes sections at indices before the batch.
   open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.sectionDeletes += Array(sections) }
+    engine.record("deleteSections") { $0.sectionDeletes += Array(sections) }
   }
   /// Replaces sections (a delete and an insert).
   open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record { $0.sectionReloads += Array(sections) }
+    engine.record("reloadSections") { $0.sectionReloads += Array(sections) }
   }
 
   /// The number of rows in a section, as the view last read it.
@@ -318,30 +332,4 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The footer title the data source gives for a section.
   public func footerTitle(forSection section: Int) -> String? { title(.footer, section: section) }
-
-  /// The user taps a row: the delegate is told it was selected.
-  public func userSelectsRow(at indexPath: IndexPath) {
-    delegate?.tableView(self, didSelectRowAt: indexPath)
-  }
-
-  /// The user swipes a row and taps Delete: if the data source lets the row be edited, it is
-  /// asked to commit the delete (the row stays until the data source deletes it). Returns
-  /// whether the delete was offered.
-  @discardableResult
-  public func userDeletesRow(at indexPath: IndexPath) -> Bool {
-    guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return false }
-    dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
-    return true
-  }
-
-  /// The user drags a row to a new place: if the data source lets it move, the table shows it
-  /// there at once, as UIKit does, and then tells the data source. Returns whether it moved.
-  @discardableResult
-  public func userMovesRow(at source: IndexPath, to destination: IndexPath) -> Bool {
-    guard let dataSource, dataSource.tableView(self, canMoveRowAt: source),
-      engine.applyUserMove(from: source, to: destination)
-    else { return false }
-    dataSource.tableView(self, moveRowAt: source, to: destination)
-    return true
-  }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 extension ListEngine {
-  // MARK: Cells (§1.5 #21, #22; §2)
+  // MARK: Registration and reuse (§1.5 #21, #22; §2)
 
   func register(_ identifier: String, make: @escaping (String) -> HeadlessReusableView) {
     registrations[identifier] = make
   }
 
   func registerSupplementary(
-    _ identifier: String, make: @escaping (String) -> HeadlessReusableView
+    kind: String, _ identifier: String, make: @escaping (String) -> HeadlessReusableView
   ) {
-    supplementaryRegistrations[identifier] = make
+    supplementaryRegistrations[ReuseKey(kind: kind, identifier: identifier)] = make
   }
 
   func isRegistered(_ identifier: String) -> Bool { registrations[identifier] != nil }
@@ -20,7 +20,8 @@ extension ListEngine {
   }
 
   func recycleSupplementary(_ view: HeadlessReusableView) {
-    supplementaryPool[view.reuseIdentifier ?? "", default: []].append(view)
+    let key = ReuseKey(kind: view.elementKind ?? "", identifier: view.reuseIdentifier ?? "")
+    supplementaryPool[key, default: []].append(view)
   }
 
   func recycleAllViews() {
@@ -30,8 +31,11 @@ extension ListEngine {
     supplementaries.removeAll()
   }
 
+  // MARK: Cells
+
   /// Asks the data source for the cell at `path`; during a reconfigure, `existing` is the cell
-  /// a dequeue hands back.
+  /// a dequeue hands back. With no data source to ask, the view cannot show the row: UIKit
+  /// raises, and this reports it.
   func requestCell(at path: IndexPath, reconfiguring existing: HeadlessReusableView?)
     -> HeadlessReusableView?
   {
@@ -40,25 +44,30 @@ extension ListEngine {
     request = ViewRequest(path: path, reconfiguring: existing)
     defer { request = outer }
     cellRequestCount += 1
-    guard let cell = cellSource(path) else { return nil }
-    checkReturned(cell, dequeued: request?.dequeued ?? [])
+    guard let cell = askingDataSource({ cellSource(path) }) else {
+      report(UIKitMessages.noCell(at: path, kind: kind))
+      return nil
+    }
+    checkReturnedCell(cell, dequeued: request?.dequeued ?? [], at: path)
     return cell
   }
 
-  /// §1.5 #21, a collection view rule only: the view returned must be the one view dequeued
-  /// in the request. A table may return a cell it made itself.
-  private func checkReturned(_ view: HeadlessReusableView, dequeued: [HeadlessReusableView]) {
-    guard kind == .collectionView,
-      !dequeued.contains(where: { $0 === view }) || dequeued.count > 1
-    else { return }
-    report(
-      UpdateViolation(
-        .dequeueOutsideCellRequest,
-        "Expected dequeued view to be returned to the collection view in preparation for "
-          + "display. When the collection view's data source is asked to provide a view for a "
-          + "given index path, ensure that a single view is dequeued and returned to the "
-          + "collection view. Avoid dequeuing views without a request from the collection "
-          + "view."))
+  /// A collection view's cell must be the one cell dequeued in its request (iOS 18, §1.5 #21);
+  /// one never dequeued at all has no reuse identifier, which UIKit checked first before iOS 18.
+  /// A table may return a cell it made itself, but may not dequeue two for one row.
+  private func checkReturnedCell(
+    _ cell: HeadlessReusableView, dequeued: [HeadlessReusableView], at path: IndexPath
+  ) {
+    switch kind {
+    case .tableView:
+      if dequeued.count > 1 { report(UIKitMessages.twoCellsForOneIndexPath(path)) }
+    case .collectionView:
+      if dequeued.isEmpty && cell.reuseIdentifier == nil {
+        report(UIKitMessages.cellWithoutReuseIdentifier(at: path))
+      } else if dequeued.count != 1 || dequeued[0] !== cell {
+        report(UIKitMessages.expectedDequeuedView)
+      }
+    }
   }
 
   /// Hands out a cell for the request in progress: the existing cell during a reconfigure, a
@@ -66,12 +75,7 @@ extension ListEngine {
   func dequeue(identifier: String, for path: IndexPath?) -> HeadlessReusableView? {
     guard var active = request, path == nil || active.path == path else {
       if kind == .collectionView {
-        report(
-          UpdateViolation(
-            .dequeueOutsideCellRequest,
-            "Attempted to dequeue a cell for a different index path than the one requested, "
-              + "or outside the data source's cell request. Avoid dequeuing views without a "
-              + "request from the collection view."))
+        report(UIKitMessages.dequeueOutsideRequest(supplementary: false))
       }
       return reusedOrNew(identifier: identifier)
     }
@@ -81,11 +85,8 @@ extension ListEngine {
       request = active
       if existing.reuseIdentifier != identifier {
         report(
-          UpdateViolation(
-            .reconfigureWithDifferentIdentifier,
-            "reconfigure\(kind == .tableView ? "Rows" : "Items") requires the same type of cell "
-              + "for an existing index path: dequeued '\(identifier)' for a cell registered as "
-              + "'\(existing.reuseIdentifier ?? "")'", isUIKitMessage: false))
+          UIKitMessages.reconfigureWithDifferentIdentifier(
+            dequeued: identifier, original: existing.reuseIdentifier ?? ""))
       }
       return existing
     }
@@ -101,22 +102,8 @@ extension ListEngine {
       recycled.prepareForReuse()
       return recycled
     }
-    return makeCell(identifier: identifier)
-  }
-
-  private func makeCell(identifier: String) -> HeadlessReusableView? {
     guard let make = registrations[identifier] else {
-      report(
-        kind == .tableView
-          ? UpdateViolation(
-            .unregisteredReuseIdentifier,
-            "unable to dequeue a cell with identifier \(identifier) - must register a nib or a "
-              + "class for the identifier or connect a prototype cell in a storyboard")
-          : UpdateViolation(
-            .unregisteredReuseIdentifier,
-            "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
-              + "\(identifier) - must register a nib or a class for the identifier or connect a "
-              + "prototype cell in a storyboard"))
+      report(UIKitMessages.unregisteredCell(identifier, kind: kind))
       return nil
     }
     let cell = make(identifier)
@@ -126,49 +113,68 @@ extension ListEngine {
 
   // MARK: Supplementary views
 
-  /// Asks for a section's header or footer view.
-  func requestSupplementary(_ key: SupplementaryKey) -> HeadlessReusableView? {
+  /// Asks for a section's header or footer view (of the element kind `kindName`).
+  func requestSupplementary(_ key: SupplementaryKey, kindName: String) -> HeadlessReusableView? {
     guard let supplementarySource else { return nil }
+    let path = IndexPath(section: key.section, index: 0)
     let outer = supplementaryRequest
-    supplementaryRequest = ViewRequest(path: IndexPath(section: key.section, index: 0))
+    supplementaryRequest = ViewRequest(path: path, elementKind: kindName)
     defer { supplementaryRequest = outer }
-    guard let view = supplementarySource(key.kind, key.section) else { return nil }
-    checkReturned(view, dequeued: supplementaryRequest?.dequeued ?? [])
+    guard let view = askingDataSource({ supplementarySource(key.kind, key.section) }) else {
+      return nil
+    }
+    checkReturnedSupplementary(
+      view, dequeued: supplementaryRequest?.dequeued ?? [], kindName: kindName, at: path)
     return view
   }
 
-  /// Hands out a supplementary view for the request in progress: recycled (after
+  /// The view must be the one dequeued in the request, for the kind asked (§1.5 #21).
+  private func checkReturnedSupplementary(
+    _ view: HeadlessReusableView, dequeued: [HeadlessReusableView], kindName: String,
+    at path: IndexPath
+  ) {
+    guard kind == .collectionView else { return }
+    if view is MissingSupplementaryView || (dequeued.isEmpty && view.reuseIdentifier == nil) {
+      report(
+        UIKitMessages.supplementaryViewNotDequeued(
+          kindName, at: path, isNil: view is MissingSupplementaryView))
+    } else if dequeued.count != 1 || dequeued[0] !== view {
+      report(UIKitMessages.expectedDequeuedView)
+    } else if let dequeuedKind = view.elementKind, dequeuedKind != kindName {
+      report(UIKitMessages.supplementaryViewOfWrongKind(asked: kindName, dequeued: dequeuedKind))
+    }
+  }
+
+  /// Hands out a supplementary view of a kind for the request in progress: recycled (after
   /// `prepareForReuse()`) or new.
   func dequeueSupplementary(identifier: String, kindName: String, for path: IndexPath)
     -> HeadlessReusableView?
   {
+    let key = ReuseKey(kind: kindName, identifier: identifier)
     let view: HeadlessReusableView?
-    if let recycled = supplementaryPool[identifier]?.popLast() {
+    if let recycled = supplementaryPool[key]?.popLast() {
       recycled.prepareForReuseCount += 1
       recycled.prepareForReuse()
       view = recycled
-    } else if let make = supplementaryRegistrations[identifier] {
-      view = make(identifier)
-      view?.reuseIdentifier = identifier
+    } else if let make = supplementaryRegistrations[key] {
+      let made = make(identifier)
+      made.reuseIdentifier = identifier
+      made.elementKind = kindName
+      view = made
     } else {
-      report(
-        UpdateViolation(
-          .unregisteredReuseIdentifier,
-          "could not dequeue a view of kind: \(kindName) with identifier \(identifier) - must "
-            + "register a nib or a class for the identifier or connect a prototype cell in a "
-            + "storyboard"))
+      report(UIKitMessages.unregisteredSupplementaryView(identifier, kind: kindName))
       view = nil
     }
     if var active = supplementaryRequest, active.path.sectionIndex == path.sectionIndex {
       if let view { active.dequeued.append(view) }
       supplementaryRequest = active
     } else if kind == .collectionView {
-      report(
-        UpdateViolation(
-          .dequeueOutsideCellRequest,
-          "Attempted to dequeue a supplementary view outside the data source's request for "
-            + "one. Avoid dequeuing views without a request from the collection view."))
+      report(UIKitMessages.dequeueOutsideRequest(supplementary: true))
     }
     return view
   }
 }
+
+/// What a collection view data source that does not make supplementary views returns (the
+/// protocol's default): UIKit gets `nil` from such a data source, and raises.
+final class MissingSupplementaryView: HeadlessCollectionReusableView {}

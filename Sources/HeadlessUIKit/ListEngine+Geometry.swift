@@ -162,3 +162,27 @@ extension ListEngine {
     return frame.maxY > contentOffsetY && frame.minY < contentOffsetY + viewportHeight
   }
 }
+
+extension ListEngine {
+  /// Whether an index path names a row or item the view has (by the counts it last read).
+  func contains(_ path: IndexPath) -> Bool {
+    guard path.count == 2 else { return false }
+    let counts = counts()
+    return counts.indices.contains(path.sectionIndex)
+      && (0..<counts[path.sectionIndex]).contains(path.itemIndex)
+  }
+
+  /// The last row or item of the last section that has any, or `nil` for an empty view.
+  func lastIndexPath() -> IndexPath? {
+    let counts = counts()
+    guard let section = counts.lastIndex(where: { $0 > 0 }) else { return nil }
+    return IndexPath(section: section, index: counts[section] - 1)
+  }
+
+  /// The item whose frame contains a point of the content, or `nil`.
+  func indexPath(at point: CGPoint, width: CGFloat) -> IndexPath? {
+    indexPaths(from: point.y, to: point.y + 1).first {
+      frame(of: $0, width: width).contains(point)
+    }
+  }
+}

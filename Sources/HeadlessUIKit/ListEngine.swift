@@ -20,6 +20,9 @@ final class ListEngine {
   var supplementarySource: ((SupplementaryKind, Int) -> HeadlessReusableView?)?
   /// The height of a section's header or footer; 0 for none.
   var supplementaryHeight: (SupplementaryKind, Int) -> CGFloat = { _, _ in 0 }
+  /// The element kind UIKit names a header or footer by (a collection view's
+  /// `elementKindSectionHeader`, for one).
+  var elementKindName: (SupplementaryKind) -> String = { $0 == .header ? "header" : "footer" }
   var prefetchSink: (([IndexPath]) -> Void)?
   var cancelPrefetchSink: (([IndexPath]) -> Void)?
 
@@ -35,15 +38,23 @@ final class ListEngine {
   private(set) var lastBatchAnimated: Bool?
 
   var registrations: [String: (String) -> HeadlessReusableView] = [:]
-  var supplementaryRegistrations: [String: (String) -> HeadlessReusableView] = [:]
+  /// Supplementary views are registered for a kind and an identifier together, as in UIKit.
+  var supplementaryRegistrations: [ReuseKey: (String) -> HeadlessReusableView] = [:]
   var cells: [IndexPath: HeadlessReusableView] = [:]
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
   var reusePool: [String: [HeadlessReusableView]] = [:]
-  var supplementaryPool: [String: [HeadlessReusableView]] = [:]
+  var supplementaryPool: [ReuseKey: [HeadlessReusableView]] = [:]
   struct ViewRequest {
     var path: IndexPath
     var reconfiguring: HeadlessReusableView?
     var dequeued: [HeadlessReusableView] = []
+    /// The element kind asked for, for a supplementary view.
+    var elementKind: String?
+  }
+  /// A supplementary view's registration: its element kind and its reuse identifier.
+  struct ReuseKey: Hashable {
+    var kind: String
+    var identifier: String
   }
   var request: ViewRequest?
   var supplementaryRequest: ViewRequest?
@@ -74,12 +85,28 @@ final class ListEngine {
   var isDragging = false
   var deceleration: Deceleration?
 
+  /// A row or item the user has picked up to move, and where it would go now: the view shows
+  /// that, its data source does not have it yet (UIKit's `hasUncommittedUpdates`).
+  var interactiveMove: (source: IndexPath, target: IndexPath)?
+
   /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
   weak var view: HeadlessScrollView?
   weak var scrollDelegate: (any HeadlessScrollViewDelegate)?
 
+  /// What UIKit would have raised on, and what it would only have logged.
   private(set) var violations: [UpdateViolation] = []
+  private(set) var alerts: [UpdateViolation] = []
   var onViolation: ((UpdateViolation) -> Void)?
+
+  /// How deep the view is in calls to its data source for what it shows (counts, cells,
+  /// supplementary views, titles): UIKit is updating its visible cells then, and an update
+  /// issued from inside is re-entrant.
+  private(set) var dataSourceCallDepth = 0
+
+  /// `performBatchUpdates` completions not yet called: UIKit calls them when the batch's
+  /// animations end, never inside the call.
+  private var pendingCompletions: [(@MainActor () -> Void)] = []
+  private var isCompletionDrainScheduled = false
 
   init(kind: ListViewKind, viewportHeight: CGFloat) {
     self.kind = kind
@@ -87,11 +114,56 @@ final class ListEngine {
   }
 
   func report(_ violation: UpdateViolation) {
-    violations.append(violation)
+    switch violation.severity {
+    case .exception: violations.append(violation)
+    case .alert: alerts.append(violation)
+    }
     onViolation?(violation)
   }
 
-  func clearViolations() { violations.removeAll() }
+  func clearViolations() {
+    violations.removeAll()
+    alerts.removeAll()
+  }
+
+  // MARK: Data-source calls (re-entrancy)
+
+  /// Runs one call to the data source for what the view shows.
+  func askingDataSource<Result>(_ call: () -> Result) -> Result {
+    dataSourceCallDepth += 1
+    defer { dataSourceCallDepth -= 1 }
+    return call()
+  }
+
+  /// Reports `operation` if it was issued from inside a data-source call. UIKit's behaviour is
+  /// undefined there (a crash, or corrupted bookkeeping); the headless view reports it and
+  /// carries on.
+  func checkNotInsideDataSourceCall(_ operation: String) {
+    guard dataSourceCallDepth > 0 else { return }
+    report(UIKitMessages.updateDuringDataSourceCall(operation, kind: kind))
+  }
+
+  // MARK: Completions
+
+  /// Calls `completion` after the current batch's animations, on a later main-actor turn: in
+  /// the order the batches were made, and never inside the call that made them.
+  func enqueueCompletion(_ completion: @escaping @MainActor () -> Void) {
+    pendingCompletions.append(completion)
+    guard !isCompletionDrainScheduled else { return }
+    isCompletionDrainScheduled = true
+    Task { @MainActor [self] in drainCompletions() }
+  }
+
+  /// Batches whose completion has not been called yet.
+  var pendingCompletionCount: Int { pendingCompletions.count }
+
+  private func drainCompletions() {
+    isCompletionDrainScheduled = false
+    // Completions queued by these completions wait for the next turn, as new animations would.
+    let due = pendingCompletions
+    pendingCompletions.removeAll()
+    for completion in due { completion() }
+  }
 
   // MARK: Counts (§1.3)
 
@@ -103,13 +175,19 @@ final class ListEngine {
   }
 
   private func queryCounts() -> [Int] {
-    (0..<max(0, sectionCountSource())).map { max(0, itemCountSource($0)) }
+    askingDataSource {
+      (0..<max(0, sectionCountSource())).map { max(0, itemCountSource($0)) }
+    }
   }
 
   // MARK: Batches (§1.1, §1.2)
 
-  func beginBatch() {
+  func beginBatch(_ name: String = "performBatchUpdates") {
     if batchDepth == 0 {
+      checkNotInsideDataSourceCall(name)
+      if let move = interactiveMove {
+        report(UIKitMessages.updateDuringInteractiveMovement(name, move.source, kind: kind))
+      }
       // The view's cached counts are the old ones; without valid ones it asks the data source
       // now, before the updates run (§1.3).
       batchOldCounts = counts()
@@ -153,10 +231,11 @@ final class ListEngine {
     }
   }
 
-  /// Records one operation; outside a batch it is a batch of its own (§1.1).
-  func record(_ operation: (inout BatchUpdate) -> Void) {
+  /// Records one operation (`name`, for messages); outside a batch it is a batch of its own
+  /// (§1.1).
+  func record(_ name: String, _ operation: (inout BatchUpdate) -> Void) {
     let standalone = batchDepth == 0
-    if standalone { beginBatch() }
+    if standalone { beginBatch(name) }
     operation(&pending)
     if standalone { endBatch() }
   }
@@ -167,6 +246,7 @@ final class ListEngine {
   }
 
   func reloadData() {
+    checkNotInsideDataSourceCall("reloadData()")
     if batchDepth > 0 {
       reloadDataInsideBatch = true
       return
@@ -301,7 +381,9 @@ final class ListEngine {
       recycleSupplementary(view)
     }
     for key in visible where supplementaries[key] == nil {
-      if let view = requestSupplementary(key) { supplementaries[key] = view }
+      if let view = requestSupplementary(key, kindName: elementKindName(key.kind)) {
+        supplementaries[key] = view
+      }
     }
   }
 }

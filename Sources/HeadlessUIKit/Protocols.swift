@@ -108,7 +108,8 @@ public protocol HeadlessCollectionViewDataSource: AnyObject {
   func collectionView(_ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath)
     -> HeadlessCollectionViewCell
   /// A supplementary view (a section header or footer), dequeued within this call. UIKit
-  /// requires it once the layout has supplementary views; here the default is an empty view.
+  /// requires it once the layout has supplementary views: without it, the view raises as
+  /// UIKit does when the method is missing.
   func collectionView(
     _ collectionView: HeadlessCollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
@@ -132,12 +133,13 @@ public protocol HeadlessCollectionViewDataSource: AnyObject {
 extension HeadlessCollectionViewDataSource {
   /// One section.
   public func numberOfSections(in collectionView: HeadlessCollectionView) -> Int { 1 }
-  /// An empty view (UIKit would raise: a layout with headers needs this method).
+  /// No view: UIKit gets `nil` from a data source without this method, and raises when its
+  /// layout asks for a supplementary view; the collection view reports it.
   public func collectionView(
     _ collectionView: HeadlessCollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> HeadlessCollectionReusableView {
-    HeadlessCollectionReusableView(frame: .zero)
+    MissingSupplementaryView(frame: .zero)
   }
   /// No index.
   public func indexTitles(for collectionView: HeadlessCollectionView) -> [String]? { nil }

@@ -1,7 +1,8 @@
-/// An update that UIKit would reject, and how it words it.
+/// Something UIKit would raise or warn about, and how it words it.
 ///
-/// UIKit raises `NSInternalInconsistencyException` with ``message`` for these; a headless view
-/// throws or records the violation instead, so a test can assert on it.
+/// For an ``Severity/exception`` UIKit raises `NSInternalInconsistencyException` (or an assertion)
+/// with ``message`` — a crash on a device; for an ``Severity/alert`` it logs the message and goes
+/// on. A headless view throws or records the violation instead, so a test can assert on it.
 public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertible {
   /// The rule an update broke. The comments name the section of the UIKit rules reference
   /// (`reference/uikit-rules.md`) that states it.
@@ -47,6 +48,62 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case unregisteredReuseIdentifier
     /// During a reconfigure, the data source dequeued another identifier than the cell has (§2).
     case reconfigureWithDifferentIdentifier
+    /// A view with rows needed a cell and had no data source to ask: it was released while the
+    /// view still showed rows (data sources are held weakly).
+    case missingDataSource
+    /// A batch, a reload or a reconfigure issued while the view was inside one of its data
+    /// source calls (a cell, a supplementary view, a count or a title being asked for).
+    case updateDuringDataSourceCall
+    /// `visibleCells` or `cellForRow(at:)` read while the view asks its data source for a cell
+    /// (an alert).
+    case accessDuringUpdate
+    /// A supplementary view the data source did not dequeue, or a layout that asks for a kind
+    /// the data source cannot provide.
+    case supplementaryViewNotDequeued
+    /// A supplementary view dequeued for another element kind than the one asked for.
+    case supplementaryViewOfWrongKind
+    /// A collection view cell that was never dequeued (it has no reuse identifier).
+    case cellWithoutReuseIdentifier
+    /// A table's data source dequeued two cells for one index path.
+    case twoCellsForOneIndexPath
+    /// A batch while the user moves an item or a row (interactive movement).
+    case updateDuringInteractiveMovement
+    /// An index path that does not have exactly two indices, given to a table.
+    case invalidIndexPath
+    /// A count asked for a section that does not exist.
+    case sectionOutOfBounds
+    /// A row's rectangle asked for at an index path that does not exist.
+    case rectForInvalidIndexPath
+    /// A scroll to a row, item or section that does not exist.
+    case scrollOutOfBounds
+    /// A row height below zero.
+    case negativeRowHeight
+    /// A flow layout item wider than the collection view's content (an alert).
+    case itemTooWide
+    /// A list view laid out while it is not in a window (an alert).
+    case layoutOutsideViewHierarchy
+    /// A layout pass started from inside another (an alert; the inner one is ignored).
+    case reentrantLayout
+    /// A collection view whose layout keeps invalidating itself, pass after pass.
+    case layoutLoop
+    /// A layout that gives attributes for an index path the data source does not have.
+    case layoutAttributesForInvalidIndexPath
+    /// A section index entry that leads to a section or item that does not exist.
+    case sectionIndexOutOfBounds
+    /// Strict mode: `reloadSections` in a batch that also does other work.
+    case reloadSectionsInMixedBatch
+    /// A cell or supplementary registration created inside the data source's request for a
+    /// view, then used to dequeue.
+    case registrationInsideProvider
+  }
+
+  /// What UIKit does about a violation.
+  public enum Severity: String, Sendable, Hashable {
+    /// UIKit raises: a crash on a device.
+    case exception
+    /// UIKit logs the message to the console and goes on; the behaviour that follows is
+    /// undefined or slow, but nothing crashes.
+    case alert
   }
 
   /// The rule the update broke.
@@ -58,14 +115,25 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
   /// `reloadData`, or the rule is one the reference marks as not established) and the text is
   /// HeadlessUIKit's.
   public var isUIKitMessage: Bool
+  /// Whether UIKit raises or only logs.
+  public var severity: Severity
 
   /// Creates a violation.
-  public init(_ rule: Rule, _ message: String, isUIKitMessage: Bool = true) {
+  public init(
+    _ rule: Rule, _ message: String, isUIKitMessage: Bool = true,
+    severity: Severity = .exception
+  ) {
     self.rule = rule
     self.message = message
     self.isUIKitMessage = isUIKitMessage
+    self.severity = severity
   }
 
-  /// The message, prefixed with the rule.
-  public var description: String { "\(rule.rawValue): \(message)" }
+  /// Whether UIKit would crash on it (an exception, not an alert).
+  public var isCrash: Bool { severity == .exception }
+
+  /// The message, prefixed with the rule (and with "alert" for what UIKit only logs).
+  public var description: String {
+    severity == .alert ? "\(rule.rawValue) (alert): \(message)" : "\(rule.rawValue): \(message)"
+  }
 }

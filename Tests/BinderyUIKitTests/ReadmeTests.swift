@@ -99,6 +99,7 @@ struct ReadmeTests {
     #expect(table.displayedSectionIndexTitles == ["i"])
     #expect(table.userDeletesRow(at: IndexPath(row: 0, section: 0)))
     #expect(screen.viewModel.removed == [Self.mates[0].id])
+    table.setEditing(true, animated: false)  // reorder controls show in editing mode
     #expect(
       table.userMovesRow(at: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0)))
     #expect(binding.snapshot.items(inSection: 0).map(\.name) == ["Cleo", "Ari", "Bo"])

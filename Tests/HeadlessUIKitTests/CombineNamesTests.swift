@@ -96,6 +96,21 @@ struct CombineNamesTests {
     withExtendedLifetime(cancellable) {}
   }
 
+  /// Combine publishes from `willSet`: a sink that reads the property sees the value before.
+  @Test func publishedSendsBeforeItStoresTheNewValue() {
+    final class Model {
+      @Published var count = 0
+    }
+    let model = Model()
+    let box = Box()
+    let cancellable = model.$count.sink { _ in box.values.append(model.count) }
+    model.count = 3
+    model.count = 5
+    #expect(box.values == [0, 0, 3])
+    #expect(model.count == 5)
+    withExtendedLifetime(cancellable) {}
+  }
+
   @Test func aLateSubscriberToAFinishedSubjectIsToldAtOnce() {
     let subject = PassthroughSubject<Int, Never>()
     subject.send(completion: .finished)

@@ -229,7 +229,7 @@ struct ViewBatchTests {
     #expect(table.numberOfRows(inSection: 0) == 4)
   }
 
-  @Test func aRejectedBatchReportsThroughCompletionAndCallback() {
+  @Test func aRejectedBatchReportsThroughCompletionAndCallback() async {
     let (table, _) = makeTable(rows: 5)
     var reported: [UpdateViolation] = []
     table.onViolation = { reported.append($0) }
@@ -237,8 +237,24 @@ struct ViewBatchTests {
     table.performBatchUpdates({ table.deleteRows(at: [IndexPath(indexes: [0, 0])], with: .left) }) {
       accepted = $0
     }
-    #expect(accepted == false)
     #expect(reported.first?.message.contains("(5) must be equal to") == true)
+    #expect(accepted == nil, "UIKit never calls the completion inside the call")
+    #expect(table.pendingCompletionCount == 1)
+    while table.pendingCompletionCount > 0 { await Task.yield() }
+    #expect(accepted == false)
+  }
+
+  @Test func completionsComeLaterInTheOrderOfTheirBatches() async {
+    let (table, source) = makeTable(rows: 5)
+    var order: [String] = []
+    table.performBatchUpdates({
+      source.rows[0].removeFirst()
+      table.deleteRows(at: [IndexPath(indexes: [0, 0])], with: .fade)
+    }) { order.append("first \($0)") }
+    table.performBatchUpdates(nil) { order.append("second \($0)") }
+    #expect(order.isEmpty)
+    while table.pendingCompletionCount > 0 { await Task.yield() }
+    #expect(order == ["first true", "second true"])
   }
 
   @Test func offScreenBatchesAreStillJudged() {
@@ -276,14 +292,24 @@ struct ReconfigureTests {
     #expect(table.violations.map(\.rule) == [.reconfigureWithDifferentIdentifier])
   }
 
-  @Test func aTableMayDequeueOutsideARequestAndReturnItsOwnCells() {
+  @Test func aTableMayDequeueOutsideARequest() {
     // §1.5 #21 is a collection view rule: a table accepts a cell it made itself.
-    let (table, source) = makeTable(rows: 10, onScreen: false)
-    source.dequeueTwice = true
-    HeadlessWindow.show(table)
+    let (table, _) = makeTable(rows: 10)
     _ = table.dequeueReusableCell(withIdentifier: "row", for: IndexPath(indexes: [0, 0]))
     #expect(table.violations.isEmpty)
     #expect(table.visibleCells.count == 10)
+  }
+
+  @Test func aTableRejectsTwoDequeuesForOneRow() {
+    let (table, source) = makeTable(rows: 10, onScreen: false)
+    source.dequeueTwice = true
+    HeadlessWindow.show(table)
+    #expect(table.violations.count == 10)
+    #expect(table.violations.allSatisfy { $0.rule == .twoCellsForOneIndexPath })
+    #expect(
+      table.violations.first?.message.hasPrefix(
+        "Attempted to dequeue multiple cells for the same index path, which is not allowed.")
+        == true)
   }
 
   @Test func aCollectionViewRejectsADequeueOutsideARequest() {
@@ -308,7 +334,12 @@ struct ReconfigureTests {
     source.returnUndequeuedCell = true
     HeadlessWindow.show(grid)
     #expect(grid.violations.count == 6)
-    #expect(grid.violations.allSatisfy { $0.rule == .dequeueOutsideCellRequest })
+    #expect(grid.violations.allSatisfy { $0.rule == .cellWithoutReuseIdentifier })
+    #expect(
+      grid.violations.first?.message
+        == "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a "
+        + "reuseIdentifier - cells must be retrieved by calling "
+        + "-dequeueReusableCellWithReuseIdentifier:forIndexPath:")
   }
 
   @Test func unregisteredIdentifier() {

@@ -140,6 +140,7 @@ struct UIKitSurfaceTests {
     HeadlessWindow.show(table)
     let moved = table.cellForRow(at: IndexPath(indexes: [0, 2]))
     let requests = table.cellRequestCount
+    table.setEditing(true, animated: false)  // reorder controls show in editing mode
     #expect(!table.userMovesRow(at: IndexPath(indexes: [0, 0]), to: IndexPath(indexes: [1, 0])))
     #expect(table.userMovesRow(at: IndexPath(indexes: [0, 2]), to: IndexPath(indexes: [1, 0])))
     #expect(source.sections.map(\.rows) == [["a0", "a1"], ["a2", "b0"]])

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+extension HeadlessTableView {
+  // MARK: The user's edits (HeadlessUIKit only)
+
+  /// The user taps a row: the delegate is told it was selected.
+  public func userSelectsRow(at indexPath: IndexPath) {
+    delegate?.tableView(self, didSelectRowAt: indexPath)
+  }
+
+  /// The user swipes a row and taps Delete: if the data source lets the row be edited, it is
+  /// asked to commit the delete (the row stays until the data source deletes it). Returns
+  /// whether the delete was offered.
+  @discardableResult
+  public func userDeletesRow(at indexPath: IndexPath) -> Bool {
+    guard let dataSource, engine.contains(indexPath),
+      dataSource.tableView(self, canEditRowAt: indexPath)
+    else { return false }
+    dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+    return true
+  }
+
+  /// The user picks a row up by its reorder control. As in UIKit, that needs the table in
+  /// editing mode and a row the data source lets be edited and moved: `canEditRowAt` gates the
+  /// reorder control as well as deletion. Until the row is dropped, ``hasUncommittedUpdates``
+  /// is `true` and a batch of updates is a violation. Returns whether the row was picked up.
+  @discardableResult
+  public func userBeginsReorderingRow(at indexPath: IndexPath) -> Bool {
+    guard isEditing, engine.interactiveMove == nil, engine.contains(indexPath),
+      let dataSource, dataSource.tableView(self, canEditRowAt: indexPath),
+      dataSource.tableView(self, canMoveRowAt: indexPath)
+    else { return false }
+    engine.interactiveMove = (indexPath, indexPath)
+    return true
+  }
+
+  /// The user drags the picked-up row over another place (an index path after the move).
+  public func userDragsReorderedRow(to indexPath: IndexPath) {
+    guard let move = engine.interactiveMove else { return }
+    engine.interactiveMove = (move.source, indexPath)
+  }
+
+  /// The user drops the row: the table shows it at its new place at once, as UIKit does, and
+  /// then tells the data source with `tableView(_:moveRowAt:to:)`. Returns whether it moved.
+  @discardableResult
+  public func userDropsReorderedRow() -> Bool {
+    guard let move = engine.interactiveMove else { return false }
+    engine.interactiveMove = nil
+    guard move.source != move.target, engine.applyUserMove(from: move.source, to: move.target)
+    else { return false }
+    dataSource?.tableView(self, moveRowAt: move.source, to: move.target)
+    return true
+  }
+
+  /// The user drags a row to a new place in one gesture: ``userBeginsReorderingRow(at:)``,
+  /// ``userDragsReorderedRow(to:)``, ``userDropsReorderedRow()``. Returns whether it moved.
+  @discardableResult
+  public func userMovesRow(at source: IndexPath, to destination: IndexPath) -> Bool {
+    guard userBeginsReorderingRow(at: source) else { return false }
+    userDragsReorderedRow(to: destination)
+    return userDropsReorderedRow()
+  }
+
+  /// Whether the table shows a change its data source has not been told about yet: a row the
+  /// user is dragging to a new place.
+  public var hasUncommittedUpdates: Bool { engine.interactiveMove != nil }
+}

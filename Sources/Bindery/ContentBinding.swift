@@ -20,6 +20,9 @@ where
   private weak var binding: ListBinding<Section, Item>?
   private var observation: ContentObservation?
   private var isReleaseScheduled = false
+  /// Whether the binding stopped: cells still configured by its view read the store's state
+  /// and hold no interest.
+  public private(set) var isStopped = false
 
   /// Attaches late content from `store` to `binding`, which keeps it.
   ///
@@ -51,6 +54,9 @@ where
   public func cell<Cell: AnyObject>(
     for item: Item, at position: ItemPosition, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
+    // A stopped binding's view still asks for cells as the user scrolls: it gets what the store
+    // has, and nothing is loaded or wanted.
+    guard !isStopped else { return configure(cells.store.state(for: item.id)) }
     var isVisible = binding?.view?.isItemVisible(at: position) ?? true
     if isVisible, let landing = prefetcher?.landing,
       let index = binding?.snapshot.flatIndex(of: position), !landing.contains(index)
@@ -87,8 +93,10 @@ where
     }
   }
 
-  /// Lets go of everything and stops observing the store.
+  /// Lets go of everything and stops observing the store; cells configured afterwards read
+  /// the store without asking it for anything.
   public func stop() {
+    isStopped = true
     observation?.cancel()
     observation = nil
     cells.releaseAll()

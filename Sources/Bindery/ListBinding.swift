@@ -70,6 +70,11 @@ where
   private var stopObservers: [@MainActor () -> Void] = []
   private var attachments: [AnyObject] = []
   private var isStopped = false
+  /// Opens when the view is done animating the list it shows now; opened at once on stop.
+  private var pendingAnimations: CompletionGate?
+  /// How often a list held back during the user's gesture checks whether it ended (UIKit
+  /// tells nothing when a reorder is cancelled).
+  private nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
 
   /// What ends with the binding, reachable from any thread.
   private struct Lifetime {
@@ -95,7 +100,7 @@ where
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox
     let worker = Task.detached(priority: .userInitiated) {
-      await Self.work(on: inbox.submissions, for: target, pipeline: pipeline, errors: errorSink)
+      await Self.work(on: inbox, for: target, pipeline: pipeline, errors: errorSink)
     }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
@@ -276,6 +281,8 @@ where
     guard !isStopped else { return }
     isStopped = true
     view = nil
+    pendingAnimations?.open()
+    pendingAnimations = nil
     resolveAllWaiters()
     let observers = stopObservers
     stopObservers = []
@@ -345,7 +352,10 @@ where
 
   /// What the main actor did with a diffed list.
   private enum ShowOutcome: Sendable {
-    case shown
+    /// Applied; the gate opens when the view is done with it (UIKit's completion).
+    case shown(CompletionGate)
+    /// Not applied: the user is moving a row or an item by hand.
+    case held
     /// The snapshot changed since the diff began (a user's move): diff again from this one.
     case stale(Snapshot<Section, Item>, version: Int)
     case stopped
@@ -354,15 +364,14 @@ where
   /// Validates and diffs off the main actor, one list at a time, and hands each changeset to
   /// the main actor to apply.
   private nonisolated static func work(
-    on submissions: AsyncStream<Submission<Section, Item>>,
-    for target: WeakReference<ListBinding>, pipeline: DiffPipeline<Section, Item>,
-    errors: AsyncStream<Failure>.Continuation
+    on inbox: ListInbox<Section, Item>, for target: WeakReference<ListBinding>,
+    pipeline: DiffPipeline<Section, Item>, errors: AsyncStream<Failure>.Continuation
   ) async {
     var base = Snapshot<Section, Item>()
     var version = 0
     var isFirst = true
     let clock = ContinuousClock()
-    listLoop: for await submission in submissions {
+    listLoop: for await submission in inbox.submissions {
       var reported = false
       while true {
         let started = clock.now
@@ -382,10 +391,20 @@ where
         // The snapshot the view showed until now goes here too, not on the main actor.
         withExtendedLifetime((diff, base)) {}
         switch outcome {
-        case .shown:
+        case .shown(let animations):
           base = next
           isFirst = false
+          // Latest wins while the view animates: lists that come meanwhile replace each other.
+          await animations.wait()
           continue listLoop
+        case .held:
+          // The user moves a row by hand; a batch now would break the gesture. The newest
+          // list is shown when it ends, diffed from what the user left (a move makes it stale).
+          while await MainActor.run(body: { target.value?.isHeldByUser ?? false }) {
+            if inbox.newestSequence > submission.sequence { continue listLoop }
+            try? await Task.sleep(for: interactionPollInterval)
+          }
+          if inbox.newestSequence > submission.sequence { continue listLoop }
         case .stale(let current, let currentVersion):
           base = current
           version = currentVersion
@@ -429,6 +448,7 @@ where
     guard diff.baseVersion == snapshotVersion else {
       return .stale(snapshot, version: snapshotVersion)
     }
+    if !diff.isFirst && view.isUserInteracting { return .held }
     let clock = ContinuousClock()
     let started = clock.now
     for observer in willShowObservers { observer(diff.next) }
@@ -437,21 +457,49 @@ where
     statistics.operations += diff.operationCount
     let isTooLarge = diff.isTooLarge(
       threshold: reloadThreshold, minimum: minimumOperationsForReload)
+    let animations = CompletionGate()
     if diff.isFirst || !view.isInWindow || isTooLarge {
       statistics.reloads += 1
       view.reloadData { snapshot = diff.next }
+      finishShowing(diff.sequence, animations)
     } else {
+      // The list counts as shown once the view is done with its last stage (UIKit's
+      // completion), so `apply` returns after the animations, as a diffable data source does.
+      let countdown = Countdown(diff.changeset.stages.count)
+      pendingAnimations = animations
+      let sequence = diff.sequence
+      let stageDone: @MainActor () -> Void = { [weak self] in
+        guard countdown.tick() else { return }
+        self?.finishShowing(sequence, animations)
+      }
       for stage in diff.changeset.stages {
         statistics.batches += 1
-        view.applyStage(stage, animated: diff.animated) { snapshot = stage.snapshot }
+        view.applyStage(
+          stage, animated: diff.animated,
+          installing: { [weak self] in self?.snapshot = stage.snapshot }, completion: stageDone)
       }
       snapshot = diff.next
+      if diff.changeset.stages.isEmpty { finishShowing(sequence, animations) }
     }
     statistics.lastApplyTime = clock.now - started
-    shownSequence = diff.sequence
     for observer in showObservers { observer() }
-    resolveWaiters(through: diff.sequence)
-    return .shown
+    return .shown(animations)
+  }
+
+  /// The view is done with the list numbered `sequence`: its waiters hear `true` (and those of
+  /// the lists it replaced `false`), and the worker may show the next.
+  private func finishShowing(_ sequence: UInt64, _ animations: CompletionGate) {
+    if pendingAnimations === animations { pendingAnimations = nil }
+    guard !isStopped else { return animations.open() }
+    shownSequence = max(shownSequence, sequence)
+    resolveWaiters(through: sequence)
+    animations.open()
+  }
+
+  /// Whether a list is held back because the user is moving a row or an item by hand.
+  private var isHeldByUser: Bool {
+    guard !isStopped, !isCancelled, let view else { return false }
+    return view.isUserInteracting
   }
 }
 
@@ -523,4 +571,44 @@ where Base.Element == [Item] {
   }
 
   func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
+}
+
+/// A gate the diff worker waits at until the main actor opens it: when the view is done
+/// animating a list, or the binding stops. Opening it again does nothing.
+final class CompletionGate: Sendable {
+  private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  func open() {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard !state.isOpen else { return [] }
+      state.isOpen = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if !state.isOpen { state.waiters.append(continuation) }
+        return state.isOpen
+      }
+      if isOpen { continuation.resume() }
+    }
+  }
+}
+
+/// Counts the stages (or batches) of one list down to the last.
+@MainActor
+package final class Countdown {
+  private var remaining: Int
+  package init(_ count: Int) { remaining = count }
+
+  /// One more done; `true` for the last.
+  package func tick() -> Bool {
+    remaining -= 1
+    return remaining == 0
+  }
 }

@@ -13,9 +13,13 @@ public protocol ListView: AnyObject {
   /// the batch, because UIKit asks the data source for the new counts when the batch ends and
   /// for the old ones until it starts (reference §1.3). Sections in
   /// `Stage.sectionReconfigures` changed content only: update their headers
-  /// and footers in place, without replacing any cell.
+  /// and footers in place, without replacing any cell. Call `completion` exactly once, when
+  /// the view is done with the stage: for UIKit, from `performBatchUpdates`' completion, after
+  /// the animations; a view that does not animate may call it at once.
   func applyStage<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void)
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
+    installing install: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor () -> Void)
 
   /// Shows a snapshot without animation: `install` it, then reload everything.
   func reloadData(installing install: () -> Void)
@@ -48,9 +52,18 @@ public protocol ListView: AnyObject {
   /// The positions of the items a screen shows when the content is scrolled to `offset`
   /// points: where a fling will come to rest.
   func itemPositions(atOffset offset: Double) -> [ItemPosition]
+
+  /// Whether the user is changing what the view shows by hand — moving a row or an item — so
+  /// that it shows something its data source does not have yet (UIKit's
+  /// `hasUncommittedUpdates`). A binding holds new lists back until this ends: a batch under
+  /// the user's finger breaks the gesture.
+  var isUserInteracting: Bool { get }
 }
 
 extension ListView {
+  /// A view the user cannot rearrange by hand is never in the middle of it.
+  public var isUserInteracting: Bool { false }
+
   /// A view that does not scroll is at rest at the top.
   public var scrollPosition: ScrollPosition { .resting }
 

@@ -55,7 +55,7 @@ enum BindingCore {
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>,
     headerTitle: (@MainActor (Section) -> String?)?
   ) -> ListBinding<Section, Item> {
-    let box = ContentBox<Section, Item, Content>()
+    let box = ContentBox<Section, Item, Content>(store: store)
     let cells: CellProvider<Item>
     switch provide {
     case .table(let provider):
@@ -101,7 +101,9 @@ enum ContentCellProvider<Item, Content: Sendable> {
     @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell)
 }
 
-/// Lets the cell provider reach the content binding made after it.
+/// Lets the cell provider reach the content binding made after it. Once the binding is gone
+/// (its view still asks for cells, from the last list it showed) cells read the store's state,
+/// asking it for nothing.
 @MainActor
 final class ContentBox<Section, Item, Content: Sendable>
 where
@@ -109,11 +111,14 @@ where
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
   weak var content: ContentBinding<Section, Item, Content>?
+  private weak var store: ContentStore<Item.ID, Content>?
+
+  init(store: ContentStore<Item.ID, Content>) { self.store = store }
 
   func cell<Cell: AnyObject>(
     for item: Item, at path: IndexPath, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
-    guard let content else { return configure(.notRequested) }
+    guard let content else { return configure(store?.state(for: item.id) ?? .notRequested) }
     return content.cell(for: item, at: ItemPosition(path), configure: configure)
   }
 }

@@ -6,60 +6,59 @@ import Foundation
 #else
   import HeadlessUIKit
 #endif
+#if canImport(ObjectiveC)
+  import ObjectiveC
+#endif
 
 extension ListAdapter {
   // MARK: ListDataSourceCore
 
-  var numberOfSections: Int { binding?.snapshot.numberOfSections ?? 0 }
+  var numberOfSections: Int { shown.numberOfSections }
 
   func numberOfItems(inSection section: Int) -> Int {
-    binding?.snapshot.numberOfItems(inSection: section) ?? 0
+    shown.numberOfItems(inSection: section)
   }
 
   func tableCell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
     guard case .table(let provider) = cells, let item = item(at: indexPath) else {
-      // Only reachable if UIKit asks for a row its data source never reported.
-      return UITableViewCell(style: .default, reuseIdentifier: nil)
+      return placeholderCell(tableView, at: indexPath)
     }
-    return provider(tableView, indexPath, item)
+    return answering { provider(tableView, indexPath, item) }
   }
 
   func collectionCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
     -> UICollectionViewCell
   {
     guard case .collection(let provider) = cells, let item = item(at: indexPath) else {
-      // Only reachable if UIKit asks for an item its data source never reported.
-      return UICollectionViewCell(frame: .zero)
+      return placeholderCell(collectionView, at: indexPath)
     }
-    return provider(collectionView, indexPath, item)
+    return answering { provider(collectionView, indexPath, item) }
   }
 
   func headerTitle(inSection section: Int) -> String? {
-    guard let title = features.headerTitle, let value = snapshot.section(at: section) else {
+    guard let title = features.headerTitle, let value = shown.section(at: section) else {
       return nil
     }
-    return title(value)
+    return answering { title(value) }
   }
 
   func footerTitle(inSection section: Int) -> String? {
-    guard let title = features.footerTitle, let value = snapshot.section(at: section) else {
+    guard let title = features.footerTitle, let value = shown.section(at: section) else {
       return nil
     }
-    return title(value)
+    return answering { title(value) }
   }
 
   func supplementaryView(
     _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
   ) -> UICollectionReusableView {
     guard let provider = features.supplementaryViews[kind] else {
-      // UIKit asks only when the layout has this kind; without a provider that is a setup error
-      // UIKit reports itself.
-      return UICollectionReusableView(frame: .zero)
+      return emptySupplementaryView(collectionView, ofKind: kind, at: indexPath)
     }
     let view = collectionView.dequeueReusableSupplementaryView(
       ofKind: kind, withReuseIdentifier: provider.reuseIdentifier, for: indexPath)
-    if let section = snapshot.section(at: indexPath[0]) {
-      provider.configure(view, section, indexPath)
+    if let section = shown.section(at: indexPath[0]) {
+      answering { provider.configure(view, section, indexPath) }
     }
     return view
   }
@@ -78,7 +77,7 @@ protocol ListDataSourceCore: AnyObject {
   func headerTitle(inSection section: Int) -> String?
   func footerTitle(inSection section: Int) -> String?
   func indexEntries() -> [(title: String, section: Int)]
-  func canDelete(at indexPath: IndexPath) -> Bool
+  func canEdit(at indexPath: IndexPath) -> Bool
   func userDeleted(at indexPath: IndexPath)
   func canMove(at indexPath: IndexPath) -> Bool
   func userMoved(from source: IndexPath, to destination: IndexPath)
@@ -91,11 +90,16 @@ protocol ListDataSourceCore: AnyObject {
 
 /// The object `bind(to:)` installs as a view's data source and prefetch data source, for tables
 /// and collection views alike. Objective-C protocols cannot be conformed to in extensions of a
-/// generic class, so this one is not generic: it forwards every call to its adapter.
+/// generic class, so this one is not generic: it forwards every call to its adapter, which it
+/// keeps, while the view keeps it (``keep(_:for:)``).
 @MainActor
 final class ListDataSource: NSObject {
-  /// The adapter; it keeps this object, so this one holds it weakly.
-  weak var core: (any ListDataSourceCore)?
+  /// The adapter: kept here, so that it answers for as long as the view holds this object.
+  let core: any ListDataSourceCore
+
+  /// The reuse identifier of the empty cells and views Bindery registers and dequeues where
+  /// UIKit asks for one the binding cannot make.
+  static let placeholderIdentifier = "Bindery.placeholder"
 
   /// Which optional methods UIKit may see; read from any thread by `responds(to:)`.
   private nonisolated let offered = Locked(OfferedMethods())
@@ -103,7 +107,10 @@ final class ListDataSource: NSObject {
   struct OfferedMethods: Equatable, Sendable {
     var deletion = false
     var reordering = false
-    var supplementaryViews = false
+  }
+
+  init(core: any ListDataSourceCore) {
+    self.core = core
   }
 
   /// Sets what is offered; returns whether that changed.
@@ -114,11 +121,21 @@ final class ListDataSource: NSObject {
     }
   }
 
-  #if canImport(ObjectiveC)
+  /// The key the view keeps its data source under.
+  private nonisolated(unsafe) static var associationKey: UInt8 = 0
+
+  /// Has `view` keep `dataSource` for as long as the view lives or until another takes its
+  /// place: UIKit holds data sources weakly, and a view whose binding stopped still asks for
+  /// cells as the user scrolls.
+  static func keep(_ dataSource: ListDataSource, for view: UIScrollView) {
+    objc_setAssociatedObject(
+      view, &associationKey, dataSource, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  }
+
+  #if canImport(UIKit)
     /// Hides the optional methods whose mere presence changes what UIKit does: swipe-to-delete
-    /// appears on every row of a data source that commits edits, reorder controls on every row
-    /// of one that moves rows, and a collection view asks for supplementary views only of a
-    /// data source that makes them.
+    /// appears on every row of a data source that commits edits, and reorder controls on every
+    /// row of one that moves rows.
     nonisolated override func responds(to selector: Selector!) -> Bool {
       let offered = offered.withLock { $0 }
       switch selector {
@@ -127,9 +144,6 @@ final class ListDataSource: NSObject {
       case #selector(UITableViewDataSource.tableView(_:moveRowAt:to:)),
         #selector(UICollectionViewDataSource.collectionView(_:moveItemAt:to:)):
         return offered.reordering
-      case #selector(
-        UICollectionViewDataSource.collectionView(_:viewForSupplementaryElementOfKind:at:)):
-        return offered.supplementaryViews
       default:
         return super.responds(to: selector)
       }
@@ -138,39 +152,40 @@ final class ListDataSource: NSObject {
 }
 
 extension ListDataSource: UITableViewDataSource {
-  func numberOfSections(in tableView: UITableView) -> Int { core?.numberOfSections ?? 0 }
+  func numberOfSections(in tableView: UITableView) -> Int { core.numberOfSections }
 
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    core?.numberOfItems(inSection: section) ?? 0
+    core.numberOfItems(inSection: section)
   }
 
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-    core?.tableCell(tableView, at: indexPath)
-      ?? UITableViewCell(style: .default, reuseIdentifier: nil)
+    core.tableCell(tableView, at: indexPath)
   }
 
   func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
-    core?.headerTitle(inSection: section)
+    core.headerTitle(inSection: section)
   }
 
   func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? {
-    core?.footerTitle(inSection: section)
+    core.footerTitle(inSection: section)
   }
 
-  func sectionIndexTitles(for tableView: UITableView) -> [String]? {
-    let entries = core?.indexEntries() ?? []
-    return entries.isEmpty ? nil : entries.map(\.title)
-  }
+  #if !os(tvOS)
+    func sectionIndexTitles(for tableView: UITableView) -> [String]? {
+      let entries = core.indexEntries()
+      return entries.isEmpty ? nil : entries.map(\.title)
+    }
 
-  func tableView(
-    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
-  ) -> Int {
-    let entries = core?.indexEntries() ?? []
-    return entries.indices.contains(index) ? entries[index].section : 0
-  }
+    func tableView(
+      _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+    ) -> Int {
+      let entries = core.indexEntries()
+      return entries.indices.contains(index) ? entries[index].section : 0
+    }
+  #endif
 
   func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    core?.canDelete(at: indexPath) ?? false
+    core.canEdit(at: indexPath)
   }
 
   func tableView(
@@ -178,70 +193,71 @@ extension ListDataSource: UITableViewDataSource {
     forRowAt indexPath: IndexPath
   ) {
     guard editingStyle == .delete else { return }
-    core?.userDeleted(at: indexPath)
+    core.userDeleted(at: indexPath)
   }
 
   func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    core?.canMove(at: indexPath) ?? false
+    core.canMove(at: indexPath)
   }
 
   func tableView(
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    core?.userMoved(from: sourceIndexPath, to: destinationIndexPath)
+    core.userMoved(from: sourceIndexPath, to: destinationIndexPath)
   }
 }
 
 extension ListDataSource: UICollectionViewDataSource {
   func numberOfSections(in collectionView: UICollectionView) -> Int {
-    core?.numberOfSections ?? 0
+    core.numberOfSections
   }
 
   func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
     -> Int
   {
-    core?.numberOfItems(inSection: section) ?? 0
+    core.numberOfItems(inSection: section)
   }
 
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
     -> UICollectionViewCell
   {
-    core?.collectionCell(collectionView, at: indexPath) ?? UICollectionViewCell(frame: .zero)
+    core.collectionCell(collectionView, at: indexPath)
   }
 
   func collectionView(
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> UICollectionReusableView {
-    core?.supplementaryView(collectionView, ofKind: kind, at: indexPath)
-      ?? UICollectionReusableView(frame: .zero)
+    core.supplementaryView(collectionView, ofKind: kind, at: indexPath)
   }
 
   func indexTitles(for collectionView: UICollectionView) -> [String]? {
-    let entries = core?.indexEntries() ?? []
+    let entries = core.indexEntries()
     return entries.isEmpty ? nil : entries.map(\.title)
   }
 
+  /// The first item of the entry's section: the index lists only sections that have items, as
+  /// UIKit scrolls to the path returned here and raises for one that does not exist.
   func collectionView(
     _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> IndexPath {
-    let entries = core?.indexEntries() ?? []
+    let entries = core.indexEntries()
     let section = entries.indices.contains(index) ? entries[index].section : 0
-    return IndexPath(indexes: [section, 0])
+    return IndexPath(item: 0, section: section)
   }
 
   func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath)
     -> Bool
   {
-    core?.canMove(at: indexPath) ?? false
+    core.canMove(at: indexPath)
   }
 
   func collectionView(
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    core?.userMoved(from: sourceIndexPath, to: destinationIndexPath)
+    core.userMoved(from: sourceIndexPath, to: destinationIndexPath)
   }
 }
 
@@ -249,20 +265,20 @@ extension ListDataSource: UITableViewDataSourcePrefetching,
   UICollectionViewDataSourcePrefetching
 {
   func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
-    core?.viewWillPrefetch()
+    core.viewWillPrefetch()
   }
 
   func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
-    core?.viewWillPrefetch()
+    core.viewWillPrefetch()
   }
 
   func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-    core?.viewWillPrefetch()
+    core.viewWillPrefetch()
   }
 
   func collectionView(
     _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
   ) {
-    core?.viewWillPrefetch()
+    core.viewWillPrefetch()
   }
 }

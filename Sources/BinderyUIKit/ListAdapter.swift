@@ -8,10 +8,16 @@ import Foundation
 #endif
 
 /// What `bind(to:)` puts between a binding and its view, on a table view or a collection view
-/// alike: it reads the binding's snapshot, so the cell provider always receives the current
+/// alike: it keeps the snapshot the view shows, so the cell provider always receives the current
 /// value of an item; it applies the binding's stages to the view; and it answers, through the
 /// ``ListDataSource`` it installs, for the features set with the binding's modifiers (titles,
 /// an index, editing, reordering, supplementary views).
+///
+/// The view keeps the data source, and the data source keeps this adapter: UIKit holds data
+/// sources weakly, so a view whose binding stopped or went away would otherwise be left showing
+/// rows it can no longer ask for. Once the binding stops, the adapter answers from the last
+/// snapshot it showed — no loads, no interest, no batches, no edits — until the view goes or is
+/// bound again.
 ///
 /// Written once for both views, so a feature added here exists on both.
 @MainActor
@@ -29,40 +35,64 @@ where
   }
   /// Told about UIKit's prefetch calls, when content is bound.
   var prefetchObserver: (@MainActor () -> Void)?
-  /// The object UIKit holds as data source (weakly: the adapter keeps it).
-  let dataSource = ListDataSource()
+  /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
+  private(set) weak var dataSource: ListDataSource?
+  /// What the view shows: the snapshot installed last. The data source reads it, and it
+  /// outlives the binding.
+  private(set) var shown = Snapshot<Section, Item>()
+  /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
+  /// view, a title): a change to the view from inside would be re-entrant.
+  private var answeringDepth = 0
+  /// Items whose reconfigure was asked for while UIKit was asking for a cell.
+  private var deferredReconfigures: [Item.ID] = []
+  /// Kinds of supplementary view the binding was not told about, registered for an empty view.
+  private var registeredEmptyKinds: Set<String> = []
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     self.tableView = tableView
     self.cells = cells
-    dataSource.core = self
   }
 
   init(collectionView: UICollectionView, cells: CellProvider<Item>) {
     self.collectionView = collectionView
     self.cells = cells
-    dataSource.core = self
   }
 
   /// The view, as the scroll view both are.
   var scrollView: UIScrollView? { tableView ?? collectionView }
 
+  /// Whether the binding is still running: a stopped or released binding's view keeps what it
+  /// shows, and nothing about it changes any more.
+  private var isLive: Bool { binding.map { !$0.isCancelled } ?? false }
+
   // MARK: Installing
 
-  /// Becomes the view's data source, detaching the binding that had it.
+  /// Becomes the view's data source, detaching the binding that had it. The view keeps the
+  /// data source for as long as it lives or until it is bound again.
   func install(prefetching: Bool) {
+    let dataSource = ListDataSource(core: self)
+    self.dataSource = dataSource
+    _ = dataSource.offer(offeredMethods)
     if let tableView {
-      (tableView.dataSource as? ListDataSource)?.core?.detachBinding()
+      (tableView.dataSource as? ListDataSource)?.core.detachBinding()
+      tableView.register(
+        UITableViewCell.self, forCellReuseIdentifier: ListDataSource.placeholderIdentifier)
+      ListDataSource.keep(dataSource, for: tableView)
       tableView.dataSource = dataSource
       if prefetching { tableView.prefetchDataSource = dataSource }
     } else if let collectionView {
-      (collectionView.dataSource as? ListDataSource)?.core?.detachBinding()
+      (collectionView.dataSource as? ListDataSource)?.core.detachBinding()
+      collectionView.register(
+        UICollectionViewCell.self,
+        forCellWithReuseIdentifier: ListDataSource.placeholderIdentifier)
+      ListDataSource.keep(dataSource, for: collectionView)
       collectionView.dataSource = dataSource
       if prefetching { collectionView.prefetchDataSource = dataSource }
     }
   }
 
-  /// Stops the binding and lets go of the view: it never touches it again.
+  /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
+  /// takes this one's place.
   func detachBinding() {
     binding?.detach()
     if let tableView {
@@ -79,11 +109,13 @@ where
     collectionView = nil
   }
 
+  private var offeredMethods: ListDataSource.OfferedMethods {
+    ListDataSource.OfferedMethods(
+      deletion: features.deletion != nil, reordering: features.reordering != nil)
+  }
+
   private func featuresChanged() {
-    let offer = ListDataSource.OfferedMethods(
-      deletion: features.deletion != nil, reordering: features.reordering != nil,
-      supplementaryViews: !features.supplementaryViews.isEmpty)
-    guard dataSource.offer(offer) else { return }
+    guard let dataSource, dataSource.offer(offeredMethods) else { return }
     // UIKit reads which optional methods a data source has when it is set: set it again.
     if let tableView, tableView.dataSource === dataSource {
       tableView.dataSource = nil
@@ -97,55 +129,105 @@ where
 
   // MARK: Reading the snapshot
 
-  var snapshot: Snapshot<Section, Item> { binding?.snapshot ?? Snapshot() }
+  var snapshot: Snapshot<Section, Item> { shown }
 
-  // The binding's snapshot is read in place, not copied, on the paths UIKit calls per row.
   func item(at indexPath: IndexPath) -> Item? {
-    binding?.snapshot.item(at: ItemPosition(indexPath))
+    shown.item(at: ItemPosition(indexPath))
+  }
+
+  /// Runs something UIKit asked for while it lays out what it shows.
+  func answering<Result>(_ body: () -> Result) -> Result {
+    answeringDepth += 1
+    defer { answeringDepth -= 1 }
+    return body()
+  }
+
+  /// Takes the binding's snapshot as the one shown (after an install or a user's move).
+  private func takeBindingSnapshot() {
+    if let binding { shown = binding.snapshot }
   }
 
   // MARK: ListView
 
   func applyStage<S, I>(
-    _ stage: StagedChangeset<S, I>.Stage, animated: Bool, installing install: () -> Void
+    _ stage: StagedChangeset<S, I>.Stage, animated: Bool,
+    installing install: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor () -> Void
   ) {
     let animation = animated ? features.animation : .none
+    let batch = StageBatch(
+      stage: stage, reloads: reloads(in: stage),
+      install: { [weak self] in
+        install()
+        self?.takeBindingSnapshot()
+      })
     if animation == .none {
-      UIView.performWithoutAnimation {
-        applyBatch(stage, animation: animation, installing: install)
-      }
+      UIView.performWithoutAnimation { apply(batch, animation: animation, completion: completion) }
     } else {
-      applyBatch(stage, animation: animation, installing: install)
+      apply(batch, animation: animation, completion: completion)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)
-    if sectionsChanged && features.indexTitle != nil { tableView?.reloadSectionIndexTitles() }
+    if sectionsChanged && features.indexTitle != nil { reloadSectionIndexTitles() }
   }
 
-  private func applyBatch<S, I>(
-    _ stage: StagedChangeset<S, I>.Stage, animation: UpdateAnimation, installing install: () -> Void
+  private func apply<S, I>(
+    _ batch: StageBatch<S, I>, animation: UpdateAnimation,
+    completion: @escaping @MainActor () -> Void
   ) {
     if let tableView {
-      tableView.apply(stage, animation: animation.rowAnimation, installing: install)
+      tableView.apply(batch, animation: animation.rowAnimation, completion: completion)
     } else if let collectionView {
-      collectionView.apply(stage, installing: install)
+      collectionView.apply(batch, completion: completion)
     } else {
-      install()
+      batch.install()
+      completion()
+    }
+  }
+
+  /// The positions of a content-only stage whose change ``ListFeatures/reloadWhen`` says needs
+  /// a new cell (another cell type, say): reloaded, where the rest are reconfigured.
+  private func reloads<S, I>(in stage: StagedChangeset<S, I>.Stage) -> [ItemPosition] {
+    guard let reloadWhen = features.reloadWhen, !stage.itemReconfigures.isEmpty,
+      !stage.isStructural, let next = stage.snapshot as? Snapshot<Section, Item>
+    else { return [] }
+    return stage.itemReconfigures.filter { position in
+      guard let old = shown.item(at: position), let new = next.item(at: position) else {
+        return false
+      }
+      return reloadWhen(old, new)
     }
   }
 
   func reloadData(installing install: () -> Void) {
     install()
+    takeBindingSnapshot()
     tableView?.reloadData()
     collectionView?.reloadData()
   }
 
   func reconfigureItems(at positions: [ItemPosition]) {
+    guard answeringDepth == 0 else {
+      // UIKit is asking for a cell (content announced from inside a cell request): changing
+      // its cells now is re-entrant. Next turn, by id, as the positions may change meanwhile.
+      let isScheduled = !deferredReconfigures.isEmpty
+      deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
+      if !isScheduled { Task { [weak self] in self?.reconfigureDeferred() } }
+      return
+    }
     let paths = positions.map(IndexPath.init)
     tableView?.reconfigureRows(at: paths)
     collectionView?.reconfigureItems(at: paths)
+  }
+
+  private func reconfigureDeferred() {
+    let ids = deferredReconfigures
+    deferredReconfigures = []
+    guard isLive else { return }
+    let positions = ids.compactMap { shown.position(of: $0) }
+    if !positions.isEmpty { reconfigureItems(at: positions) }
   }
 
   var visibleItemPositions: [ItemPosition] {
@@ -154,12 +236,27 @@ where
   }
 
   func isItemVisible(at position: ItemPosition) -> Bool {
+    // Only positions the view has: UIKit raises for the rectangle of any other.
+    guard let scrollView, viewHas(position) else { return false }
     let path = IndexPath(position)
     if let tableView {
-      return tableView.rectForRow(at: path).intersects(tableView.bounds)
+      return tableView.rectForRow(at: path).intersects(scrollView.bounds)
     }
-    if let collectionView, let attributes = collectionView.layoutAttributesForItem(at: path) {
-      return attributes.frame.intersects(collectionView.bounds)
+    if let attributes = collectionView?.layoutAttributesForItem(at: path) {
+      return attributes.frame.intersects(scrollView.bounds)
+    }
+    return false
+  }
+
+  /// Whether the view's own counts (which can lag the binding's) hold a position.
+  private func viewHas(_ position: ItemPosition) -> Bool {
+    if let tableView {
+      return position.section < tableView.numberOfSections
+        && position.item < tableView.numberOfRows(inSection: position.section)
+    }
+    if let collectionView {
+      return position.section < collectionView.numberOfSections
+        && position.item < collectionView.numberOfItems(inSection: position.section)
     }
     return false
   }
@@ -176,20 +273,39 @@ where
     return 0
   }
 
+  var isUserInteracting: Bool {
+    tableView?.hasUncommittedUpdates ?? collectionView?.hasUncommittedUpdates ?? false
+  }
+
+  /// Whether the content scrolls sideways: a horizontal flow layout.
+  private var scrollsHorizontally: Bool {
+    (collectionView?.collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection
+      == .horizontal
+  }
+
+  /// The scroll along its axis, from the start of the content's inset area: offsets from 0 to
+  /// `maximumOffset`, whatever the insets and the direction.
   var scrollPosition: ScrollPosition {
     guard let scrollView else { return .resting }
+    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
     return ScrollPosition(
-      offset: Double(scrollView.contentOffset.y),
-      maximumOffset: Double(max(0, scrollView.contentSize.height - scrollView.bounds.height)),
+      offset: Double(axis.offset + axis.insetStart),
+      maximumOffset: Double(
+        max(0, axis.contentLength + axis.insetStart + axis.insetEnd - axis.viewportLength)),
       isDecelerating: scrollView.isDecelerating,
       decelerationRate: Double(scrollView.decelerationRate.rawValue))
   }
 
   func itemPositions(atOffset offset: Double) -> [ItemPosition] {
     guard let scrollView else { return [] }
-    let screen = CGRect(
-      x: 0, y: CGFloat(offset), width: scrollView.bounds.width,
-      height: scrollView.bounds.height)
+    let horizontal = scrollsHorizontally
+    let axis = ScrollAxis(scrollView, horizontal: horizontal)
+    let start = CGFloat(offset) - axis.insetStart
+    let size = scrollView.bounds.size
+    let screen =
+      horizontal
+      ? CGRect(x: start, y: 0, width: size.width, height: size.height)
+      : CGRect(x: 0, y: start, width: size.width, height: size.height)
     if let tableView {
       return (tableView.indexPathsForRows(in: screen) ?? []).map(ItemPosition.init)
     }
@@ -202,19 +318,17 @@ where
   // MARK: Sections changed in place
 
   /// Shows a section's new value without replacing any row: header and footer titles are set
-  /// on the existing views, supplementary views are configured again, the index is re-read.
+  /// on the existing views, supplementary views are configured again, the app hears of it
+  /// (``ListFeatures/sectionChanged``), and a table measures its headers and footers again.
   private func refreshSections(_ sections: [Int]) {
-    let snapshot = self.snapshot
     for index in sections {
-      guard let section = snapshot.section(at: index) else { continue }
+      guard let section = shown.section(at: index) else { continue }
       if let tableView {
         if let header = tableView.headerView(forSection: index), let title = features.headerTitle {
-          header.textLabel?.text = title(section)
-          header.setNeedsLayout()
+          header.showTitle(title(section))
         }
         if let footer = tableView.footerView(forSection: index), let title = features.footerTitle {
-          footer.textLabel?.text = title(section)
-          footer.setNeedsLayout()
+          footer.showTitle(title(section))
         }
       }
       if let collectionView {
@@ -225,44 +339,129 @@ where
           provider.configure(view, section, path)
         }
       }
+      features.sectionChanged?(section, index)
     }
+    // A new title may need another height: an empty batch has UIKit measure them again.
+    tableView?.performBatchUpdates(nil)
+  }
+
+  private func reloadSectionIndexTitles() {
+    #if !os(tvOS)
+      tableView?.reloadSectionIndexTitles()
+    #endif
   }
 
   // MARK: Index titles
 
-  /// The index titles, and the section each one scrolls to.
+  /// The index titles, and the section each one scrolls to. A collection view scrolls to an
+  /// item, so its index leaves out sections without any.
   func indexEntries() -> [(title: String, section: Int)] {
     guard let indexTitle = features.indexTitle else { return [] }
-    return snapshot.sections.enumerated().compactMap { index, section in
-      indexTitle(section).map { ($0, index) }
+    let needsItems = collectionView != nil
+    return answering {
+      shown.sections.indices.compactMap { index in
+        if needsItems && shown.numberOfItems(inSection: index) == 0 { return nil }
+        return indexTitle(shown.sections[index]).map { ($0, index) }
+      }
     }
   }
 
   // MARK: Editing and reordering
 
+  /// A table row shows editing controls — swipe to delete, the reorder control — when it can be
+  /// deleted or moved: UIKit asks one question for both.
+  func canEdit(at indexPath: IndexPath) -> Bool {
+    canDelete(at: indexPath) || canMove(at: indexPath)
+  }
+
   func canDelete(at indexPath: IndexPath) -> Bool {
+    guard isLive, let item = item(at: indexPath) else { return false }
     guard let deletion = features.deletion else { return true }  // UIKit's default
-    guard let item = item(at: indexPath) else { return false }
     return deletion.canDelete?(item) ?? true
   }
 
   func userDeleted(at indexPath: IndexPath) {
-    guard let deletion = features.deletion, let item = item(at: indexPath) else { return }
+    // A row that may move but not be deleted can still be swiped where the delegate allows it.
+    guard let deletion = features.deletion, canDelete(at: indexPath), let item = item(at: indexPath)
+    else { return }
     deletion.delete(item, indexPath)
   }
 
   func canMove(at indexPath: IndexPath) -> Bool {
-    guard let reordering = features.reordering, let item = item(at: indexPath) else {
+    guard isLive, let reordering = features.reordering, let item = item(at: indexPath) else {
       return false
     }
     return reordering.canMove?(item) ?? true
   }
 
   func userMoved(from source: IndexPath, to destination: IndexPath) {
-    guard
+    guard isLive,
       let item = binding?.recordUserMove(from: ItemPosition(source), to: ItemPosition(destination))
     else { return }
+    takeBindingSnapshot()
     features.reordering?.moved(item, source, destination)
+  }
+
+  // MARK: Views that must be dequeued
+
+  /// A cell for a row UIKit asks for but the snapshot does not have (a stale prefetch, say):
+  /// empty, but dequeued, as UIKit requires of every cell.
+  func placeholderCell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+    tableView.dequeueReusableCell(
+      withIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+  }
+
+  func placeholderCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    collectionView.dequeueReusableCell(
+      withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+  }
+
+  /// An empty supplementary view, for a kind the layout asks for and the binding was not told
+  /// about: registered here the first time, and dequeued, as UIKit requires.
+  func emptySupplementaryView(
+    _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    if registeredEmptyKinds.insert(kind).inserted {
+      collectionView.register(
+        UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+        withReuseIdentifier: ListDataSource.placeholderIdentifier)
+    }
+    return collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+  }
+}
+
+/// One scroll view's lengths along its scroll axis.
+@MainActor
+private struct ScrollAxis {
+  var offset: CGFloat
+  var insetStart: CGFloat
+  var insetEnd: CGFloat
+  var contentLength: CGFloat
+  var viewportLength: CGFloat
+
+  init(_ view: UIScrollView, horizontal: Bool) {
+    let inset = view.adjustedContentInset
+    if horizontal {
+      (offset, insetStart, insetEnd) = (view.contentOffset.x, inset.left, inset.right)
+      (contentLength, viewportLength) = (view.contentSize.width, view.bounds.width)
+    } else {
+      (offset, insetStart, insetEnd) = (view.contentOffset.y, inset.top, inset.bottom)
+      (contentLength, viewportLength) = (view.contentSize.height, view.bounds.height)
+    }
+  }
+}
+
+extension UITableViewHeaderFooterView {
+  /// Shows a title through the view's content configuration (UIKit's `textLabel` is `nil` once
+  /// a view has one, and is on its way out), keeping the configuration's styling.
+  func showTitle(_ title: String?) {
+    var content =
+      (contentConfiguration as? UIListContentConfiguration) ?? defaultContentConfiguration()
+    content.text = title
+    contentConfiguration = content
   }
 }
 

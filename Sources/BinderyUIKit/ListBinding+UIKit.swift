@@ -83,6 +83,11 @@ extension ListBinding {
   /// default), and `handler` is told the item the user deleted and where it was. Remove it from
   /// your source; the row goes with the next list, as any other change, so the screen never
   /// shows what the source does not have. Without this modifier no row offers a delete.
+  ///
+  /// UIKit asks one question, `tableView(_:canEditRowAt:)`, for deleting and for reordering: a
+  /// row that may move (``onMove(canMove:_:)``) but not be deleted still shows a Delete control
+  /// unless your table view delegate returns `.none` from
+  /// `tableView(_:editingStyleForRowAt:)`; Bindery ignores a delete of it.
   @discardableResult
   public func onDelete(
     canDelete: (@MainActor (Item) -> Bool)? = nil,
@@ -102,6 +107,39 @@ extension ListBinding {
     _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void
   ) -> Self {
     adapter?.features.reordering = .init(canMove: canMove, moved: handler)
+    return self
+  }
+
+  /// Chooses, for each content change (same id, new value), between a reconfigure — the same
+  /// cell, configured again, which UIKit requires be dequeued with the same reuse identifier —
+  /// and a reload, which replaces the cell. Return `true` when the change needs another cell:
+  /// a cell provider that picks its cell class from the item (an away mate in a cell of its
+  /// own) must reload, or UIKit raises at the first change. Reloads go in a batch of their own,
+  /// before the reconfigures. Without this modifier every content change is a reconfigure.
+  ///
+  /// ```swift
+  /// binding.reloadItems(when: { old, new in old.isAway != new.isAway })
+  /// ```
+  @discardableResult
+  public func reloadItems(
+    when needsNewCell: @escaping @MainActor (_ old: Item, _ new: Item) -> Bool
+  )
+    -> Self
+  {
+    adapter?.features.reloadWhen = needsNewCell
+    return self
+  }
+
+  /// Calls `handler` with each section whose value changed in place (same id, new value),
+  /// with its index, once the view shows it: update the header and footer views your table
+  /// view delegate makes (`tableView.headerView(forSection:)`). Title headers and footers and
+  /// supplementary views set with modifiers are updated by Bindery itself; a table then
+  /// measures its headers and footers again.
+  @discardableResult
+  public func onSectionChange(
+    _ handler: @escaping @MainActor (_ section: Section, _ index: Int) -> Void
+  ) -> Self {
+    adapter?.features.sectionChanged = handler
     return self
   }
 

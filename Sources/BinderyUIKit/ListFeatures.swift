@@ -58,6 +58,10 @@ struct ListFeatures<Section, Item> {
   var reordering: Reordering?
   var supplementaryViews: [String: SupplementaryView] = [:]
   var animation = UpdateAnimation.automatic
+  /// Whether a content change needs a new cell (a reload) rather than the same cell again.
+  var reloadWhen: (@MainActor (Item, Item) -> Bool)?
+  /// Told of a section whose value changed in place.
+  var sectionChanged: (@MainActor (Section, Int) -> Void)?
 
   struct Deletion {
     var canDelete: (@MainActor (Item) -> Bool)?

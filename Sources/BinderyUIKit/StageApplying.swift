@@ -7,18 +7,55 @@ import Foundation
   import HeadlessUIKit
 #endif
 
+/// One stage as the view applies it: its operations, the rows among its reconfigures that are
+/// reloaded instead (``ListFeatures/reloadWhen``), and what installs its snapshot.
+@MainActor
+struct StageBatch<Section, Item>
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  let stage: StagedChangeset<Section, Item>.Stage
+  /// Reconfigured positions whose cell is replaced: a reload, in a batch of its own.
+  let reloads: [ItemPosition]
+  /// Makes the stage's snapshot the one the data source reads; first thing in the first batch.
+  let install: @MainActor () -> Void
+
+  /// The reconfigures that stay reconfigures.
+  var reconfigures: [ItemPosition] {
+    reloads.isEmpty
+      ? stage.itemReconfigures : stage.itemReconfigures.filter { !reloads.contains($0) }
+  }
+}
+
 extension UITableView {
-  /// Applies one stage as one batch, installing its snapshot first inside the batch (§1.3).
-  /// Section reconfigures are not batch operations: the adapter updates those views in place.
+  /// Applies one stage, installing its snapshot first inside its batch (§1.3); `completion`
+  /// runs once UIKit has finished every batch of it. Reloads chosen by `reloadItems(when:)` go
+  /// in a batch before the reconfigures, which are not mixed with structural changes. Section
+  /// reconfigures are not batch operations: the adapter updates those views in place.
   func apply<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, animation: RowAnimation,
-    installing install: () -> Void
+    _ batch: StageBatch<Section, Item>, animation: RowAnimation,
+    completion: @escaping @MainActor () -> Void
   ) {
+    let stage = batch.stage
     let path = IndexPath.init(_:)
-    // UIKit does not keep the block (NS_NOESCAPE), but Swift imports it as escaping.
-    withoutActuallyEscaping(install) { install in
-      performBatchUpdates { [self] in
-        install()
+    let reconfigures = batch.reconfigures
+    let batches = Countdown(batch.reloads.isEmpty || reconfigures.isEmpty ? 1 : 2)
+    let done: (Bool) -> Void = { _ in if batches.tick() { completion() } }
+    if !batch.reloads.isEmpty {
+      performBatchUpdates(
+        { [self] in
+          batch.install()
+          reloadRows(at: batch.reloads.map(path), with: animation)
+        }, completion: done)
+      guard !reconfigures.isEmpty else { return }
+      performBatchUpdates(
+        { [self] in reconfigureRows(at: reconfigures.map(path)) }, completion: done)
+      return
+    }
+    performBatchUpdates(
+      { [self] in
+        batch.install()
         if !stage.sectionDeletes.isEmpty {
           deleteSections(IndexSet(stage.sectionDeletes), with: animation)
         }
@@ -33,11 +70,8 @@ extension UITableView {
           insertRows(at: stage.itemInserts.map(path), with: animation)
         }
         for move in stage.itemMoves { moveRow(at: path(move.from), to: path(move.to)) }
-        if !stage.itemReconfigures.isEmpty {
-          reconfigureRows(at: stage.itemReconfigures.map(path))
-        }
-      }
-    }
+        if !reconfigures.isEmpty { reconfigureRows(at: reconfigures.map(path)) }
+      }, completion: done)
   }
 
   /// Rows on one screen: the frame's height (or, before layout, the window's or the screen's)
@@ -50,43 +84,92 @@ extension UITableView {
 }
 
 extension UICollectionView {
-  /// Applies one stage as one batch, installing its snapshot first inside the batch (§1.3).
+  /// Applies one stage, as a table does (see `UITableView.apply(_:animation:completion:)`).
   func apply<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, installing install: () -> Void
+    _ batch: StageBatch<Section, Item>, completion: @escaping @MainActor () -> Void
   ) {
+    let stage = batch.stage
     let path = IndexPath.init(_:)
-    withoutActuallyEscaping(install) { install in
-      performBatchUpdates { [self] in
-        install()
+    let reconfigures = batch.reconfigures
+    let batches = Countdown(batch.reloads.isEmpty || reconfigures.isEmpty ? 1 : 2)
+    let done: (Bool) -> Void = { _ in if batches.tick() { completion() } }
+    if !batch.reloads.isEmpty {
+      performBatchUpdates(
+        { [self] in
+          batch.install()
+          reloadItems(at: batch.reloads.map(path))
+        }, completion: done)
+      guard !reconfigures.isEmpty else { return }
+      performBatchUpdates(
+        { [self] in reconfigureItems(at: reconfigures.map(path)) }, completion: done)
+      return
+    }
+    performBatchUpdates(
+      { [self] in
+        batch.install()
         if !stage.sectionDeletes.isEmpty { deleteSections(IndexSet(stage.sectionDeletes)) }
         if !stage.sectionInserts.isEmpty { insertSections(IndexSet(stage.sectionInserts)) }
         for move in stage.sectionMoves { moveSection(move.from, toSection: move.to) }
         if !stage.itemDeletes.isEmpty { deleteItems(at: stage.itemDeletes.map(path)) }
         if !stage.itemInserts.isEmpty { insertItems(at: stage.itemInserts.map(path)) }
         for move in stage.itemMoves { moveItem(at: path(move.from), to: path(move.to)) }
-        if !stage.itemReconfigures.isEmpty {
-          reconfigureItems(at: stage.itemReconfigures.map(path))
-        }
-      }
-    }
+        if !reconfigures.isEmpty { reconfigureItems(at: reconfigures.map(path)) }
+      }, completion: done)
   }
 
-  /// Items on one screen. For a flow layout, lines × columns from its item size and spacing and
-  /// the frame (or, before layout, the window's or the screen's size); for other layouts, the
-  /// visible items once there are any, else 44-point rows of one item.
+  /// Items on one screen. For a flow layout, lines × columns from its item size (the
+  /// delegate's size for the first item, or the estimate when one is set), spacing and section
+  /// insets, along its scroll direction, and the frame (or, before layout, the window's or the
+  /// screen's size); for other layouts, the visible items once there are any, else 44-point
+  /// rows of one item.
   var itemsPerScreen: Int {
     let size = frame.height > 0 ? frame.size : screenSize(window: window)
-    if let flow = collectionViewLayout as? UICollectionViewFlowLayout {
-      let item = flow.estimatedItemSize.height > 0 ? flow.estimatedItemSize : flow.itemSize
-      let columns = max(
-        1,
-        Int(
-          ((size.width + flow.minimumInteritemSpacing)
-            / max(1, item.width + flow.minimumInteritemSpacing)).rounded(.down)))
-      let lines = Int((size.height / max(1, item.height + flow.minimumLineSpacing)).rounded(.up))
-      return max(1, columns * max(1, lines))
+    guard let flow = collectionViewLayout as? UICollectionViewFlowLayout else {
+      return max(1, indexPathsForVisibleItems.count, Int((size.height / 44).rounded(.up)))
     }
-    return max(1, indexPathsForVisibleItems.count, Int((size.height / 44).rounded(.up)))
+    let item = itemSize(in: flow)
+    let inset = flow.sectionInset
+    let horizontal = flow.scrollDirection == .horizontal
+    let (along, across) =
+      horizontal
+      ? (size.width, size.height - inset.top - inset.bottom)
+      : (size.height, size.width - inset.left - inset.right)
+    let (itemAlong, itemAcross) = horizontal ? (item.width, item.height) : (item.height, item.width)
+    let spacing = max(0, flow.minimumInteritemSpacing)
+    let columns = Int(((across + spacing) / max(1, itemAcross + spacing)).rounded(.down))
+    let lines = Int((along / max(1, itemAlong + max(0, flow.minimumLineSpacing))).rounded(.up))
+    return max(1, max(1, columns) * max(1, lines))
+  }
+
+  /// The size a flow layout gives items: the delegate's for the first item once there is one,
+  /// else the estimate when it is a size (not `automaticSize`), else `itemSize`.
+  private func itemSize(in flow: UICollectionViewFlowLayout) -> CGSize {
+    if numberOfSections > 0, numberOfItems(inSection: 0) > 0,
+      let size = delegateItemSize(flow, at: IndexPath(item: 0, section: 0)),
+      size.width > 0, size.height > 0
+    {
+      return size
+    }
+    let estimate = flow.estimatedItemSize
+    if estimate.width > 0, estimate.height > 0,
+      estimate != UICollectionViewFlowLayout.automaticSize
+    {
+      return estimate
+    }
+    return flow.itemSize
+  }
+
+  private func delegateItemSize(_ flow: UICollectionViewFlowLayout, at path: IndexPath)
+    -> CGSize?
+  {
+    // The method is optional in UIKit (called through `?`), a default in HeadlessUIKit.
+    #if canImport(UIKit)
+      (delegate as? UICollectionViewDelegateFlowLayout)?.collectionView?(
+        self, layout: flow, sizeForItemAt: path)
+    #else
+      (delegate as? UICollectionViewDelegateFlowLayout)?.collectionView(
+        self, layout: flow, sizeForItemAt: path)
+    #endif
   }
 }
 
@@ -95,7 +178,14 @@ extension UICollectionView {
 @MainActor
 func screenSize(window: UIWindow?) -> CGSize {
   #if canImport(UIKit)
-    let screen = UIScreen.main.bounds.size
+    var screen = window?.windowScene?.coordinateSpace.bounds.size ?? .zero
+    if screen == .zero {
+      #if os(visionOS)
+        screen = CGSize(width: 1280, height: 720)  // visionOS has no screen: its default window
+      #else
+        screen = UIScreen.main.bounds.size
+      #endif
+    }
   #else
     let screen = HeadlessWindow.screenBounds.size
   #endif

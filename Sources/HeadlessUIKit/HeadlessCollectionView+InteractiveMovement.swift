@@ -57,6 +57,6 @@ extension HeadlessCollectionView {
 
   /// The item whose frame contains a point of the content, or `nil`.
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
-    engine.indexPath(at: point, width: frame.width)
+    engine.indexPath(at: point)
   }
 }

@@ -99,7 +99,16 @@ open class HeadlessCollectionView: HeadlessScrollView {
     }
   }
 
-  /// The layout changed: take its columns and line height, and lay out again.
+  /// The direction a flow layout stacks its lines in (UIKit's
+  /// `UICollectionView.ScrollDirection`).
+  public enum ScrollDirection: Int, Sendable {
+    /// Lines stack from top to bottom.
+    case vertical
+    /// Lines stack from left to right.
+    case horizontal
+  }
+
+  /// The layout changed: take its axis, columns and line height, and lay out again.
   func layoutDidChange() {
     applyLayoutMetrics()
     engine.layout()
@@ -111,8 +120,23 @@ open class HeadlessCollectionView: HeadlessScrollView {
   }
 
   private func applyLayoutMetrics() {
-    engine.columns = collectionViewLayout.columns(forWidth: frame.width)
-    engine.rowHeight = collectionViewLayout.lineHeight
+    let layout = collectionViewLayout
+    if engine.isHorizontal != layout.scrollsHorizontally {
+      engine.isHorizontal = layout.scrollsHorizontally
+      engine.scrollOffset = 0
+    }
+    applyAxisLengths()
+    engine.columns = layout.columns(forBreadth: engine.crossLength)
+    engine.rowHeight = layout.lineHeight
+    (engine.sectionInsets, engine.crossInsets) = (
+      (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
+      (layout.sectionInsets.across.0, layout.sectionInsets.across.1)
+    )
+    if let flow = layout as? HeadlessCollectionViewFlowLayout, engine.crossLength > 0,
+      !flow.itemFits(breadth: engine.crossLength)
+    {
+      engine.report(UIKitMessages.itemTooWide(flow.scrollDirection == .horizontal))
+    }
   }
 
   // MARK: UIKit's surface
@@ -218,7 +242,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
       (0..<counts[indexPath.sectionIndex]).contains(indexPath.itemIndex)
     else { return nil }
     return HeadlessCollectionViewLayoutAttributes(
-      forCellWith: indexPath, frame: engine.frame(of: indexPath, width: frame.width))
+      forCellWith: indexPath, frame: engine.transposed(engine.frame(of: indexPath)))
   }
 
   /// The visible supplementary view of a kind at an index path, or `nil`.

@@ -26,11 +26,11 @@ open class HeadlessCollectionViewLayout {
   open func layoutAttributesForElements(in rect: CGRect)
     -> [HeadlessCollectionViewLayoutAttributes]?
   {
-    guard let collectionView else { return nil }
-    let width = collectionView.frame.width
-    return collectionView.engine.indexPaths(from: rect.minY, to: rect.maxY).map { path in
+    guard let engine = collectionView?.engine else { return nil }
+    let band = engine.transposed(rect)
+    return engine.indexPaths(from: band.minY, to: band.maxY).map { path in
       HeadlessCollectionViewLayoutAttributes(
-        forCellWith: path, frame: collectionView.engine.frame(of: path, width: width))
+        forCellWith: path, frame: engine.transposed(engine.frame(of: path)))
     }
   }
 
@@ -39,14 +39,22 @@ open class HeadlessCollectionViewLayout {
     collectionView?.layoutDidChange()
   }
 
-  /// Items per line for a collection view of `width` points.
-  func columns(forWidth width: CGFloat) -> Int { 1 }
+  /// Items per line for a collection view whose content is `breadth` points across the scroll.
+  func columns(forBreadth breadth: CGFloat) -> Int { 1 }
 
-  /// The height of one line of items, spacing included.
+  /// The length of one line of items along the scroll, spacing included.
   var lineHeight: CGFloat { 44 }
 
-  /// The height of a section's header or footer.
+  /// The length of a section's header or footer along the scroll.
   func height(of kind: SupplementaryKind) -> CGFloat { 0 }
+
+  /// Whether the content scrolls horizontally (a flow layout's `scrollDirection`).
+  var scrollsHorizontally: Bool { false }
+
+  /// The room around each section's items: along the scroll, then across it.
+  var sectionInsets: (along: (CGFloat, CGFloat), across: (CGFloat, CGFloat)) {
+    ((0, 0), (0, 0))
+  }
 }
 
 /// A layout of items in lines that wrap (`UICollectionViewFlowLayout` where UIKit does not
@@ -77,16 +85,52 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   open var footerReferenceSize = CGSize.zero {
     didSet { invalidateLayout() }
   }
-
-  override func columns(forWidth width: CGFloat) -> Int {
-    let item = max(1, itemSize.width)
-    let spacing = max(0, minimumInteritemSpacing)
-    return max(1, Int(((width + spacing) / (item + spacing)).rounded(.down)))
+  /// The room around each section's items; none by default.
+  open var sectionInset = HeadlessEdgeInsets.zero {
+    didSet { invalidateLayout() }
+  }
+  /// Whether lines of items stack vertically (the default) or horizontally.
+  open var scrollDirection = HeadlessCollectionView.ScrollDirection.vertical {
+    didSet { invalidateLayout() }
   }
 
-  override var lineHeight: CGFloat { max(0, itemSize.height) + max(0, minimumLineSpacing) }
+  /// The value of ``estimatedItemSize`` that asks for self-sizing cells with an estimate the
+  /// layout chooses (UIKit's `automaticSize`). It is a marker, not a size.
+  public static let automaticSize = CGSize(
+    width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+  /// The item's size along the scroll and across it.
+  private var itemLengths: (along: CGFloat, across: CGFloat) {
+    scrollDirection == .horizontal
+      ? (itemSize.width, itemSize.height) : (itemSize.height, itemSize.width)
+  }
+
+  override func columns(forBreadth breadth: CGFloat) -> Int {
+    let item = max(1, itemLengths.across)
+    let spacing = max(0, minimumInteritemSpacing)
+    let room = breadth - sectionInsets.across.0 - sectionInsets.across.1
+    return max(1, Int(((room + spacing) / (item + spacing)).rounded(.down)))
+  }
+
+  override var lineHeight: CGFloat { max(0, itemLengths.along) + max(0, minimumLineSpacing) }
 
   override func height(of kind: SupplementaryKind) -> CGFloat {
-    kind == .header ? headerReferenceSize.height : footerReferenceSize.height
+    let size = kind == .header ? headerReferenceSize : footerReferenceSize
+    return scrollDirection == .horizontal ? size.width : size.height
+  }
+
+  override var scrollsHorizontally: Bool { scrollDirection == .horizontal }
+
+  override var sectionInsets: (along: (CGFloat, CGFloat), across: (CGFloat, CGFloat)) {
+    let inset = sectionInset
+    return scrollDirection == .horizontal
+      ? ((inset.left, inset.right), (inset.top, inset.bottom))
+      : ((inset.top, inset.bottom), (inset.left, inset.right))
+  }
+
+  /// Whether an item fits across the content, the section insets taken off (UIKit logs when it
+  /// does not).
+  func itemFits(breadth: CGFloat) -> Bool {
+    itemLengths.across <= breadth - sectionInsets.across.0 - sectionInsets.across.1
   }
 }

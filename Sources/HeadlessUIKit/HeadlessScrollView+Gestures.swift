@@ -73,19 +73,22 @@ extension HeadlessScrollView {
   /// content then decelerates toward the target as ``decelerate(for:)`` lets time pass.
   public func userEndsDragging(velocity: CGFloat) {
     let perMillisecond = velocity / 1_000
-    let start = engine.contentOffsetY
+    let start = engine.scrollOffset
     let projected = Self.restingOffset(
       from: start, velocity: perMillisecond, rate: decelerationRate)
-    var target = CGPoint(x: 0, y: min(max(0, projected), engine.maximumContentOffsetY))
+    var target = engine.transposed(
+      CGPoint(x: 0, y: min(max(engine.minimumOffset, projected), engine.maximumOffset)))
     engine.scrollDelegate?.scrollViewWillEndDragging(
-      self, withVelocity: CGPoint(x: 0, y: perMillisecond), targetContentOffset: &target)
+      self, withVelocity: engine.transposed(CGPoint(x: 0, y: perMillisecond)),
+      targetContentOffset: &target)
     engine.isDragging = false
-    let decelerates = abs(target.y - start) >= 0.5
+    let targetOffset = engine.transposed(target).y
+    let decelerates = abs(targetOffset - start) >= 0.5
     engine.scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
     guard decelerates else { return }
     // The content heads for the target the delegate left, even if it changed it.
     engine.deceleration = Deceleration(
-      start: start, target: target.y, rate: decelerationRate.rawValue)
+      start: start, target: targetOffset, rate: decelerationRate.rawValue)
   }
 
   /// A fling: the finger goes down and lifts at once at `velocity` points per second.

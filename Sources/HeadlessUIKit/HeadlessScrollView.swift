@@ -14,17 +14,38 @@ open class HeadlessScrollView: HeadlessView {
 
   /// The view's own coordinate space: its origin is the content offset, as in UIKit.
   open override var bounds: CGRect {
-    CGRect(origin: CGPoint(x: 0, y: engine.contentOffsetY), size: frame.size)
+    CGRect(origin: contentOffset, size: frame.size)
   }
 
-  /// How far the content is scrolled; setting it scrolls, lays out and prefetches.
+  /// How far the content is scrolled; setting it scrolls, lays out and prefetches. Only the
+  /// component along the scroll counts (`y`, or `x` for a horizontal collection view).
   open var contentOffset: CGPoint {
-    get { CGPoint(x: 0, y: engine.contentOffsetY) }
-    set { engine.setContentOffset(newValue.y) }
+    get { engine.transposed(CGPoint(x: 0, y: engine.scrollOffset)) }
+    set { engine.setContentOffset(engine.transposed(newValue).y) }
   }
 
-  /// The size of the content: the frame's width and the laid-out height.
-  open var contentSize: CGSize { CGSize(width: frame.width, height: engine.contentHeight) }
+  /// Scrolls to an offset; HeadlessUIKit does not animate, so `animated` changes nothing.
+  open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+    self.contentOffset = contentOffset
+  }
+
+  /// The size of the content: the laid-out length along the scroll, the frame's breadth
+  /// across it.
+  open var contentSize: CGSize {
+    let size = CGSize(width: engine.crossLength, height: engine.contentLength)
+    return engine.isHorizontal ? CGSize(width: size.height, height: size.width) : size
+  }
+
+  /// Room around the content the view can scroll into (UIKit's `contentInset`); only the
+  /// insets along the scroll count here. The content offset at the very start is
+  /// `-contentInset.top` (or `.left`).
+  open var contentInset = HeadlessEdgeInsets.zero {
+    didSet { contentInsetDidChange(from: oldValue) }
+  }
+
+  /// The insets the content is laid out with: ``contentInset``, as HeadlessUIKit has no safe
+  /// area or bars to add.
+  open var adjustedContentInset: HeadlessEdgeInsets { contentInset }
 
   /// How fast the content slows down after a fling; UIKit's `.normal` by default.
   open var decelerationRate = DecelerationRate.normal
@@ -55,7 +76,7 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   init(frame: CGRect, kind: ListViewKind) {
-    engine = ListEngine(kind: kind, viewportHeight: frame.height)
+    engine = ListEngine(kind: kind, viewportLength: frame.height, crossLength: frame.width)
     super.init(frame: frame)
     engine.view = self
   }
@@ -66,8 +87,24 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   override func frameDidChange() {
-    engine.viewportHeight = frame.height
+    applyAxisLengths()
     engine.layout()
+  }
+
+  /// The viewport's length along the scroll and its breadth across it, from the frame.
+  func applyAxisLengths() {
+    let size = engine.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
+    engine.viewportLength = size.height
+    engine.crossLength = size.width
+  }
+
+  private func contentInsetDidChange(from old: HeadlessEdgeInsets) {
+    let atStart = engine.scrollOffset <= engine.minimumOffset
+    engine.contentInsets =
+      engine.isHorizontal
+      ? (contentInset.left, contentInset.right) : (contentInset.top, contentInset.bottom)
+    // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.
+    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
   }
 
   /// Puts the view on screen or takes it off, as its window changes.
@@ -145,11 +182,11 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// The total height of the content.
-  public var contentHeight: CGFloat { engine.contentHeight }
+  public var contentHeight: CGFloat { engine.contentLength }
 
   /// Scrolls by a distance in points (negative: up), as one step of a user's scroll.
   public func scroll(by distance: CGFloat) {
-    engine.setContentOffset(engine.contentOffsetY + distance)
+    engine.setContentOffset(engine.scrollOffset + distance)
   }
 
   /// How many batches the view accepted.

@@ -198,7 +198,14 @@ open class HeadlessTableView: HeadlessScrollView {
       engine.dequeueSupplementary(
         identifier: Self.headerFooterIdentifier, kindName: kind == .header ? "header" : "footer",
         for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
-    view?.textLabel?.text = title
+    guard let view else { return nil }
+    // A title shows through a content configuration, styled for the table, as in UIKit since
+    // iOS 14: the view's `textLabel` is then `nil`.
+    view.tableStyle = style
+    view.isFooter = kind == .footer
+    var content = view.defaultContentConfiguration()
+    content.text = title
+    view.contentConfiguration = content
     return view
   }
 
@@ -310,7 +317,7 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The frame of a row in the table's content.
   open func rectForRow(at indexPath: IndexPath) -> CGRect {
-    engine.frame(of: indexPath, width: frame.width)
+    engine.frame(of: indexPath)
   }
 
   /// The header view of a visible section, or `nil`.

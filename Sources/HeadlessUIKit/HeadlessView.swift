@@ -47,6 +47,13 @@ open class HeadlessView {
     self.init(frame: .zero)
   }
 
+  deinit {
+    #if !canImport(ObjectiveC)
+      // The view's associated objects go with it, as the Objective-C runtime lets them go.
+      associations.removeAll(for: ObjectIdentifier(self))
+    #endif
+  }
+
   /// The window the view is in, or `nil` when it is off screen.
   open var window: HeadlessWindow? {
     var view: HeadlessView? = self
@@ -162,4 +169,28 @@ open class HeadlessWindow: HeadlessView {
   open override func willRemoveSubview(_ subview: HeadlessView) {
     if resignsWhenEmptied && subviews.count == 1 { resignVisible() }
   }
+}
+
+/// Distances inward from the four edges of a rectangle (`UIEdgeInsets` where UIKit does not
+/// exist).
+public struct HeadlessEdgeInsets: Hashable, Sendable {
+  /// From the top edge.
+  public var top: CGFloat
+  /// From the left edge.
+  public var left: CGFloat
+  /// From the bottom edge.
+  public var bottom: CGFloat
+  /// From the right edge.
+  public var right: CGFloat
+
+  /// Insets from each edge.
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+
+  /// No insets.
+  public static let zero = HeadlessEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }

@@ -40,29 +40,30 @@ extension ListEngine {
     frames.reserveCapacity(counts.count)
     var y: CGFloat = 0
     for (section, count) in counts.enumerated() {
-      let header = max(0, supplementaryHeight(.header, section))
-      let footer = max(0, supplementaryHeight(.footer, section))
+      let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
+      let footer = max(0, askingDataSource { supplementaryHeight(.footer, section) })
       let lines = (count + columns - 1) / columns
       let itemsHeight: CGFloat
-      if let heightForRow, columns == 1 {
+      if heightForRow != nil, columns == 1 {
         itemsHeight = (0..<count).reduce(0) {
-          $0 + max(0, heightForRow(IndexPath(section: section, index: $1)))
+          $0 + height(ofRow: IndexPath(section: section, index: $1))
         }
       } else {
         itemsHeight = CGFloat(lines) * max(0, rowHeight)
       }
       let top = y
-      y += header + itemsHeight + footer
+      let itemsTop = top + header + (count > 0 ? sectionInsets.start : 0)
+      y = itemsTop + itemsHeight + (count > 0 ? sectionInsets.end : 0) + footer
       frames.append(
         SectionFrame(
-          top: top, headerHeight: header, itemsTop: top + header, lines: lines,
+          top: top, headerHeight: header, itemsTop: itemsTop, lines: lines,
           footerHeight: footer, bottom: y))
     }
     return frames
   }
 
   /// The total height of the content.
-  var contentHeight: CGFloat { sectionFrames().last?.bottom ?? 0 }
+  var contentLength: CGFloat { sectionFrames().last?.bottom ?? 0 }
 
   /// The index paths of the items whose frames meet the band `top..<bottom`, in order;
   /// `frames`, when the caller has them, saves laying the sections out again.
@@ -83,12 +84,12 @@ extension ListEngine {
   private func indexPaths(
     in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
   ) -> [IndexPath] {
-    if let heightForRow, columns == 1 {
+    if heightForRow != nil, columns == 1 {
       var paths: [IndexPath] = []
       var y = frame.itemsTop
       for item in 0..<count where y < bottom {
         let path = IndexPath(section: section, index: item)
-        let height = max(0, heightForRow(path))
+        let height = height(ofRow: path)
         if y + height > top { paths.append(path) }
         y += height
       }
@@ -129,37 +130,63 @@ extension ListEngine {
 
   /// The items visible in the viewport, in order.
   func visibleIndexPaths(frames: [SectionFrame]? = nil) -> [IndexPath] {
-    guard viewportHeight > 0 else { return [] }
-    return indexPaths(from: contentOffsetY, to: contentOffsetY + viewportHeight, frames: frames)
+    guard viewportLength > 0 else { return [] }
+    return indexPaths(from: scrollOffset, to: scrollOffset + viewportLength, frames: frames)
   }
 }
 
 extension ListEngine {
-  /// An item's frame in the content: its line (or row) within its section, and its column.
-  func frame(of path: IndexPath, width: CGFloat) -> CGRect {
+  /// An item's frame in the content, in the engine's coordinates (`y` along the scroll, `x`
+  /// across it): its line (or row) within its section, and its column.
+  func frame(of path: IndexPath) -> CGRect {
     let frames = sectionFrames()
     guard frames.indices.contains(path.sectionIndex) else { return .zero }
     let section = frames[path.sectionIndex]
-    if let heightForRow, columns == 1 {
+    let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
+    if heightForRow != nil, columns == 1 {
       var y = section.itemsTop
       for item in 0..<max(0, path.itemIndex) {
-        y += max(0, heightForRow(IndexPath(section: path.sectionIndex, index: item)))
+        y += height(ofRow: IndexPath(section: path.sectionIndex, index: item))
       }
-      return CGRect(x: 0, y: y, width: width, height: max(0, heightForRow(path)))
+      return CGRect(x: crossInsets.start, y: y, width: breadth, height: height(ofRow: path))
     }
     let columns = max(1, self.columns)
     let line = path.itemIndex / columns
-    let columnWidth = width / CGFloat(columns)
+    let columnWidth = breadth / CGFloat(columns)
     return CGRect(
-      x: CGFloat(path.itemIndex % columns) * columnWidth,
+      x: crossInsets.start + CGFloat(path.itemIndex % columns) * columnWidth,
       y: section.itemsTop + CGFloat(line) * rowHeight, width: columnWidth, height: rowHeight)
+  }
+
+  /// A row's height from the delegate's heights; UIKit raises for a negative one (reported
+  /// once per row here, and read as 0).
+  func height(ofRow path: IndexPath) -> CGFloat {
+    guard let heightForRow else { return max(0, rowHeight) }
+    let height = heightForRow(path)
+    guard height >= 0 else {
+      if reportedNegativeHeights.insert(path).inserted {
+        report(UIKitMessages.negativeRowHeight(height, at: path))
+      }
+      return 0
+    }
+    return height
   }
 
   /// Whether an item's frame meets the viewport.
   func isVisible(_ path: IndexPath) -> Bool {
-    guard isInWindow, viewportHeight > 0 else { return false }
-    let frame = frame(of: path, width: 1)
-    return frame.maxY > contentOffsetY && frame.minY < contentOffsetY + viewportHeight
+    guard isInWindow, viewportLength > 0 else { return false }
+    let frame = frame(of: path)
+    return frame.maxY > scrollOffset && frame.minY < scrollOffset + viewportLength
+  }
+
+  /// A rectangle or point between the engine's coordinates (along the scroll in `y`) and the
+  /// view's: the same for a vertical scroll, the axes swapped for a horizontal one.
+  func transposed(_ rect: CGRect) -> CGRect {
+    isHorizontal ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+  }
+
+  func transposed(_ point: CGPoint) -> CGPoint {
+    isHorizontal ? CGPoint(x: point.y, y: point.x) : point
   }
 }
 
@@ -179,10 +206,10 @@ extension ListEngine {
     return IndexPath(section: section, index: counts[section] - 1)
   }
 
-  /// The item whose frame contains a point of the content, or `nil`.
-  func indexPath(at point: CGPoint, width: CGFloat) -> IndexPath? {
-    indexPaths(from: point.y, to: point.y + 1).first {
-      frame(of: $0, width: width).contains(point)
-    }
+  /// The item whose frame contains a point of the content (in the view's coordinates), or
+  /// `nil`.
+  func indexPath(at viewPoint: CGPoint) -> IndexPath? {
+    let point = transposed(viewPoint)
+    return indexPaths(from: point.y, to: point.y + 1).first { frame(of: $0).contains(point) }
   }
 }

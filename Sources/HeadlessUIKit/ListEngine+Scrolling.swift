@@ -7,13 +7,18 @@ import Foundation
 extension ListEngine {
   // MARK: Scrolling and data prefetching (§4)
 
-  /// The largest offset the content can have: its bottom at the viewport's.
-  var maximumContentOffsetY: CGFloat { max(0, contentHeight - viewportHeight) }
+  /// The smallest offset the content can have: the start inset shown in full.
+  var minimumOffset: CGFloat { -contentInsets.start }
+
+  /// The largest offset the content can have: its end (and the end inset) at the viewport's.
+  var maximumOffset: CGFloat {
+    max(minimumOffset, contentLength + contentInsets.end - viewportLength)
+  }
 
   func setContentOffset(_ offset: CGFloat) {
-    let clamped = min(max(0, offset), maximumContentOffsetY)
-    let direction = clamped > contentOffsetY ? 1 : clamped < contentOffsetY ? -1 : 0
-    contentOffsetY = clamped
+    let clamped = min(max(minimumOffset, offset), maximumOffset)
+    let direction = clamped > scrollOffset ? 1 : clamped < scrollOffset ? -1 : 0
+    scrollOffset = clamped
     if direction != 0 { cellPrefetchDirection = direction }
     layout()
     if direction != 0, let view { scrollDelegate?.scrollViewDidScroll(view) }

@@ -60,8 +60,24 @@ final class ListEngine {
   var supplementaryRequest: ViewRequest?
   var cellRequestCount = 0
 
-  var viewportHeight: CGFloat
-  var contentOffsetY: CGFloat = 0
+  /// The scroll axis: the engine keeps every length and offset along it (`y` in its own
+  /// coordinates, which the views transpose for a horizontal scroll) and lays items out in
+  /// lines across it.
+  var isHorizontal = false
+  /// The viewport's length along the scroll, and the content's breadth across it.
+  var viewportLength: CGFloat
+  var crossLength: CGFloat = 0
+  /// How far the content is scrolled along the axis: 0 with the content's start at the
+  /// viewport's, `-insets.start` when scrolled to the very start.
+  var scrollOffset: CGFloat = 0
+  /// The content insets at the start and the end of the scroll axis (top and bottom, or left
+  /// and right): room the viewport can scroll into beyond the content.
+  var contentInsets: (start: CGFloat, end: CGFloat) = (0, 0)
+  /// Room a flow layout leaves around each section's items, along the scroll and across it.
+  var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
+  var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
+  /// Rows whose negative height was reported, so that each is reported once.
+  var reportedNegativeHeights: Set<IndexPath> = []
   var rowHeight: CGFloat = 44
   var columns = 1
   var heightForRow: ((IndexPath) -> CGFloat)?
@@ -108,9 +124,10 @@ final class ListEngine {
   private var pendingCompletions: [(@MainActor () -> Void)] = []
   private var isCompletionDrainScheduled = false
 
-  init(kind: ListViewKind, viewportHeight: CGFloat) {
+  init(kind: ListViewKind, viewportLength: CGFloat, crossLength: CGFloat) {
     self.kind = kind
-    self.viewportHeight = viewportHeight
+    self.viewportLength = viewportLength
+    self.crossLength = crossLength
   }
 
   func report(_ violation: UpdateViolation) {
@@ -359,11 +376,11 @@ final class ListEngine {
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
   func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
-      viewportHeight > 0, rowHeight > 0
+      viewportLength > 0, rowHeight > 0
     else { return [] }
     let band = CGFloat(cellPrefetchLines) * rowHeight
-    let top = contentOffsetY
-    let bottom = contentOffsetY + viewportHeight
+    let top = scrollOffset
+    let bottom = scrollOffset + viewportLength
     let paths =
       cellPrefetchDirection > 0
       ? indexPaths(from: bottom, to: bottom + band, frames: frames)
@@ -372,9 +389,9 @@ final class ListEngine {
   }
 
   private func layOutSupplementaries(frames: [SectionFrame]) {
-    guard supplementarySource != nil, viewportHeight > 0 else { return }
+    guard supplementarySource != nil, viewportLength > 0 else { return }
     let visible = supplementaryKeys(
-      from: contentOffsetY, to: contentOffsetY + viewportHeight, frames: frames)
+      from: scrollOffset, to: scrollOffset + viewportLength, frames: frames)
     let visibleSet = Set(visible)
     for (key, view) in supplementaries where !visibleSet.contains(key) {
       supplementaries[key] = nil

@@ -241,3 +241,27 @@ extension HeadlessCollectionViewDelegate {
     _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath
   ) {}
 }
+
+/// A flow layout's delegate: sizes item by item (`UICollectionViewDelegateFlowLayout` where
+/// UIKit does not exist). HeadlessUIKit lays items out with the layout's ``itemSize``; the
+/// delegate's sizes are for code that asks for them.
+@MainActor
+public protocol HeadlessCollectionViewDelegateFlowLayout: HeadlessCollectionViewDelegate {
+  /// The size of an item; the layout's item size by default.
+  func collectionView(
+    _ collectionView: HeadlessCollectionView,
+    layout collectionViewLayout: HeadlessCollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize
+}
+
+extension HeadlessCollectionViewDelegateFlowLayout {
+  /// The layout's item size.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView,
+    layout collectionViewLayout: HeadlessCollectionViewLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    (collectionViewLayout as? HeadlessCollectionViewFlowLayout)?.itemSize ?? .zero
+  }
+}

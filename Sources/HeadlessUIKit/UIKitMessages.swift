@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What UIKit says when a list view is misused, beyond the batch checks of
 /// ``BatchUpdateValidator``: one place for the words, so that each rule reads the same wherever
 /// it is found. Where UIKit has a message of its own it is kept word for word (its typos too);
@@ -136,5 +140,28 @@ enum UIKitMessages {
         + "does not match the element kind it is being used for. When asked for a view of "
         + "element kind '\(asked)' the data source dequeued a view registered for the element "
         + "kind '\(dequeued)'.")
+  }
+
+  // MARK: Geometry
+
+  static func negativeRowHeight(_ height: CGFloat, at path: IndexPath) -> UpdateViolation {
+    UpdateViolation(
+      .negativeRowHeight,
+      "table view row height must not be negative - height for index path (\(describe(path))) "
+        + "is \(height)")
+  }
+
+  /// Logged line by line; the third line, about the delegate, only when the size came from it.
+  static func itemTooWide(_ horizontal: Bool) -> UpdateViolation {
+    let (dimension, edges) = horizontal ? ("height", "top and bottom") : ("width", "left and right")
+    return UpdateViolation(
+      .itemTooWide,
+      "The behavior of the UICollectionViewFlowLayout is not defined because:\nthe item "
+        + "\(dimension) must be less than the \(dimension) of the UICollectionView minus the "
+        + "section insets \(edges) values, minus the content insets \(edges) values.\nThe "
+        + "relevant UICollectionViewFlowLayout instance is <HeadlessCollectionViewFlowLayout>, "
+        + "and it is attached to <HeadlessCollectionView>.\nMake a symbolic breakpoint at "
+        + "UICollectionViewFlowLayoutBreakForInvalidSizes to catch this in the debugger.",
+      severity: .alert)
   }
 }

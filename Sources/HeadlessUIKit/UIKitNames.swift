@@ -10,6 +10,12 @@ import Foundation
   public typealias UIWindow = HeadlessWindow
   /// `UIScrollView`.
   public typealias UIScrollView = HeadlessScrollView
+  /// `UIContentConfiguration`.
+  public typealias UIContentConfiguration = HeadlessContentConfiguration
+  /// `UIListContentConfiguration`.
+  public typealias UIListContentConfiguration = HeadlessListContentConfiguration
+  /// `UIEdgeInsets`.
+  public typealias UIEdgeInsets = HeadlessEdgeInsets
   /// `UIScrollViewDelegate`.
   public typealias UIScrollViewDelegate = HeadlessScrollViewDelegate
   /// `UILabel`.
@@ -49,6 +55,8 @@ import Foundation
     HeadlessCollectionViewDataSourcePrefetching
   /// `UICollectionViewDelegate`.
   public typealias UICollectionViewDelegate = HeadlessCollectionViewDelegate
+  /// `UICollectionViewDelegateFlowLayout`.
+  public typealias UICollectionViewDelegateFlowLayout = HeadlessCollectionViewDelegateFlowLayout
 
   extension IndexPath {
     /// The row of a table view index path (UIKit's extension).

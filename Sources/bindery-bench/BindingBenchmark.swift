@@ -70,8 +70,12 @@ struct BindingBenchmark {
   final class NullView: ListView {
     func applyStage<Section, Item>(
       _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
-      installing install: () -> Void
-    ) { install() }
+      installing install: @escaping @MainActor () -> Void,
+      completion: @escaping @MainActor () -> Void
+    ) {
+      install()
+      completion()
+    }
     func reloadData(installing install: () -> Void) { install() }
     func reconfigureItems(at positions: [ItemPosition]) {}
     var visibleItemPositions: [ItemPosition] { [] }

@@ -10,8 +10,13 @@ import Testing
 @MainActor
 final class BlankListView: ListView {
   func applyStage<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool, installing install: () -> Void
-  ) { install() }
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
+    installing install: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor () -> Void
+  ) {
+    install()
+    completion()
+  }
   func reloadData(installing install: () -> Void) { install() }
   func reconfigureItems(at positions: [ItemPosition]) {}
   var visibleItemPositions: [ItemPosition] { [] }

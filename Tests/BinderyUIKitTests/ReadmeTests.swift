@@ -94,8 +94,8 @@ struct ReadmeTests {
     screen.viewModel.teams = [ListSection(team, items: Self.mates)]
     #expect(await binding.waitUntilShown())
     let table = screen.tableView
-    #expect(table.headerView(forSection: 0)?.textLabel?.text == "iOS")
-    #expect(table.footerView(forSection: 0)?.textLabel?.text == "3 mates")
+    #expect(table.headerView(forSection: 0)?.displayedText == "iOS")
+    #expect(table.footerView(forSection: 0)?.displayedText == "3 mates")
     #expect(table.displayedSectionIndexTitles == ["i"])
     #expect(table.userDeletesRow(at: IndexPath(row: 0, section: 0)))
     #expect(screen.viewModel.removed == [Self.mates[0].id])

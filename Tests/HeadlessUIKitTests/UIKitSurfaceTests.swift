@@ -117,8 +117,8 @@ struct UIKitSurfaceTests {
     let source = TitledSource([("A", ["a0", "a1"]), ("B", ["b0"])])
     table.dataSource = source
     HeadlessWindow.show(table)
-    #expect(table.headerView(forSection: 0)?.textLabel?.text == "A")
-    #expect(table.footerView(forSection: 1)?.textLabel?.text == "1 rows")
+    #expect(table.headerView(forSection: 0)?.displayedText == "A")
+    #expect(table.footerView(forSection: 1)?.displayedText == "1 rows")
     // 28 + 2 × 44 + 28 for section 0, then section 1's header.
     let expected: CGFloat = 28 + 88 + 28 + 28
     #expect(table.rectForRow(at: IndexPath(indexes: [1, 0])).minY == expected)

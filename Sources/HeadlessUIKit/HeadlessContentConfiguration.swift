@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+/// What a view shows, as a value (`UIContentConfiguration` where UIKit does not exist): set it
+/// on a cell or a header and the view shows it.
+public protocol HeadlessContentConfiguration {
+  /// A view that shows this configuration.
+  @MainActor func makeContentView() -> HeadlessView
+}
+
+/// The standard content of a list row, header or footer: text, secondary text and an image
+/// (`UIListContentConfiguration` where UIKit does not exist). HeadlessUIKit draws nothing; it
+/// keeps the values, so that tests can read what a view shows.
+public struct HeadlessListContentConfiguration: HeadlessContentConfiguration, Hashable, Sendable {
+  /// Which of UIKit's standard styles the configuration started from.
+  public enum Style: String, Sendable, Hashable {
+    /// A cell.
+    case cell
+    /// A cell with its secondary text under the text.
+    case subtitleCell
+    /// A cell with its secondary text after the text.
+    case valueCell
+    /// A header.
+    case header
+    /// A footer.
+    case footer
+    /// A plain table's header.
+    case plainHeader
+    /// A plain table's footer.
+    case plainFooter
+    /// A grouped table's header.
+    case groupedHeader
+    /// A grouped table's footer.
+    case groupedFooter
+  }
+
+  /// The style it started from (HeadlessUIKit only).
+  public var style: Style
+  /// The primary text.
+  public var text: String?
+  /// The secondary text.
+  public var secondaryText: String?
+  /// The image.
+  public var image: HeadlessImage?
+
+  init(style: Style) { self.style = style }
+
+  /// A cell's content.
+  public static func cell() -> Self { Self(style: .cell) }
+  /// A cell's content with the secondary text under the text.
+  public static func subtitleCell() -> Self { Self(style: .subtitleCell) }
+  /// A cell's content with the secondary text after the text.
+  public static func valueCell() -> Self { Self(style: .valueCell) }
+  /// A header's content.
+  public static func header() -> Self { Self(style: .header) }
+  /// A footer's content.
+  public static func footer() -> Self { Self(style: .footer) }
+  /// A plain table's header content.
+  public static func plainHeader() -> Self { Self(style: .plainHeader) }
+  /// A plain table's footer content.
+  public static func plainFooter() -> Self { Self(style: .plainFooter) }
+  /// A grouped table's header content.
+  public static func groupedHeader() -> Self { Self(style: .groupedHeader) }
+  /// A grouped table's footer content.
+  public static func groupedFooter() -> Self { Self(style: .groupedFooter) }
+
+  /// A view showing the text.
+  @MainActor public func makeContentView() -> HeadlessView {
+    let label = HeadlessLabel()
+    label.text = text
+    return label
+  }
+
+  /// Equal when every value is, the image compared by identity.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.style == rhs.style && lhs.text == rhs.text && lhs.secondaryText == rhs.secondaryText
+      && lhs.image === rhs.image
+  }
+
+  /// Hashes the texts and the style.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(style)
+    hasher.combine(text)
+    hasher.combine(secondaryText)
+  }
+}

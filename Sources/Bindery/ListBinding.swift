@@ -448,7 +448,10 @@ where
     guard diff.baseVersion == snapshotVersion else {
       return .stale(snapshot, version: snapshotVersion)
     }
-    if !diff.isFirst && view.isUserInteracting { return .held }
+    if !diff.isFirst && view.isUserInteracting {
+      statistics.heldForUser += 1
+      return .held
+    }
     let clock = ContinuousClock()
     let started = clock.now
     for observer in willShowObservers { observer(diff.next) }
@@ -547,6 +550,8 @@ public struct BindingStatistics: Sendable, Equatable {
   public var contentReconfigures = 0
   /// How long showing the last list took on the main actor: the batches, or the reload.
   public var lastApplyTime: Duration = .zero
+  /// Times a list was held back because the user was moving a row or an item by hand.
+  public var heldForUser = 0
 
   /// Zero counts.
   public init() {}

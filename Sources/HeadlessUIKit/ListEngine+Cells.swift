@@ -48,7 +48,9 @@ extension ListEngine {
       report(UIKitMessages.noCell(at: path, kind: kind))
       return nil
     }
-    checkReturnedCell(cell, dequeued: request?.dequeued ?? [], at: path)
+    if request?.dequeueFailed != true {
+      checkReturnedCell(cell, dequeued: request?.dequeued ?? [], at: path)
+    }
     return cell
   }
 
@@ -91,7 +93,7 @@ extension ListEngine {
       return existing
     }
     let cell = reusedOrNew(identifier: identifier)
-    if let cell { active.dequeued.append(cell) }
+    if let cell { active.dequeued.append(cell) } else { active.dequeueFailed = true }
     request = active
     return cell
   }
@@ -123,8 +125,10 @@ extension ListEngine {
     guard let view = askingDataSource({ supplementarySource(key.kind, key.section) }) else {
       return nil
     }
-    checkReturnedSupplementary(
-      view, dequeued: supplementaryRequest?.dequeued ?? [], kindName: kindName, at: path)
+    if supplementaryRequest?.dequeueFailed != true {
+      checkReturnedSupplementary(
+        view, dequeued: supplementaryRequest?.dequeued ?? [], kindName: kindName, at: path)
+    }
     return view
   }
 
@@ -166,7 +170,7 @@ extension ListEngine {
       view = nil
     }
     if var active = supplementaryRequest, active.path.sectionIndex == path.sectionIndex {
-      if let view { active.dequeued.append(view) }
+      if let view { active.dequeued.append(view) } else { active.dequeueFailed = true }
       supplementaryRequest = active
     } else if kind == .collectionView {
       report(UIKitMessages.dequeueOutsideRequest(supplementary: true))

@@ -50,6 +50,8 @@ final class ListEngine {
     var dequeued: [HeadlessReusableView] = []
     /// The element kind asked for, for a supplementary view.
     var elementKind: String?
+    /// Whether a dequeue in it already failed: UIKit raised there, so nothing after it counts.
+    var dequeueFailed = false
   }
   /// A supplementary view's registration: its element kind and its reuse identifier.
   struct ReuseKey: Hashable {

@@ -16,6 +16,8 @@ final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSo
   var cancellations: [[IndexPath]] = []
   /// When set, the data source misbehaves in the way named.
   var dequeueTwice = false
+  /// Runs inside every cell request, before the cell is dequeued.
+  var duringCellRequest: ((HeadlessTableView, IndexPath) -> Void)?
 
   init(_ rows: [[String]]) { self.rows = rows }
 
@@ -29,6 +31,7 @@ final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSo
     -> HeadlessTableViewCell
   {
     cellRequests.append(indexPath)
+    duringCellRequest?(tableView, indexPath)
     if dequeueTwice {
       _ = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
     }

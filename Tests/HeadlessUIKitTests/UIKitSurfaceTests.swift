@@ -22,8 +22,13 @@ final class TitledSource: HeadlessTableViewDataSource {
   var sections: [(title: String, rows: [String])]
   var moves: [(IndexPath, IndexPath)] = []
   var deletes: [IndexPath] = []
+  var editable = true
 
   init(_ sections: [(title: String, rows: [String])]) { self.sections = sections }
+
+  func tableView(_ tableView: HeadlessTableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    editable
+  }
 
   func numberOfSections(in tableView: HeadlessTableView) -> Int { sections.count }
   func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {

@@ -1,0 +1,341 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// Bindery against the rules HeadlessUIKit once let through: each test does what an app does on
+/// a device and expects neither a violation nor a glitch.
+@Suite("Device truth: what a bound view does on a device")
+@MainActor
+struct DeviceTruthTests {
+  /// What the table shows, row by row, and what its data source says those rows are.
+  func shownAndExpected(_ table: UITableView) -> ([String?], [String]) {
+    let paths = table.indexPathsForVisibleRows ?? []
+    return (table.visibleCells.map { $0.textLabel?.text }, paths.map { "\($0.row):0" })
+  }
+
+  // MARK: 1. A stopped binding's view keeps answering
+
+  @Test(arguments: [false, true])
+  func aStoppedBindingsViewScrollsAndReloadsTheRowsItShowed(released: Bool) async {
+    let table = makeTable()
+    weak var gone: ListBinding<FlatSection, TestItem>?
+    do {
+      let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      gone = binding
+      #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
+      if !released {
+        binding.cancel()
+        binding.submit(items: [])  // too late: nothing reaches the view after cancel
+      }
+    }
+    await eventually("the binding to stop") { gone == nil || gone?.view == nil }
+    // The swipe back is cancelled: the user scrolls on, then the table reloads.
+    table.scroll(by: 3_000)
+    let (shown, expected) = shownAndExpected(table)
+    #expect(shown.compactMap { $0 } == expected)
+    #expect(expected.first == "68:0")
+    table.reloadData()
+    #expect(table.numberOfRows(inSection: 0) == 300)
+    #expect(shownAndExpected(table).0.compactMap { $0 } == expected)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    if released { #expect(gone == nil, "the view keeps its data source, not the binding") }
+  }
+
+  @Test func aStoppedBindingsViewLoadsAndWantsNothing() async {
+    let loader = AvatarLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
+      return cell
+    }
+    #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
+    let firstScreen = (0..<12).map { "\($0) avatar \($0)" }
+    await eventually("the first screen's avatars") {
+      table.visibleCells.map { $0.textLabel?.text ?? "" } == firstScreen
+    }
+    binding.cancel()
+    await eventually("the interest to go") { avatars.interestedKeyCount == 0 }
+    let loads = loader.total
+    table.scroll(by: 3_000)
+    table.scroll(by: -3_000)
+    await Task.yield()
+    #expect(avatars.interestedKeyCount == 0)
+    #expect(loader.total == loads)
+    #expect(table.visibleCells.first?.textLabel?.text == "0 avatar 0", "what the store has")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  @Test func bindingTheViewAgainReplacesTheKeptDataSource() async {
+    let table = makeTable()
+    weak var firstDataSource: AnyObject?
+    do {
+      let first = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      #expect(await first.apply(items: [TestItem(id: 1)]))
+      firstDataSource = table.dataSource
+      first.cancel()
+    }
+    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    #expect(await second.apply(items: [TestItem(id: 2), TestItem(id: 3)]))
+    #expect(firstDataSource == nil, "released once the view was bound again")
+    #expect(table.visibleCells.map { $0.textLabel?.text } == ["2:0", "3:0"])
+  }
+
+  // MARK: 2. Updates from inside a cell request
+
+  @Test func contentAnnouncedInsideACellRequestReachesTheViewOnTheNextTurn() async {
+    let clock = VirtualClock()
+    let loader = AvatarLoader()
+    loader.failing = [0]
+    let avatars = ContentStore<Int, String>(
+      retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
+    let table = makeTable()
+    let binding = table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
+      return cell
+    }
+    #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
+    await eventually("row 0 to fail") { table.visibleCells.first?.textLabel?.text == "0 failed" }
+    // Mate 0 leaves: nobody wants key 0, its retry is forgotten, and its backoff passes. Its
+    // cell waits for reuse, still known as the cell that showed key 0.
+    #expect(await binding.apply(items: (1..<5).map { TestItem(id: $0) }))
+    await eventually("key 0 to be let go") { avatars.interest(in: 0) == 0 }
+    clock.advance(by: .seconds(2))
+    loader.failing = []
+    // Mate 0 comes back: the cell request for its row retries key 0 at once, and the store
+    // announces it from inside that request.
+    #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    await eventually("row 0's avatar") { table.visibleCells.first?.textLabel?.text == "0 avatar 0" }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  // MARK: 3. Views that were not dequeued
+
+  @Test func kindsTheBindingWasNotToldAboutGetAnEmptyDequeuedView() async {
+    let grid = makeGrid()
+    let layout = grid.collectionViewLayout as? UICollectionViewFlowLayout
+    layout?.headerReferenceSize = CGSize(width: 0, height: 30)
+    layout?.footerReferenceSize = CGSize(width: 0, height: 20)
+    final class Header: UICollectionReusableView {}
+    let binding = grid.bind(
+      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeItem
+    )
+    .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, Header.self) { _, _, _ in
+    }
+    #expect(
+      await binding.apply([
+        ListSection(TestSection(id: 0), items: [TestItem(id: 0)]),
+        ListSection(TestSection(id: 1), items: [TestItem(id: 1)]),
+      ]))
+    let footers = grid.visibleSupplementaryViews(ofKind: UICollectionView.elementKindSectionFooter)
+    #expect(footers.count == 2)
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+  }
+
+  // MARK: 4. Reconfigure with another cell type
+
+  @Test(arguments: [false, true])
+  func aChangeThatNeedsAnotherCellIsAReload(withModifier: Bool) async {
+    let table = makeTable()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "away")
+    // Odd content: the mate is away, and shown in a cell of its own.
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }) {
+      tableView, indexPath, mate in
+      let identifier = mate.content % 2 == 1 ? "away" : "row"
+      let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+      cell.textLabel?.text = "\(mate)"
+      return cell
+    }
+    if withModifier { binding.reloadItems(when: { $0.content % 2 != $1.content % 2 }) }
+    var mates = (0..<5).map { TestItem(id: $0) }
+    #expect(await binding.apply(items: mates))
+    let stayed = table.cellForRow(at: IndexPath(row: 3, section: 0))
+    mates[1].content = 1  // away: another cell
+    mates[3].content = 2  // still here: the same cell
+    #expect(await binding.apply(items: mates))
+    if withModifier {
+      #expect(table.violations.isEmpty, "\(table.violations)")
+      #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.reuseIdentifier == "away")
+      #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === stayed)
+      #expect(table.visibleCells.map { $0.textLabel?.text } == ["0:0", "1:1", "2:0", "3:2", "4:0"])
+    } else {
+      #expect(table.violations.map(\.rule) == [.reconfigureWithDifferentIdentifier])
+    }
+  }
+
+  // MARK: 5. Lists that arrive while the user moves an item
+
+  @Test func listsWaitForTheUsersMoveAndFollowIt() async {
+    let grid = makeGrid()
+    // The app's model: it publishes every change, the user's move included.
+    var model = (0..<9).map { TestItem(id: $0) }
+    var binding: ListBinding<FlatSection, TestItem>?
+    binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+      .onMove { _, from, to in
+        model.insert(model.remove(at: from.item), at: to.item)
+        binding?.submit(items: model)
+      }
+    guard let binding else { return }
+    #expect(await binding.apply(items: model))
+    #expect(grid.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+    let (batches, operations) = (grid.acceptedBatchCount, binding.statistics.operations)
+    model[5].content = 1
+    binding.submit(items: model)
+    model[6].content = 1
+    binding.submit(items: model)  // replaces the one before, as latest wins
+    await eventually("a list to wait for the gesture") { binding.statistics.heldForUser > 0 }
+    #expect(grid.acceptedBatchCount == batches, "nothing is applied under the finger")
+    grid.updateInteractiveMovementTargetPosition(CGPoint(x: 250, y: 150))  // item 5's place
+    grid.endInteractiveMovement()
+    #expect(binding.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 0, 6, 7, 8])
+    #expect(await binding.waitUntilShown())
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+    // One diff of the newest list from where the user left item 0: it stays there, and the
+    // changes made meanwhile show; the list held during the gesture never moved it back.
+    #expect(binding.snapshot.items.map(\.id) == [1, 2, 3, 4, 5, 0, 6, 7, 8])
+    #expect(binding.snapshot.items.filter { $0.content == 1 }.map(\.id) == [5, 6])
+    #expect(binding.statistics.operations == operations + 2, "two reconfigures, no move")
+  }
+
+  @Test func aTableHoldsListsWhileTheUserDragsARow() async {
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .onMove { _, _, _ in }
+    #expect(await binding.apply(items: (0..<6).map { TestItem(id: $0) }))
+    table.setEditing(true, animated: false)
+    #expect(table.userBeginsReorderingRow(at: IndexPath(row: 4, section: 0)))
+    table.userDragsReorderedRow(to: IndexPath(row: 0, section: 0))
+    let batches = table.acceptedBatchCount
+    async let shown = binding.apply(items: (0..<7).map { TestItem(id: $0) })
+    await eventually("the list to wait for the drop") { binding.statistics.heldForUser > 0 }
+    #expect(table.acceptedBatchCount == batches)
+    #expect(table.userDropsReorderedRow())
+    #expect(await shown)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    #expect(binding.snapshot.items.map(\.id) == Array(0..<7))
+  }
+
+  // MARK: 6. apply returns when UIKit is done
+
+  @Test func applyReturnsAfterUIKitsCompletion() async {
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
+    #expect(await binding.apply(items: (0..<6).map { TestItem(id: $0) }))
+    #expect(table.pendingCompletionCount == 0, "the batch's completion ran before apply returned")
+    #expect(await binding.waitUntilShown())
+  }
+
+  // MARK: 9. Smaller differences
+
+  @Test func aRowThatMayMoveButNotBeDeletedCanBeMoved() async {
+    let table = makeTable()
+    var deleted: [Int] = []
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .onDelete(canDelete: { $0.id != 1 }) { item, _ in deleted.append(item.id) }
+      .onMove { _, _, _ in }
+    #expect(await binding.apply(items: (0..<4).map { TestItem(id: $0) }))
+    table.setEditing(true, animated: false)
+    #expect(
+      table.userMovesRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 3, section: 0)))
+    #expect(binding.snapshot.items.map(\.id) == [0, 2, 3, 1])
+    table.userDeletesRow(at: IndexPath(row: 3, section: 0))  // row 1, now at 3
+    table.userDeletesRow(at: IndexPath(row: 0, section: 0))
+    #expect(deleted == [0], "a delete of the row that may not be deleted is ignored")
+  }
+
+  @Test func aSectionChangedInPlaceIsToldAndItsHeadersMeasuredAgain() async {
+    let table = makeTable()
+    var changed: [Int] = []
+    let binding = table.bind(
+      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in },
+      titleForSection: { "S\($0.id) \($0.title)" }, cellProvider: describeRow
+    )
+    .onSectionChange { section, index in changed.append(index) }
+    #expect(await binding.apply([ListSection(TestSection(id: 0), items: [TestItem(id: 0)])]))
+    let batches = table.acceptedBatchCount
+    #expect(
+      await binding.apply([ListSection(TestSection(id: 0, title: 4), items: [TestItem(id: 0)])]))
+    #expect(changed == [0])
+    #expect(table.headerView(forSection: 0)?.displayedText == "S0 4")
+    // The stage's batch, then an empty one: UIKit measures the headers again.
+    #expect(table.acceptedBatchCount == batches + 2)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  @Test func theScrollPositionCountsTheInsetsAndTheAxis() async {
+    let table = makeTable()
+    table.contentInset = UIEdgeInsets(top: 40, left: 0, bottom: 20, right: 0)
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    #expect(await binding.apply(items: (0..<100).map { TestItem(id: $0) }))
+    let view = try? #require(binding.view)
+    #expect(view?.scrollPosition.offset == 0, "at the very top, under the inset")
+    let bottom: Double = 100 * 44 + 40 + 20 - 12 * 44  // the rows and both insets, less a screen
+    #expect(view?.scrollPosition.maximumOffset == bottom)
+    #expect(view?.itemPositions(atOffset: 0).first == ItemPosition(section: 0, item: 0))
+    #expect(view?.itemPositions(atOffset: 440).first == ItemPosition(section: 0, item: 9))
+
+    let layout = UICollectionViewFlowLayout()
+    layout.scrollDirection = .horizontal
+    layout.itemSize = CGSize(width: 100, height: 100)
+    layout.minimumLineSpacing = 10
+    layout.minimumInteritemSpacing = 0
+    let grid = makeGrid()
+    grid.collectionViewLayout = layout  // 6 items a column in a 320 × 600 view
+    let gridBinding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    #expect(await gridBinding.apply(items: (0..<120).map { TestItem(id: $0) }))
+    grid.contentOffset = CGPoint(x: 550, y: 0)
+    let gridView = try? #require(gridBinding.view)
+    #expect(gridView?.scrollPosition.offset == 550)
+    #expect(gridView?.itemPositions(atOffset: 1_100).first == ItemPosition(section: 0, item: 60))
+    #expect(gridView?.itemsPerScreen == 6 * 3)
+  }
+
+  @Test func aFlowLayoutsScreenCountsInsetsEstimatesAndTheDelegatesSize() async {
+    final class Sizes: NSObject, UICollectionViewDelegateFlowLayout {
+      func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+      ) -> CGSize { CGSize(width: 150, height: 150) }
+    }
+    let grid = makeGrid()  // 320 × 600, 100-point items 10 apart: 3 × 6
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let layout = grid.collectionViewLayout as? UICollectionViewFlowLayout
+    #expect(binding.itemsPerScreen == 18)
+    layout?.sectionInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 20)
+    #expect(binding.itemsPerScreen == 12, "two columns fit in 280 points")
+    layout?.estimatedItemSize = UICollectionViewFlowLayout.automaticSize
+    #expect(binding.itemsPerScreen == 12, "automaticSize is a marker, not a size")
+    let sizes = Sizes()
+    grid.delegate = sizes
+    #expect(await binding.apply(items: (0..<30).map { TestItem(id: $0) }))
+    #expect(binding.itemsPerScreen == 4, "one 150-point column of four lines")
+  }
+
+  @Test func aGridsIndexLeadsOnlyToSectionsWithItems() async {
+    let grid = makeGrid()
+    let binding = grid.bind(
+      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeItem
+    )
+    .sectionIndexTitles { "\($0.id)" }
+    #expect(
+      await binding.apply([
+        ListSection(TestSection(id: 0), items: []),
+        ListSection(TestSection(id: 1), items: [TestItem(id: 1)]),
+      ]))
+    let dataSource = try? #require(grid.dataSource)
+    #expect(dataSource?.indexTitles(for: grid) == ["1"])
+    #expect(
+      dataSource?.collectionView(grid, indexPathForIndexTitle: "1", at: 0)
+        == IndexPath(item: 0, section: 1))
+  }
+}

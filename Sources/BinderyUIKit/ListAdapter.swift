@@ -217,6 +217,13 @@ where
       if !isScheduled { Task { [weak self] in self?.reconfigureDeferred() } }
       return
     }
+    guard isInWindow else {
+      // Off screen a table warns about laying out (and nothing shows): a reload marks it to
+      // ask its cells again once it is back on screen, and costs nothing until then.
+      tableView?.reloadData()
+      collectionView?.reloadData()
+      return
+    }
     let paths = positions.map(IndexPath.init)
     tableView?.reconfigureRows(at: paths)
     collectionView?.reconfigureItems(at: paths)

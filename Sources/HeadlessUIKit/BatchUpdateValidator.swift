@@ -88,6 +88,7 @@ private struct Check {
 
   mutating func run() throws(UpdateViolation) -> BatchUpdatePlan {
     try checkReconfigures()
+    if validator.isStrict { try checkSectionReloadsAlone() }
     if !update.isStructural { return try unchangedStructure() }
     let (reloadDeletes, reloadInserts) = try decomposeReloads()
     try collectSectionMoves()
@@ -115,6 +116,21 @@ private struct Check {
       oldCounts: oldCounts, newCounts: newCounts, reconfigured: update.itemReconfigures,
       oldSectionOfNew: identity, newSectionOfOld: identity, removed: [], placed: [],
       moveDestinations: SmallTable())
+  }
+
+  /// Strict mode: `reloadSections` beside other operations, which UIKit has been seen to crash
+  /// on ("attempt to create view animation for nil view", §1.5 #16; IGListKit turns such reloads
+  /// into deletes and inserts).
+  func checkSectionReloadsAlone() throws(UpdateViolation) {
+    guard !update.sectionReloads.isEmpty else { return }
+    var others = update
+    others.sectionReloads = []
+    guard !others.isEmpty else { return }
+    throw UpdateViolation(
+      .reloadSectionsInMixedBatch,
+      "strict: reloadSections in a batch that also does other work; UIKit has been seen to "
+        + "raise \"attempt to create view animation for nil view\" there (reference §1.5 #16)",
+      isUIKitMessage: false)
   }
 
   // MARK: Reconfigure (§2)
@@ -451,13 +467,9 @@ private struct Check {
   func mapSections() throws(UpdateViolation) -> (oldSectionOfNew: [Int], newSectionOfOld: [Int]) {
     let expected = oldCounts.count + sectionInserts.count - sectionDeletes.count
     guard newCounts.count == expected else {
-      throw UpdateViolation(
-        .invalidNumberOfSections,
-        "Invalid update: invalid number of sections.  The number of sections contained in the "
-          + "\(validator.kind.viewName) after the update (\(newCounts.count)) must be equal to "
-          + "the number of sections contained in the \(validator.kind.viewName) before the "
-          + "update (\(oldCounts.count)), plus or minus the number of sections inserted or "
-          + "deleted (\(sectionInserts.count) inserted, \(sectionDeletes.count) deleted).")
+      throw UIKitMessages.invalidBatchUpdates(
+        .invalidNumberOfSections, update, oldCounts: oldCounts, newCounts: newCounts,
+        kind: validator.kind)
     }
     if sectionInserts.isEmpty && sectionDeletes.isEmpty && sectionMoves.isEmpty {
       // Every section keeps its index (the count check above made the numbers equal).
@@ -517,14 +529,9 @@ private struct Check {
       // expectation; with every delete and move range-checked and de-duplicated above it cannot
       // arise here.
       if newCounts[new] != expected {
-        throw UpdateViolation(
-          .invalidNumberOfItems,
-          "Invalid update: invalid number of \(nouns) in section \(new).  The number of \(nouns) contained in an existing section after the update "
-            + "(\(newCounts[new])) must be equal to the number of \(nouns) contained in that "
-            + "section before the update (\(oldCounts[old])), plus or minus the number of "
-            + "\(nouns) inserted or deleted from that section (\(inserted[new]) inserted, "
-            + "\(deleted[old]) deleted) and plus or minus the number of \(nouns) moved into or "
-            + "out of that section (\(movedIn[new]) moved in, \(movedOut[old]) moved out).")
+        throw UIKitMessages.invalidBatchUpdates(
+          .invalidNumberOfItems, update, oldCounts: oldCounts, newCounts: newCounts,
+          kind: validator.kind)
       }
     }
     for section in removed.indices where removed[section].count > 1 { removed[section].sort() }

@@ -47,6 +47,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     layout.collectionView = self
     applyLayoutMetrics()
     installDataSourceHooks()
+    engine.prepareLayout = { [weak self] in self?.collectionViewLayout.prepare() }
+    engine.checkLayoutAttributes = { [weak self] in self?.checkCustomLayoutAttributes() }
   }
 
   /// HeadlessUIKit has no archives: a collection view cannot be decoded, and this returns `nil`.
@@ -108,10 +110,28 @@ open class HeadlessCollectionView: HeadlessScrollView {
     case horizontal
   }
 
-  /// The layout changed: take its axis, columns and line height, and lay out again.
+  /// The layout changed: take its axis, columns and line height, and lay out again (after the
+  /// pass under way, if it changed during one).
   func layoutDidChange() {
     applyLayoutMetrics()
-    engine.layout()
+    engine.invalidateLayout()
+  }
+
+  /// What a custom layout (a subclass overriding ``HeadlessCollectionViewLayout/layoutAttributesForElements(in:)``)
+  /// gives for the visible rectangle must name items the data source has: UIKit ignores and
+  /// logs the others.
+  private func checkCustomLayoutAttributes() {
+    let layout = collectionViewLayout
+    guard type(of: layout) != HeadlessCollectionViewLayout.self,
+      type(of: layout) != HeadlessCollectionViewFlowLayout.self,
+      let attributes = layout.layoutAttributesForElements(in: bounds)
+    else { return }
+    let counts = engine.counts()
+    if let invalid = attributes.first(where: {
+      $0.representedElementCategory == .cell && !engine.contains($0.indexPath)
+    }) {
+      engine.report(UIKitMessages.layoutAttributesForInvalidIndexPath(invalid.indexPath, counts))
+    }
   }
 
   override func frameDidChange() {
@@ -211,10 +231,16 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.record("reloadSections") { $0.sectionReloads += Array(sections) }
   }
 
-  /// The number of items in a section, as the view last read it.
+  /// The number of items in a section, as the view last read it. UIKit raises for a section
+  /// that does not exist; this reports it and answers 0.
   open func numberOfItems(inSection section: Int) -> Int {
     let counts = engine.counts()
-    return counts.indices.contains(section) ? counts[section] : 0
+    guard counts.indices.contains(section) else {
+      engine.report(
+        UIKitMessages.sectionOutOfBounds(section, sections: counts.count, kind: .collectionView))
+      return 0
+    }
+    return counts[section]
   }
 
   /// The visible items (sorted here; UIKit does not promise an order).

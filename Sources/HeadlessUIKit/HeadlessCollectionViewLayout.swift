@@ -34,6 +34,11 @@ open class HeadlessCollectionViewLayout {
     }
   }
 
+  /// Called at the start of every layout pass, as UIKit does, for a subclass to compute what it
+  /// needs; does nothing by default. Invalidating the layout from here starts another pass,
+  /// every time: UIKit gives up on a layout that never settles.
+  open func prepare() {}
+
   /// Tells the collection view to lay out again.
   open func invalidateLayout() {
     collectionView?.layoutDidChange()

@@ -112,8 +112,22 @@ open class HeadlessScrollView: HeadlessView {
     engine.isInWindow = window != nil
   }
 
-  /// Lays out now: requests cells for visible rows that have none, recycles the others.
-  open override func layoutIfNeeded() { engine.layout() }
+  /// Lays out now: requests cells for visible rows that have none, recycles the others. A
+  /// table off screen has nothing to lay out, and UIKit warns about it once (an alert).
+  open override func layoutIfNeeded() {
+    if engine.kind == .tableView && !engine.isInWindow && engine.cachedCounts != nil {
+      engine.warnLayoutOutsideHierarchy()
+    }
+    engine.layout()
+  }
+
+  /// Whether the view asks for cells at index paths a batch just removed, as UIKit's cell
+  /// prefetching has been seen to (rdar 30632322): a data source that reads its model at the
+  /// index path unchecked crashes there on a device. `false` by default.
+  public var requestsCellsAtStalePaths: Bool {
+    get { engine.requestsCellsAtStalePaths }
+    set { engine.requestsCellsAtStalePaths = newValue }
+  }
 
   /// Groups operations into one batch, validated when the outermost batch ends.
   ///

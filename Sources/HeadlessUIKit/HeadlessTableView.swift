@@ -221,6 +221,9 @@ open class HeadlessTableView: HeadlessScrollView {
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
     -> HeadlessTableViewCell
   {
+    if checkIndexPath(indexPath), !engine.contains(indexPath) {
+      engine.report(UIKitMessages.rectForInvalidIndexPath(indexPath))
+    }
     let cell = engine.dequeue(identifier: identifier, for: indexPath) as? HeadlessTableViewCell
     return cell ?? HeadlessTableViewCell(style: .default, reuseIdentifier: identifier)
   }
@@ -250,25 +253,30 @@ open class HeadlessTableView: HeadlessScrollView {
   /// Inserts rows at index paths after the batch.
   open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record("insertRows") { $0.itemInserts += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("insertRows") { $0.itemInserts += paths }
   }
   /// Deletes rows at index paths before the batch.
   open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record("deleteRows") { $0.itemDeletes += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("deleteRows") { $0.itemDeletes += paths }
   }
   /// Moves a row from an index path before the batch to one after it.
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    guard checkIndexPath(indexPath), checkIndexPath(newIndexPath) else { return }
     engine.record("moveRow") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
   /// Replaces rows with new cells (a delete and an insert, reference §1.2).
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
-    engine.record("reloadRows") { $0.itemReloads += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("reloadRows") { $0.itemReloads += paths }
   }
   /// Re-asks the data source for the existing cells of rows, getting the same cells back (§2).
   open func reconfigureRows(at indexPaths: [IndexPath]) {
-    engine.record("reconfigureRows") { $0.itemReconfigures += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("reconfigureRows") { $0.itemReconfigures += paths }
   }
   /// Inserts sections at indices after the batch.
   open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
@@ -286,10 +294,16 @@ open class HeadlessTableView: HeadlessScrollView {
     engine.record("reloadSections") { $0.sectionReloads += Array(sections) }
   }
 
-  /// The number of rows in a section, as the view last read it.
+  /// The number of rows in a section, as the view last read it. UIKit raises for a section
+  /// that does not exist; this reports it and answers 0.
   open func numberOfRows(inSection section: Int) -> Int {
     let counts = engine.counts()
-    return counts.indices.contains(section) ? counts[section] : 0
+    guard counts.indices.contains(section) else {
+      engine.report(
+        UIKitMessages.sectionOutOfBounds(section, sections: counts.count, kind: .tableView))
+      return 0
+    }
+    return counts[section]
   }
 
   /// The visible rows in order, or `nil` when none is visible.
@@ -298,14 +312,20 @@ open class HeadlessTableView: HeadlessScrollView {
     return paths.isEmpty ? nil : paths
   }
 
-  /// The visible cells, in row order.
+  /// The visible cells, in row order. Read from inside a cell request, UIKit logs that they are
+  /// being updated (an alert).
   open var visibleCells: [HeadlessTableViewCell] {
-    (indexPathsForVisibleRows ?? []).compactMap { engine.cells[$0] as? HeadlessTableViewCell }
+    if engine.request != nil { engine.report(UIKitMessages.visibleCellsDuringUpdate) }
+    return (indexPathsForVisibleRows ?? []).compactMap {
+      engine.cells[$0] as? HeadlessTableViewCell
+    }
   }
 
-  /// The cell showing a row, or `nil` when the row is not visible.
+  /// The cell showing a row, or `nil` when the row is not visible. Asked from inside a cell
+  /// request, UIKit logs that the cells are being updated (an alert).
   open func cellForRow(at indexPath: IndexPath) -> HeadlessTableViewCell? {
-    guard engine.isVisible(indexPath) else { return nil }
+    if engine.request != nil { engine.report(UIKitMessages.cellForRowDuringUpdate) }
+    guard checkIndexPath(indexPath), engine.isVisible(indexPath) else { return nil }
     return engine.cells[indexPath] as? HeadlessTableViewCell
   }
 
@@ -315,9 +335,30 @@ open class HeadlessTableView: HeadlessScrollView {
     return paths.isEmpty ? nil : paths
   }
 
-  /// The frame of a row in the table's content.
+  /// The frame of a row in the table's content. UIKit raises for a row the table does not have
+  /// (by the counts it last read); this reports it and answers `.zero`.
   open func rectForRow(at indexPath: IndexPath) -> CGRect {
-    engine.frame(of: indexPath)
+    guard checkIndexPath(indexPath) else { return .zero }
+    guard engine.contains(indexPath) else {
+      engine.report(UIKitMessages.rectForInvalidIndexPath(indexPath))
+      return .zero
+    }
+    return engine.frame(of: indexPath)
+  }
+
+  /// The frame of a section, header and footer included.
+  open func rect(forSection section: Int) -> CGRect {
+    let frames = engine.sectionFrames()
+    guard frames.indices.contains(section) else { return .zero }
+    let frame = frames[section]
+    return CGRect(x: 0, y: frame.top, width: self.frame.width, height: frame.bottom - frame.top)
+  }
+
+  /// Whether an index path has the two indices a table needs; UIKit raises for any other.
+  func checkIndexPath(_ indexPath: IndexPath) -> Bool {
+    guard indexPath.count != 2 else { return true }
+    engine.report(UIKitMessages.invalidIndexPath)
+    return false
   }
 
   /// The header view of a visible section, or `nil`.

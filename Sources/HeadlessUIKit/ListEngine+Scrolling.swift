@@ -79,3 +79,40 @@ extension ListEngine {
     return nil
   }
 }
+
+/// Where a scroll to an item puts it in the viewport.
+enum ScrollAlignment {
+  /// At the start of the visible area (below the start inset).
+  case start
+  /// In the middle.
+  case center
+  /// At the end of the visible area.
+  case end
+  /// As little as it takes to show it whole; not at all if it is.
+  case nearest
+}
+
+extension ListEngine {
+  /// Scrolls so that `frame` (in the engine's coordinates) is where `alignment` says, within the
+  /// content's bounds.
+  func scroll(toShow frame: CGRect, alignment: ScrollAlignment) {
+    let visibleLength = viewportLength - contentInsets.start - contentInsets.end
+    let start = frame.minY - contentInsets.start
+    let end = frame.maxY - viewportLength + contentInsets.end
+    let target: CGFloat
+    switch alignment {
+    case .start: target = start
+    case .end: target = end
+    case .center: target = frame.midY - contentInsets.start - visibleLength / 2
+    case .nearest:
+      if start < scrollOffset {
+        target = start
+      } else if end > scrollOffset {
+        target = end
+      } else {
+        target = scrollOffset
+      }
+    }
+    setContentOffset(target)
+  }
+}

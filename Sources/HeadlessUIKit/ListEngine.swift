@@ -107,6 +107,19 @@ final class ListEngine {
   /// that, its data source does not have it yet (UIKit's `hasUncommittedUpdates`).
   var interactiveMove: (source: IndexPath, target: IndexPath)?
 
+  /// Whether a layout pass is under way, and whether the layout was invalidated during it.
+  private(set) var isLayingOut = false
+  private var needsAnotherLayoutPass = false
+  /// Readies the layout at the start of each pass, and checks what a custom layout says
+  /// against the counts after it (collection views).
+  var prepareLayout: (() -> Void)?
+  var checkLayoutAttributes: (() -> Void)?
+  /// Whether UIKit's once-only warning about laying out off screen was given.
+  var warnedLayoutOutsideHierarchy = false
+  /// When set, the view asks for cells at index paths a batch just removed, as UIKit's cell
+  /// prefetching has been seen to (rdar 30632322).
+  var requestsCellsAtStalePaths = false
+
   /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
   weak var view: HeadlessScrollView?
   weak var scrollDelegate: (any HeadlessScrollViewDelegate)?
@@ -240,6 +253,7 @@ final class ListEngine {
         .validate(update, oldCounts: batchOldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
       acceptedBatchCount += 1
+      if kind == .tableView && !isInWindow { warnLayoutOutsideHierarchy() }
       lastBatchAnimated = HeadlessView.areAnimationsEnabled
       return true
     } catch {
@@ -306,10 +320,18 @@ final class ListEngine {
     return true
   }
 
+  /// UIKit's warning for a table laid out while it is not in a window: given once.
+  func warnLayoutOutsideHierarchy() {
+    guard !warnedLayoutOutsideHierarchy else { return }
+    warnedLayoutOutsideHierarchy = true
+    report(UIKitMessages.layoutOutsideViewHierarchy)
+  }
+
   private func apply(_ plan: BatchUpdatePlan, newCounts: [Int]) {
     // A batch that only reconfigures leaves every view where it is, and the layout as it was.
     let keepsEveryPlace = plan.keepsEveryPlace
     if !keepsEveryPlace { moveViews(by: plan) }
+    if requestsCellsAtStalePaths && isInWindow { requestCellsAtStalePaths(plan) }
     cachedCounts = newCounts
     // §2: only rows that have a cell are re-asked, and they get the same cell back.
     for path in plan.reconfigured {
@@ -322,6 +344,18 @@ final class ListEngine {
       }
     }
     if isInWindow && !keepsEveryPlace { layout() }
+  }
+
+  /// For each section the batch shortened, asks for the cell at its old last row — a row that
+  /// no longer exists — and throws the cell away, as UIKit's cell prefetching has been seen to.
+  private func requestCellsAtStalePaths(_ plan: BatchUpdatePlan) {
+    for section in plan.oldCounts.indices {
+      guard let new = plan.newSection(forOld: section), plan.oldCounts[section] > 0,
+        new < plan.newCounts.count, plan.newCounts[new] < plan.oldCounts[section]
+      else { continue }
+      let stale = IndexPath(section: new, index: plan.oldCounts[section] - 1)
+      if let cell = requestCell(at: stale, reconfiguring: nil) { recycle(cell) }
+    }
   }
 
   /// Takes every cell, supplementary view and prefetch to its place after the batch, and
@@ -358,6 +392,40 @@ final class ListEngine {
   /// cells of everything else.
   func layout() {
     guard isInWindow else { return }
+    guard !isLayingOut else {
+      // UIKit ignores a layout started from inside another; a collection view says so.
+      if kind == .collectionView { report(UIKitMessages.reentrantLayout) }
+      return
+    }
+    isLayingOut = true
+    defer { isLayingOut = false }
+    var passes = 0
+    repeat {
+      needsAnotherLayoutPass = false
+      passes += 1
+      layOutOnce()
+    } while needsAnotherLayoutPass && passes < Self.layoutPassLimit
+    if needsAnotherLayoutPass {
+      needsAnotherLayoutPass = false
+      report(UIKitMessages.layoutLoop)
+    }
+  }
+
+  /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.
+  static let layoutPassLimit = 100
+
+  /// The layout was invalidated: at once, or after the pass under way when it is from inside
+  /// one (a cell request, say), as UIKit runs another pass.
+  func invalidateLayout() {
+    if isLayingOut {
+      needsAnotherLayoutPass = true
+    } else {
+      layout()
+    }
+  }
+
+  private func layOutOnce() {
+    prepareLayout?()
     // One layout of the sections serves the whole pass.
     let frames = sectionFrames()
     let visible = visibleIndexPaths(frames: frames)
@@ -372,6 +440,7 @@ final class ListEngine {
     }
     layOutSupplementaries(frames: frames)
     if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
+    checkLayoutAttributes?()
   }
 
   /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines

@@ -9,6 +9,46 @@ import Foundation
 /// it is found. Where UIKit has a message of its own it is kept word for word (its typos too);
 /// where it has none, the text is HeadlessUIKit's and the violation says so.
 enum UIKitMessages {
+  // MARK: Batches
+
+  /// The count check's verdict (§1.4), as UIKit words it since iOS 16.4, for tables and
+  /// collection views alike: the counts before and after, and the updates. The older
+  /// per-section wording ("Invalid update: invalid number of rows in section 0. …") is gone.
+  /// The list of updates is written in the form UIKit's logs show for deletes and inserts;
+  /// moves and reloads follow the same pattern, which no public log confirms.
+  static func invalidBatchUpdates(
+    _ rule: UpdateViolation.Rule, _ update: BatchUpdate, oldCounts: [Int], newCounts: [Int],
+    kind: ListViewKind
+  ) -> UpdateViolation {
+    let noun = kind.elementNoun
+    func counts(_ counts: [Int]) -> String {
+      let sections = counts.count == 1 ? "1 section" : "\(counts.count) sections"
+      return
+        "{ \(sections) with \(noun) counts: [\(counts.map(String.init).joined(separator: ", "))] }"
+    }
+    func path(_ path: IndexPath) -> String { "(\(path.map(String.init).joined(separator: " - ")))" }
+    var updates: [String] = []
+    updates += update.sectionDeletes.map { "Delete section \($0)" }
+    updates += update.sectionInserts.map { "Insert section \($0)" }
+    updates += update.sectionReloads.map { "Reload section \($0)" }
+    updates += update.sectionMoves.map { "Move section \($0.from) to \($0.to)" }
+    updates += update.itemDeletes.map { "Delete \(noun) \(path($0))" }
+    updates += update.itemInserts.map { "Insert \(noun) \(path($0))" }
+    updates += update.itemReloads.map { "Reload \(noun) \(path($0))" }
+    updates += update.itemMoves.map { "Move \(noun) \(path($0.from)) to \(path($0.to))" }
+    let view =
+      kind == .tableView
+      ? "Table view: <HeadlessTableView>" : "Collection view: <HeadlessCollectionView>"
+    return UpdateViolation(
+      rule,
+      "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the "
+        + "data source before and after performing the batch updates are inconsistent with the "
+        + "updates.\nData source before updates = \(counts(oldCounts))\nData source after "
+        + "updates = \(counts(newCounts))\nUpdates = [\n"
+        + updates.map { "\t\($0)" }.joined(separator: ",\n") + (updates.isEmpty ? "" : "\n")
+        + "]\n\(view)")
+  }
+
   /// How UIKit prints an index path, without the object address.
   static func describe(_ path: IndexPath) -> String {
     "{length = \(path.count), path = \(path.map(String.init).joined(separator: " - "))}"
@@ -163,5 +203,119 @@ enum UIKitMessages {
         + "and it is attached to <HeadlessCollectionView>.\nMake a symbolic breakpoint at "
         + "UICollectionViewFlowLayoutBreakForInvalidSizes to catch this in the debugger.",
       severity: .alert)
+  }
+
+  // MARK: Reading the view
+
+  static let visibleCellsDuringUpdate = UpdateViolation(
+    .accessDuringUpdate,
+    "Attempted to access the table view's visibleCells while they were in the process of being "
+      + "updated, which is not allowed. Make a symbolic breakpoint at "
+      + "UITableViewAlertForVisibleCellsAccessDuringUpdate to catch this in the debugger and see "
+      + "what caused this to occur. Perhaps you are trying to ask the table view for the visible "
+      + "cells from inside a table view callback about a specific row? Table view: "
+      + "<HeadlessTableView>", severity: .alert)
+
+  static let cellForRowDuringUpdate = UpdateViolation(
+    .accessDuringUpdate,
+    "Attempted to call -cellForRowAtIndexPath: on the table view while it was in the process of "
+      + "updating its visible cells, which is not allowed. Make a symbolic breakpoint at "
+      + "UITableViewAlertForCellForRowAtIndexPathAccessDuringUpdate to catch this in the "
+      + "debugger and see what caused this to occur. Perhaps you are trying to ask the table "
+      + "view for a cell from inside a table view callback about a specific row? Table view: "
+      + "<HeadlessTableView>", severity: .alert)
+
+  static let invalidIndexPath = UpdateViolation(
+    .invalidIndexPath,
+    "Invalid index path for use with UITableView. Index paths passed to table view must contain "
+      + "exactly two indices specifying the section and row. Please use the category on "
+      + "NSIndexPath in NSIndexPath+UIKitAdditions.h if possible.")
+
+  static func sectionOutOfBounds(_ section: Int, sections: Int, kind: ListViewKind)
+    -> UpdateViolation
+  {
+    switch kind {
+    case .tableView:
+      UpdateViolation(
+        .sectionOutOfBounds,
+        "Requested the number of rows for section (\(section)) which is out of bounds.")
+    case .collectionView:
+      UpdateViolation(
+        .sectionOutOfBounds,
+        "request for number of items in section \(section) when there are only \(sections) "
+          + "sections in the collection view")
+    }
+  }
+
+  static func rectForInvalidIndexPath(_ path: IndexPath) -> UpdateViolation {
+    UpdateViolation(
+      .rectForInvalidIndexPath, "request for rect at invalid index path (\(describe(path)))")
+  }
+
+  // MARK: Scrolling
+
+  /// UIKit raises an `NSRangeException` for a table, an `NSInternalInconsistencyException` for a
+  /// collection view. No public log shows a collection view's out-of-bounds section; its text
+  /// here follows the table's.
+  static func scrollOutOfBounds(
+    section: Int, item: Int?, counts: [Int], kind: ListViewKind
+  ) -> UpdateViolation {
+    let view =
+      kind == .tableView
+      ? "Table view: <HeadlessTableView>" : "Collection view: <HeadlessCollectionView>."
+    let noun = kind.elementNoun
+    guard counts.indices.contains(section) else {
+      return UpdateViolation(
+        .scrollOutOfBounds,
+        "Attempted to scroll the \(kind.viewName) to an out-of-bounds section (\(section)) when "
+          + "there are only \(counts.count) sections. \(view)",
+        isUIKitMessage: kind == .tableView)
+    }
+    return UpdateViolation(
+      .scrollOutOfBounds,
+      "Attempted to scroll the \(kind.viewName) to an out-of-bounds \(noun) (\(item ?? 0)) when "
+        + "there are only \(counts[section]) \(noun)s in section \(section). \(view)")
+  }
+
+  // MARK: Layout
+
+  static let layoutOutsideViewHierarchy = UpdateViolation(
+    .layoutOutsideViewHierarchy,
+    "[TableView] Warning once only: UITableView was told to layout its visible cells and other "
+      + "contents without being in the view hierarchy (the table view or one of its superviews "
+      + "has not been added to a window). This may cause bugs by forcing views inside the table "
+      + "view to load and perform layout without accurate information (e.g. table view bounds, "
+      + "trait collection, layout margins, safe area insets, etc), and will also cause "
+      + "unnecessary performance overhead due to extra layout passes. Make a symbolic breakpoint "
+      + "at UITableViewAlertForLayoutOutsideViewHierarchy to catch this in the debugger and see "
+      + "what caused this to occur, so you can avoid this action altogether if possible, or "
+      + "defer it until the table view has been added to a window. Table view: "
+      + "<HeadlessTableView>", severity: .alert)
+
+  /// The public logs end the sentence here; some builds add "Please file a bug."
+  static let reentrantLayout = UpdateViolation(
+    .reentrantLayout,
+    "[CollectionView] An attempt to prepare a layout while a prepareLayout call was already in "
+      + "progress (i.e. reentrant call) has been ignored.", severity: .alert)
+
+  static let layoutLoop = UpdateViolation(
+    .layoutLoop,
+    "UICollectionView (<HeadlessCollectionView>) is stuck in its update/layout loop. This can "
+      + "happen for various reasons, including self-sizing views whose preferred attributes are "
+      + "not returning a consistent size. To debug this issue, check the Console app for logs in "
+      + "the \"UICollectionViewRecursion\" category. In particular, look for messages about "
+      + "layout invalidations, or changes to properties like contentOffset (bounds.origin), "
+      + "bounds.size, frame, etc.")
+
+  /// Since iOS 13 a log, no longer an exception; iOS 18's wording.
+  static func layoutAttributesForInvalidIndexPath(_ path: IndexPath, _ counts: [Int])
+    -> UpdateViolation
+  {
+    UpdateViolation(
+      .layoutAttributesForInvalidIndexPath,
+      "[CollectionView] Received layout attributes with an invalid index path. Attributes will "
+        + "be ignored. Attributes: <UICollectionViewLayoutAttributes; index path: "
+        + "(\(describe(path)))>; layout: <HeadlessCollectionViewLayout>; data source counts: "
+        + "\(counts)", severity: .alert)
   }
 }

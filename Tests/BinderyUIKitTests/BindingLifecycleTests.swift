@@ -100,7 +100,7 @@ struct BindingLifecycleTests {
     try? await Task.sleep(for: .milliseconds(20))
     #expect(first.isCancelled)
     #expect(first.view == nil)
-    #expect(table.numberOfRows(inSection: 0) == 3)
+    #expect(rowCount(of: table) == 3)
     #expect(table.visibleCells.map { $0.textLabel?.text } == ["10:0", "11:0", "12:0"])
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
@@ -120,14 +120,14 @@ struct BindingLifecycleTests {
       #expect(binding.item(at: IndexPath(row: 5, section: 0)) == nil)
       #expect(binding.statistics.updates == 1)
       #expect(await binding.apply(items: [TestItem(id: 9)]))
-      #expect(table.numberOfRows(inSection: 0) == 1)
+      #expect(rowCount(of: table) == 1)
     }
     #expect(released != nil, "the set keeps it")
     cancellables.removeAll()
     await eventually("the binding to go") { released == nil }
     subject.send([TestItem(id: 1), TestItem(id: 2), TestItem(id: 3)])
     try? await Task.sleep(for: .milliseconds(10))
-    #expect(table.numberOfRows(inSection: 0) == 1)
+    #expect(rowCount(of: table) == 1)
   }
 
   @Test func errorsKeepTheNewestAndFinishWhenTheBindingStops() async {

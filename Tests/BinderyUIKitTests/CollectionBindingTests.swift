@@ -37,7 +37,7 @@ struct CollectionBindingTests {
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
     let cancellable = grid.bind(to: subject, cellProvider: describeItem)
     subject.send([ListSection(TestSection(id: 1), items: [TestItem(id: 1), TestItem(id: 2)])])
-    await eventually("two items") { grid.numberOfItems(inSection: 0) == 2 }
+    await eventually("two items") { itemCount(of: grid) == 2 }
     subject.send([
       ListSection(TestSection(id: 2), items: [TestItem(id: 3)]),
       ListSection(TestSection(id: 1), items: [TestItem(id: 2), TestItem(id: 1)]),

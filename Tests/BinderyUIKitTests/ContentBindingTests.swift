@@ -104,7 +104,7 @@ struct ContentBindingTests {
       (cell as? LabelledCell)?.text = thumbnail.content ?? "placeholder"
       return cell
     }
-    await eventually("two items") { grid.numberOfItems(inSection: 0) == 2 }
+    await eventually("two items") { itemCount(of: grid) == 2 }
     loader.open(2)
     await eventually("the thumbnail") {
       (grid.cellForItem(at: IndexPath(item: 1, section: 0)) as? LabelledCell)?.text == "content 2"

@@ -38,7 +38,7 @@ struct DeviceTruthTests {
     #expect(shown.compactMap { $0 } == expected)
     #expect(expected.first == "68:0")
     table.reloadData()
-    #expect(table.numberOfRows(inSection: 0) == 300)
+    #expect(rowCount(of: table) == 300)
     #expect(shownAndExpected(table).0.compactMap { $0 } == expected)
     #expect(table.violations.isEmpty, "\(table.violations)")
     if released { #expect(gone == nil, "the view keeps its data source, not the binding") }

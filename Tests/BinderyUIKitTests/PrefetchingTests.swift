@@ -183,9 +183,9 @@ struct PrefetchingTests {
     await eventually("the first screen requested") {
       Set(loader.startedKeys).isSuperset(of: 0..<12)
     }
-    #expect(table.numberOfRows(inSection: 0) == 0)  // held
+    #expect(rowCount(of: table) == 0)  // held
     for key in 0..<12 { loader.open(key) }
-    await eventually("the first display") { table.numberOfRows(inSection: 0) == 200 }
+    await eventually("the first display") { rowCount(of: table) == 200 }
     #expect(recorder.firstConfigurations.count == 12)
     #expect(recorder.firstConfigurations.values.allSatisfy { $0 })
     #expect(clock.now.offset == .zero)  // released by the content, not by the deadline
@@ -207,9 +207,9 @@ struct PrefetchingTests {
     await eventually("the hold to wait") {
       avatars.loadsInFlight > 0 && clock.sleeperCount == 2
     }
-    #expect(table.numberOfRows(inSection: 0) == 0)
+    #expect(rowCount(of: table) == 0)
     clock.advance(by: .seconds(1))
-    await eventually("the first display") { table.numberOfRows(inSection: 0) == 50 }
+    await eventually("the first display") { rowCount(of: table) == 50 }
     loader.openAll()
   }
 }

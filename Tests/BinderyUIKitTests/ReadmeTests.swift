@@ -84,7 +84,7 @@ struct ReadmeTests {
     source.yield([Self.mates[0], Self.mates[0]])  // a repeated id
     #expect(await screen.bindSequence(stream, newList: Self.mates))
     await eventually("the repeat reported") { screen.problems.count == 1 }
-    #expect(screen.tableView.numberOfRows(inSection: 0) == 3)
+    #expect(rowCount(of: screen.tableView) == 3)
   }
 
   @Test func teamsWithTitlesIndexDeletionAndMoves() async {
@@ -147,7 +147,7 @@ struct ReadmeTests {
     let moved = [Self.mates[2], Self.mates[0], Self.mates[1]]
     controller.show(try diffOnItsOwn(mates: Self.mates, newMates: moved))
     #expect(controller.shown.items == moved)
-    #expect(table.numberOfRows(inSection: 0) == 3)
+    #expect(rowCount(of: table) == 3)
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 }

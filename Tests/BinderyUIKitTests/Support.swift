@@ -61,3 +61,16 @@ func rows(of table: UITableView) -> [Int] {
     (0..<table.numberOfRows(inSection: section)).map { _ in section }
   }
 }
+
+/// The rows of a flat table: 0 before it has a section (UIKit raises for the count of a section
+/// that does not exist).
+@MainActor
+func rowCount(of table: UITableView) -> Int {
+  table.numberOfSections == 0 ? 0 : table.numberOfRows(inSection: 0)
+}
+
+/// The items of a flat collection view: 0 before it has a section.
+@MainActor
+func itemCount(of grid: UICollectionView) -> Int {
+  grid.numberOfSections == 0 ? 0 : grid.numberOfItems(inSection: 0)
+}

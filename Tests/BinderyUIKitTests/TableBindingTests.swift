@@ -27,9 +27,9 @@ struct TableBindingTests {
     .store(in: &cancellables)
 
     viewModel.mates = [TestItem(id: 1), TestItem(id: 2), TestItem(id: 3)]
-    await eventually("three rows") { tableView.numberOfRows(inSection: 0) == 3 }
+    await eventually("three rows") { rowCount(of: tableView) == 3 }
     viewModel.mates = [TestItem(id: 3), TestItem(id: 1), TestItem(id: 4), TestItem(id: 2)]
-    await eventually("four rows") { tableView.numberOfRows(inSection: 0) == 4 }
+    await eventually("four rows") { rowCount(of: tableView) == 4 }
     #expect(
       tableView.visibleCells.map { $0.textLabel?.text } == ["mate 3", "mate 1", "mate 4", "mate 2"])
     #expect(tableView.violations.isEmpty)
@@ -37,7 +37,7 @@ struct TableBindingTests {
     cancellables.removeAll()  // releasing the cancellable ends the binding
     viewModel.mates = []
     try? await Task.sleep(for: .milliseconds(50))
-    #expect(tableView.numberOfRows(inSection: 0) == 4)
+    #expect(rowCount(of: tableView) == 4)
   }
 
   @Test func randomStreamsThroughATable() async {
@@ -117,7 +117,7 @@ struct TableBindingTests {
     let binding = table.bind(to: lists.async, cellProvider: describeRow)
     await binding.waitUntilFinished()
     #expect(binding.snapshot.items.map(\.id) == [1, 2])
-    #expect(table.numberOfRows(inSection: 0) == 2)
+    #expect(rowCount(of: table) == 2)
   }
 
   @Test func aSourceThatThrowsIsReportedAndTheListStays() async {
@@ -135,7 +135,7 @@ struct TableBindingTests {
       return
     }
     #expect(error is Offline)
-    #expect(table.numberOfRows(inSection: 0) == 1)
+    #expect(rowCount(of: table) == 1)
   }
 
   @Test func nothingIsAppliedAfterCancel() async {
@@ -149,7 +149,7 @@ struct TableBindingTests {
     binding.cancel()
     await binding.waitUntilFinished()
     #expect(binding.snapshot.items.count == 1)
-    #expect(table.numberOfRows(inSection: 0) == 1)
+    #expect(rowCount(of: table) == 1)
     #expect(await binding.apply(items: []) == false)
   }
 
@@ -167,7 +167,7 @@ struct TableBindingTests {
     source.yield([TestItem(id: 1), TestItem(id: 2)])
     try? await Task.sleep(for: .milliseconds(20))
     // The newer list was not applied; the table keeps the counts it had, as UIKit's would.
-    #expect(table.numberOfRows(inSection: 0) == 1)
+    #expect(rowCount(of: table) == 1)
     #expect(table.violations.isEmpty)
   }
 

@@ -45,7 +45,7 @@ struct DeviceRulesTests {
     let (table, _) = makeTable(rows: 50)
     table.dataSource = nil  // a new data source (none): the table reloads, with no rows
     table.scroll(by: 500)
-    #expect(table.numberOfRows(inSection: 0) == 0)
+    #expect(table.numberOfSections == 0)
     #expect(table.visibleCells.isEmpty)
     #expect(table.violations.isEmpty)
   }

@@ -36,7 +36,9 @@ final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSo
       _ = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
     }
     let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
-    cell.textLabel?.text = rows[indexPath[0]][indexPath[1]]
+    // Checked: UIKit may ask for a row a batch just removed (`requestsCellsAtStalePaths`).
+    let section = rows.indices.contains(indexPath[0]) ? rows[indexPath[0]] : []
+    cell.textLabel?.text = section.indices.contains(indexPath[1]) ? section[indexPath[1]] : nil
     (cell as? LabelCell)?.configuredCount += 1
     return cell
   }

@@ -53,11 +53,11 @@ struct ReadmeExampleTests {
     }
     #expect(
       table.violations.map(\.message) == [
-        "Invalid update: invalid number of rows in section 0.  The number of rows contained in an "
-          + "existing section after the update (2) must be equal to the number of rows contained "
-          + "in that section before the update (2), plus or minus the number of rows inserted or "
-          + "deleted from that section (1 inserted, 0 deleted) and plus or minus the number of "
-          + "rows moved into or out of that section (0 moved in, 0 moved out)."
+        "Invalid batch updates detected: the number of sections and/or rows returned by the data "
+          + "source before and after performing the batch updates are inconsistent with the "
+          + "updates.\nData source before updates = { 1 section with row counts: [2] }\nData "
+          + "source after updates = { 1 section with row counts: [2] }\nUpdates = [\n\tInsert "
+          + "row (0 - 0)\n]\nTable view: <HeadlessTableView>"
       ])
     withExtendedLifetime(source) {}
   }

@@ -174,7 +174,8 @@ struct LegalBatchTests {
         == [["b1"], ["b0", "c0", "c1"]])
     let rejected = violation(update, old: [2, 2, 2], new: [1, 3], kind: .collectionView)
     #expect(rejected?.rule == .invalidNumberOfItems)
-    #expect(rejected?.message.contains("(0 moved in, 0 moved out)") == true)
+    #expect(
+      rejected?.message.contains("after updates = { 2 sections with item counts: [1, 3] }") == true)
   }
 
   @Test func planQueriesAgreeWithApply() {
@@ -204,30 +205,36 @@ struct IllegalBatchTests {
     #expect(found?.rule == .invalidNumberOfItems)
     #expect(
       found?.message
-        == "Invalid update: invalid number of rows in section 0.  The number of rows contained in "
-        + "an existing section after the update (3) must be equal to the number of rows contained "
-        + "in that section before the update (3), plus or minus the number of rows inserted or "
-        + "deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows "
-        + "moved into or out of that section (0 moved in, 0 moved out).")
+        == "Invalid batch updates detected: the number of sections and/or rows returned by the "
+        + "data source before and after performing the batch updates are inconsistent with the "
+        + "updates.\nData source before updates = { 1 section with row counts: [3] }\nData source "
+        + "after updates = { 1 section with row counts: [3] }\nUpdates = [\n\tInsert row (0 - 0)\n"
+        + "]\nTable view: <HeadlessTableView>")
   }
 
   @Test func invalidNumberOfItemsInACollectionView() {
     let found = violation(BatchUpdate(), old: [3], new: [6], kind: .collectionView)
     #expect(
-      found?.message.hasPrefix(
-        "Invalid update: invalid number of items in section 0.  The number of items contained")
-        == true)
+      found?.message
+        == "Invalid batch updates detected: the number of sections and/or items returned by the "
+        + "data source before and after performing the batch updates are inconsistent with the "
+        + "updates.\nData source before updates = { 1 section with item counts: [3] }\nData "
+        + "source after updates = { 1 section with item counts: [6] }\nUpdates = [\n]\n"
+        + "Collection view: <HeadlessCollectionView>")
   }
 
   @Test func invalidNumberOfSections() {
-    let found = violation(BatchUpdate(), old: [1, 1], new: [1])
+    let update = BatchUpdate.with {
+      $0.sectionDeletes = [1]
+      $0.itemMoves = [.init(from: path(0, 0), to: path(0, 1))]
+    }
+    let found = violation(update, old: [2, 1], new: [2, 1])
     #expect(found?.rule == .invalidNumberOfSections)
     #expect(
-      found?.message
-        == "Invalid update: invalid number of sections.  The number of sections contained in the "
-        + "table view after the update (1) must be equal to the number of sections contained in "
-        + "the table view before the update (2), plus or minus the number of sections inserted or "
-        + "deleted (0 inserted, 0 deleted).")
+      found?.message.hasSuffix(
+        "\nData source before updates = { 2 sections with row counts: [2, 1] }\nData source after "
+          + "updates = { 2 sections with row counts: [2, 1] }\nUpdates = [\n\tDelete section 1,\n"
+          + "\tMove row (0 - 0) to (0 - 1)\n]\nTable view: <HeadlessTableView>") == true)
   }
 
   @Test func indexesOutOfRange() {

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+extension HeadlessCollectionView {
+  /// Where a scroll to an item leaves it on screen (UIKit's
+  /// `UICollectionView.ScrollPosition`); the empty set scrolls as little as it takes.
+  public struct ScrollPosition: OptionSet, Sendable {
+    /// The option's bits.
+    public let rawValue: UInt
+    /// An option.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// At the top of the visible area.
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    /// In the middle, vertically.
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    /// At the bottom.
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// At the left of the visible area.
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// In the middle, horizontally.
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// At the right.
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+
+    /// The alignment along a scroll axis.
+    func alignment(horizontal: Bool) -> ScrollAlignment {
+      let (start, center, end): (ScrollPosition, ScrollPosition, ScrollPosition) =
+        horizontal ? (.left, .centeredHorizontally, .right) : (.top, .centeredVertically, .bottom)
+      if contains(start) { return .start }
+      if contains(center) { return .center }
+      if contains(end) { return .end }
+      return .nearest
+    }
+  }
+
+  /// Scrolls so that an item is at `scrollPosition`. UIKit raises for an item or section the
+  /// collection view does not have; this reports it and does not scroll. HeadlessUIKit does
+  /// not animate.
+  public func scrollToItem(
+    at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
+  ) {
+    guard engine.contains(indexPath) else {
+      engine.report(
+        UIKitMessages.scrollOutOfBounds(
+          section: indexPath.sectionIndex, item: indexPath.itemIndex, counts: engine.counts(),
+          kind: .collectionView))
+      return
+    }
+    engine.scroll(
+      toShow: engine.frame(of: indexPath),
+      alignment: scrollPosition.alignment(horizontal: engine.isHorizontal))
+  }
+
+  /// The user taps an entry of the index along the side (HeadlessUIKit only): the data source
+  /// says which item it leads to, and the view scrolls it to the top (UIKit raises for an item
+  /// it does not have, which is reported). Returns that index path, or `nil` for an entry the
+  /// index does not show.
+  @discardableResult
+  public func userTapsIndexTitle(at index: Int) -> IndexPath? {
+    guard let dataSource, let titles = dataSource.indexTitles(for: self),
+      titles.indices.contains(index)
+    else { return nil }
+    let path = dataSource.collectionView(self, indexPathForIndexTitle: titles[index], at: index)
+    scrollToItem(at: path, at: engine.isHorizontal ? .left : .top, animated: true)
+    return path
+  }
+}

@@ -15,6 +15,14 @@ extension ListEngine {
 
   func isRegistered(_ identifier: String) -> Bool { registrations[identifier] != nil }
 
+  func isRegisteredSupplementary(kind: String, _ identifier: String) -> Bool {
+    supplementaryRegistrations[ReuseKey(kind: kind, identifier: identifier)] != nil
+  }
+
+  /// How many cell requests are under way, across every view: a registration made while one is
+  /// was made inside a cell provider.
+  static var activeCellRequests = 0
+
   func recycle(_ cell: HeadlessReusableView) {
     reusePool[cell.reuseIdentifier ?? "", default: []].append(cell)
   }
@@ -42,7 +50,11 @@ extension ListEngine {
     guard let cellSource else { return nil }
     let outer = request
     request = ViewRequest(path: path, reconfiguring: existing)
-    defer { request = outer }
+    Self.activeCellRequests += 1
+    defer {
+      request = outer
+      Self.activeCellRequests -= 1
+    }
     cellRequestCount += 1
     guard let cell = askingDataSource({ cellSource(path) }) else {
       report(UIKitMessages.noCell(at: path, kind: kind))

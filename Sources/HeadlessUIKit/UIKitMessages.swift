@@ -318,4 +318,13 @@ enum UIKitMessages {
         + "(\(describe(path)))>; layout: <HeadlessCollectionViewLayout>; data source counts: "
         + "\(counts)", severity: .alert)
   }
+
+  static let registrationInsideProvider = UpdateViolation(
+    .registrationInsideProvider,
+    "Attempted to dequeue a cell using a registration that was created inside "
+      + "-collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource "
+      + "cell provider. Creating a new registration each time a cell is requested will prevent "
+      + "reuse and cause created cells to remain inaccessible in memory for the lifetime of the "
+      + "collection view. Registrations should be created up front and reused. Registration: "
+      + "<UICollectionViewCellRegistration>")
 }

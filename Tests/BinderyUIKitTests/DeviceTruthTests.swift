@@ -235,6 +235,48 @@ struct DeviceTruthTests {
     #expect(await binding.waitUntilShown())
   }
 
+  @Test func cellsAskedForRowsABatchRemovedAreEmptyButDequeued() async {
+    let table = makeTable()
+    table.requestsCellsAtStalePaths = true
+    let grid = makeGrid()
+    grid.requestsCellsAtStalePaths = true
+    let rows = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let items = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    for count in [10, 6, 2] {
+      #expect(await rows.apply(items: (0..<count).map { TestItem(id: $0) }))
+      #expect(await items.apply(items: (0..<count).map { TestItem(id: $0) }))
+    }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+    #expect(grid.visibleCells.compactMap { ($0 as? LabelledCell)?.text } == ["0:0", "1:0"])
+  }
+
+  @Test func contentThatArrivesOffScreenShowsWhenTheViewIsBack() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = "\(mate.id) \(avatar.content ?? "…")"
+      return cell
+    }
+    #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
+    let window = table.window
+    table.removeFromSuperview()  // another screen is pushed over this one
+    loader.openAll()
+    await eventually("the avatars") { (0..<3).allSatisfy { avatars.state(for: $0).content != nil } }
+    await Task.yield()
+    #expect(table.alerts.isEmpty, "no layout off screen: \(table.alerts)")
+    window?.addSubview(table)
+    #expect(
+      table.visibleCells.map { $0.textLabel?.text } == [
+        "0 content 0", "1 content 1", "2 content 2",
+      ])
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    withExtendedLifetime(window) {}
+  }
+
   // MARK: 9. Smaller differences
 
   @Test func aRowThatMayMoveButNotBeDeletedCanBeMoved() async {

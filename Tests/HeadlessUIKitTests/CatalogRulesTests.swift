@@ -255,6 +255,48 @@ struct CatalogRulesTests {
     #expect(source.cellRequests.contains(IndexPath(indexes: [0, 11])), "a row that is gone")
   }
 
+  // MARK: Registrations
+
+  @Test func registrationsMadeUpFrontDequeueAndConfigureCells() {
+    final class Labelled: HeadlessCollectionViewCell {
+      var text: String?
+    }
+    final class Source: HeadlessCollectionViewDataSource {
+      let registration = HeadlessCollectionView.CellRegistration<Labelled, Int> {
+        cell, _, item in cell.text = "item \(item)"
+      }
+      var madeInside = false
+      func collectionView(_ view: HeadlessCollectionView, numberOfItemsInSection section: Int)
+        -> Int
+      { 60 }
+      func collectionView(_ view: HeadlessCollectionView, cellForItemAt indexPath: IndexPath)
+        -> HeadlessCollectionViewCell
+      {
+        let registration =
+          madeInside
+          ? HeadlessCollectionView.CellRegistration<Labelled, Int> { _, _, _ in } : registration
+        return view.dequeueConfiguredReusableCell(
+          using: registration, for: indexPath, item: indexPath[1])
+      }
+    }
+    let (grid, _) = makeGrid(items: 0)
+    let source = Source()
+    grid.dataSource = source
+    HeadlessWindow.show(grid)
+    #expect((grid.visibleCells.last as? Labelled)?.text == "item 5")
+    let reused = grid.visibleCells.first
+    grid.scroll(by: 1_000)
+    #expect(grid.visibleCells.contains { $0 === reused }, "one registration, cells reused")
+    #expect(grid.violations.isEmpty)
+    source.madeInside = true
+    grid.scroll(by: 1_000)
+    #expect(grid.violations.first?.rule == .registrationInsideProvider)
+    #expect(
+      grid.violations.first?.message.hasPrefix(
+        "Attempted to dequeue a cell using a registration that was created inside "
+          + "-collectionView:cellForItemAtIndexPath:") == true)
+  }
+
   // MARK: Strict mode
 
   @Test func strictModeRejectsReloadSectionsBesideOtherWork() {

@@ -11,7 +11,7 @@ public protocol ListView: AnyObject {
   ///
   /// `install` makes the stage's snapshot the one the data source reads; call it first inside
   /// the batch, because UIKit asks the data source for the new counts when the batch ends and
-  /// for the old ones until it starts (reference §1.3). Sections in
+  /// for the old ones until it starts (UIKit rules §1.3). Sections in
   /// `Stage.sectionReconfigures` changed content only: update their headers
   /// and footers in place, without replacing any cell. Call `completion` exactly once, when
   /// the view is done with the stage: for UIKit, from `performBatchUpdates`' completion, after

@@ -3,7 +3,7 @@ import Foundation
 /// Checks one batch of updates the way UIKit does, and computes where every row goes.
 ///
 /// The order of the checks follows UIKit's `_endCellAnimationsWithContext:` / `_endItemAnimations`
-/// (reference §1.2, §1.6): reloads are decomposed into a delete and an insert, deletes are checked
+/// (UIKit rules §1.2, §1.6): reloads are decomposed into a delete and an insert, deletes are checked
 /// against the counts before the batch, inserts against the counts after it, then moves, then the
 /// count consistency check of §1.4. The first problem found is thrown, with UIKit's message.
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// in the moved-in and moved-out numbers of §1.4 when its section changes as the table maps
 /// sections, and when its raw section index changes for a collection view.
 ///
-/// In ``isStrict`` mode it also rejects what the reference lists as unsafe or not established
+/// In ``isStrict`` mode it also rejects what <doc:UIKitRules> lists as unsafe or not established
 /// (§1.5 #10, #15; §2 and §6): duplicate deletes or inserts on tables, a section moved in a
 /// batch that changes items inside it, and a reconfigure in a batch that changes structure.
 public struct BatchUpdateValidator: Sendable {
@@ -129,7 +129,7 @@ private struct Check {
     throw UpdateViolation(
       .reloadSectionsInMixedBatch,
       "strict: reloadSections in a batch that also does other work; UIKit has been seen to "
-        + "raise \"attempt to create view animation for nil view\" there (reference §1.5 #16)",
+        + "raise \"attempt to create view animation for nil view\" there (UIKit rules §1.5 #16)",
       isUIKitMessage: false)
   }
 
@@ -141,7 +141,7 @@ private struct Check {
       throw UpdateViolation(
         .reconfigureInStructuralBatch,
         "strict: reconfigure\(noun.capitalized)s in a batch that also inserts, deletes, reloads or "
-          + "moves; UIKit does not document which coordinates it uses there (reference §2, §6)",
+          + "moves; UIKit does not document which coordinates it uses there (UIKit rules §2, §6)",
         isUIKitMessage: false)
     }
     let changed = SmallSet(deletesAsked + reloadsAsked + movesAsked.map(\.from))
@@ -426,7 +426,7 @@ private struct Check {
   func checkItemMoveSections() throws(UpdateViolation) {
     guard !(sectionDeletes.isEmpty && sectionInserts.isEmpty) else { return }
     // UICollectionView asserts with these messages; UITableView on iOS 11.4 silently fell back to
-    // reloadData, which iOS 16.4 made a hard exception for invalid batches (reference §6).
+    // reloadData, which iOS 16.4 made a hard exception for invalid batches (UIKit rules §6).
     let isUIKit = validator.kind == .collectionView
     for move in itemMoves {
       if sectionDeletes.contains(move.from.section) {
@@ -455,7 +455,7 @@ private struct Check {
         throw UpdateViolation(
           .sectionMoveWithItemChanges,
           "strict: section \(move.from) moves to \(move.to) in a batch that also changes "
-            + "\(nouns) inside it; UIKit miscounts this (reference §1.5 #15)",
+            + "\(nouns) inside it; UIKit miscounts this (UIKit rules §1.5 #15)",
           isUIKitMessage: false)
       }
     }

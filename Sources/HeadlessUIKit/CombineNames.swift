@@ -1,7 +1,7 @@
 import Foundation
 
 // Where Combine does not exist, HeadlessUIKit declares the part of it Bindery uses, with the
-// signatures of Apple's Combine interface (reference §5.5): `Publisher`, `Subscriber`,
+// signatures of Apple's Combine interface (UIKit rules §5.5): `Publisher`, `Subscriber`,
 // `Subscription`, `Cancellable`, `AnyCancellable` with `store(in:)`, `sink`, and the two subjects
 // and `@Published` that tests and the demo publish with. Values are delivered synchronously on
 // the sender's thread, as Combine's subjects do; demand is honoured.

@@ -25,7 +25,7 @@ open class HeadlessReusableView: HeadlessView {
 
   /// Called by the list view just before it hands a recycled view out of the reuse pool. Not
   /// called when a reconfigure dequeues the cell that is already at that index path
-  /// (reference §2).
+  /// (UIKit rules §2).
   open func prepareForReuse() {}
 }
 

@@ -210,7 +210,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
     engine.record("moveItem") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
-  /// Replaces items with new cells (a delete and an insert, reference §1.2).
+  /// Replaces items with new cells (a delete and an insert, UIKit rules §1.2).
   open func reloadItems(at indexPaths: [IndexPath]) {
     engine.record("reloadItems") { $0.itemReloads += indexPaths }
   }

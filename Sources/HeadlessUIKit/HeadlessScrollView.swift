@@ -66,7 +66,7 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// How many lines of cells are prepared beyond the screen while scrolling; 2 by default.
-  /// UIKit does not document its number (reference §4); 0 turns cell prefetching off alone.
+  /// UIKit does not document its number (UIKit rules §4); 0 turns cell prefetching off alone.
   public var cellPrefetchLines: Int {
     get { engine.cellPrefetchLines }
     set {
@@ -189,7 +189,7 @@ open class HeadlessScrollView: HeadlessView {
   public var prefetchedIndexPaths: [IndexPath] { engine.prefetched }
 
   /// Rows (or lines of items) of lookahead for data prefetching; `nil`, the default, means one
-  /// screen. UIKit does not document its distance (reference §4, §6).
+  /// screen. UIKit does not document its distance (UIKit rules §4, §6).
   public var prefetchLookahead: Int? {
     get { engine.prefetchLookahead }
     set { engine.prefetchLookahead = newValue }

@@ -267,7 +267,7 @@ open class HeadlessTableView: HeadlessScrollView {
     guard checkIndexPath(indexPath), checkIndexPath(newIndexPath) else { return }
     engine.record("moveRow") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
-  /// Replaces rows with new cells (a delete and an insert, reference §1.2).
+  /// Replaces rows with new cells (a delete and an insert, UIKit rules §1.2).
   open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     lastRowAnimation = animation
     let paths = indexPaths.filter(checkIndexPath)

@@ -92,7 +92,7 @@ final class ListEngine {
   }
   /// Lines of cells prepared beyond the viewport while scrolling (UIKit's cell prefetching).
   var cellPrefetchLines = 2
-  /// Rows or lines of lookahead; `nil` means one screen (reference §4 leaves it open).
+  /// Rows or lines of lookahead; `nil` means one screen (UIKit rules §4 leaves it open).
   var prefetchLookahead: Int?
   var prefetched: [IndexPath] = []
   var lastScrollDirection = 0
@@ -244,7 +244,7 @@ final class ListEngine {
         UpdateViolation(
           .reloadDataInsideBatch,
           "reloadData() called inside a batch-updates block; UIKit then fails the count check of "
-            + "the batch (reference §1.3, §1.5 #20)", isUIKitMessage: false))
+            + "the batch (UIKit rules §1.3, §1.5 #20)", isUIKitMessage: false))
       startOver(counts: newCounts)
       return false
     }

@@ -83,7 +83,7 @@ extension HeadlessTableViewDataSource {
 /// The table view's prefetching data source (`UITableViewDataSourcePrefetching`).
 @MainActor
 public protocol HeadlessTableViewDataSourcePrefetching: AnyObject {
-  /// Rows likely to be shown soon, nearest to the visible area first (reference §4).
+  /// Rows likely to be shown soon, nearest to the visible area first (UIKit rules §4).
   func tableView(_ tableView: HeadlessTableView, prefetchRowsAt indexPaths: [IndexPath])
   /// Rows no longer likely to be shown; does nothing by default.
   func tableView(_ tableView: HeadlessTableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
@@ -161,7 +161,7 @@ extension HeadlessCollectionViewDataSource {
 /// The collection view's prefetching data source (`UICollectionViewDataSourcePrefetching`).
 @MainActor
 public protocol HeadlessCollectionViewDataSourcePrefetching: AnyObject {
-  /// Items likely to be shown soon, nearest to the visible area first (reference §4).
+  /// Items likely to be shown soon, nearest to the visible area first (UIKit rules §4).
   func collectionView(
     _ collectionView: HeadlessCollectionView, prefetchItemsAt indexPaths: [IndexPath])
   /// Items no longer likely to be shown; does nothing by default.
@@ -243,7 +243,7 @@ extension HeadlessCollectionViewDelegate {
 }
 
 /// A flow layout's delegate: sizes item by item (`UICollectionViewDelegateFlowLayout` where
-/// UIKit does not exist). HeadlessUIKit lays items out with the layout's ``itemSize``; the
+/// UIKit does not exist). HeadlessUIKit lays items out with the layout's `itemSize`; the
 /// delegate's sizes are for code that asks for them.
 @MainActor
 public protocol HeadlessCollectionViewDelegateFlowLayout: HeadlessCollectionViewDelegate {

@@ -4,8 +4,8 @@
 /// with ``message`` — a crash on a device; for an ``Severity/alert`` it logs the message and goes
 /// on. A headless view throws or records the violation instead, so a test can assert on it.
 public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The rule an update broke. The comments name the section of the UIKit rules reference
-  /// (`reference/uikit-rules.md`) that states it.
+  /// The rule an update broke. The comments name the section of <doc:UIKitRules> that states
+  /// it, with its source.
   public enum Rule: String, Sendable, CaseIterable {
     /// An index out of range for its coordinate system (§1.2 steps 5–7, §1.5 #1).
     case indexOutOfRange
@@ -112,7 +112,7 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
   /// `NSIndexPath`, without the object address: `{length = 2, path = 0 - 5}`.
   public var message: String
   /// `false` where UIKit has no message of its own for the case (it logs, falls back to
-  /// `reloadData`, or the rule is one the reference marks as not established) and the text is
+  /// `reloadData`, or the rule is one <doc:UIKitRules> marks as not established) and the text is
   /// HeadlessUIKit's.
   public var isUIKitMessage: Bool
   /// Whether UIKit raises or only logs.

@@ -1,7 +1,7 @@
 import HeadlessUIKit
 import Testing
 
-/// HeadlessUIKit's stand-in for the part of Combine Bindery uses (reference §5.5).
+/// HeadlessUIKit's stand-in for the part of Combine Bindery uses (UIKit rules §5.5).
 @Suite("Combine names")
 struct CombineNamesTests {
   final class Box: @unchecked Sendable {

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Late content keyed by identity (the second note)")
+@Suite("Late content keyed by identity")
 @MainActor
 struct ContentBindingTests {
   /// What a mate's cell shows: its name and its avatar, or a placeholder.
@@ -18,7 +18,7 @@ struct ContentBindingTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let mates = (0..<30).map { TestItem(id: $0) }
-    // Prefetching off: this is the second note's scenario alone, loads on display only.
+    // Prefetching off: content is loaded when a cell shows it, and only then.
     let binding = table.bind(
       to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
     ) { tableView, indexPath, mate, avatar in

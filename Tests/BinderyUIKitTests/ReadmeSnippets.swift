@@ -136,6 +136,18 @@ final class MatesScreen {
   }
 
   // README "Collection views".
+  // README "Around the rows": a cell class per status, reloaded when it changes.
+  func bindStatusCells() {
+    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      let identifier = mate.status == "away" ? "away" : "mate"
+      let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    .reloadItems(when: { old, new in (old.status == "away") != (new.status == "away") })
+    binding.store(in: &cancellables)
+  }
+
   func bindGrid() -> ListBinding<Team, Mate> {
     let binding = collectionView.bind(to: viewModel.$teams) { collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)

@@ -78,6 +78,19 @@ struct ReadmeTests {
     #expect(screen.tableView.violations.isEmpty)
   }
 
+  @Test func aStatusChangeThatNeedsAnotherCellIsAReload() async {
+    let screen = makeScreen()
+    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "away")
+    screen.bindStatusCells()
+    screen.viewModel.mates = Self.mates
+    await eventually("the mates") { screen.tableView.visibleCells.count == 3 }
+    screen.viewModel.mates[1].status = "away"
+    await eventually("Bo away") {
+      screen.tableView.cellForRow(at: IndexPath(row: 1, section: 0))?.reuseIdentifier == "away"
+    }
+    #expect(screen.tableView.violations.isEmpty, "\(screen.tableView.violations)")
+  }
+
   @Test func aSequenceWithErrorsAndApply() async {
     let screen = makeScreen()
     let (stream, source) = AsyncStream.makeStream(of: [Mate].self)

@@ -45,6 +45,13 @@ actor MateFeed {
     return mates
   }
 
+  /// Moves a mate the user dragged: into `team`, just before the mate `before` (at the end of
+  /// the team when `nil`).
+  func move(_ id: Mate.ID, toTeam team: Team.ID, before: Mate.ID?) -> [Mate] {
+    mates = Mate.moving(id, toTeam: team, before: before, in: mates)
+    return mates
+  }
+
   /// Forgets a mate the user deleted.
   func remove(_ id: Mate.ID) -> [Mate] {
     mates.removeAll { $0.id == id }

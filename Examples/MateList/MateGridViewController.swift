@@ -46,7 +46,7 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
       header, team, _ in
       header.title = "\(team.name) · \(team.memberCount)"
     }
-    .onMove { mate, from, to in print("MateList: \(mate.name) moved from \(from) to \(to)") }
+    .onMove { [weak self] mate, _, destination in self?.viewModel.move(mate, to: destination) }
 
     let drag = UILongPressGestureRecognizer(target: self, action: #selector(drag(_:)))
     collectionView.addGestureRecognizer(drag)

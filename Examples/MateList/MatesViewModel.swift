@@ -41,6 +41,24 @@ final class MatesViewModel: ObservableObject {
     isRefreshing = false
   }
 
+  /// The user dragged a mate to `destination` (a team's section, a place in it): the lists
+  /// follow at once — the grid already shows it there, and a list still saying otherwise would
+  /// move it back — and the feed is told.
+  func move(_ mate: Mate, to destination: IndexPath) {
+    guard sections.indices.contains(destination.section) else { return }
+    let team = sections[destination.section].section.id
+    let others = sections[destination.section].items.filter { $0.id != mate.id }
+    let before = destination.item < others.count ? others[destination.item].id : nil
+    let moved = Mate.moving(mate.id, toTeam: team, before: before, in: mates)
+    let teams = sections.map { section in
+      var team = section.section
+      team.memberCount = moved.filter { $0.team == team.id }.count
+      return team
+    }
+    show(moved, teams: teams)
+    Task { _ = await feed.move(mate.id, toTeam: team, before: before) }
+  }
+
   /// The user deleted a mate: the feed forgets it, and the next list no longer has it.
   func remove(_ mate: Mate) {
     Task {

@@ -594,13 +594,19 @@ final class CompletionGate: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Returns once the gate is open — or the task is cancelled (a binding released while UIKit
+  /// still animates), so that nothing waits forever on a completion that never comes.
   func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if !state.isOpen { state.waiters.append(continuation) }
-        return state.isOpen
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let isOpen = state.withLock { state in
+          if !state.isOpen { state.waiters.append(continuation) }
+          return state.isOpen
+        }
+        if isOpen { continuation.resume() }
       }
-      if isOpen { continuation.resume() }
+    } onCancel: {
+      open()
     }
   }
 }

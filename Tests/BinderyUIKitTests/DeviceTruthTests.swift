@@ -314,17 +314,17 @@ struct DeviceTruthTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
-  @Test func theScrollPositionCountsTheInsetsAndTheAxis() async {
+  @Test func theScrollPositionCountsTheInsetsAndTheAxis() async throws {
     let table = makeTable()
     table.contentInset = UIEdgeInsets(top: 40, left: 0, bottom: 20, right: 0)
     let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
     #expect(await binding.apply(items: (0..<100).map { TestItem(id: $0) }))
-    let view = try? #require(binding.view)
-    #expect(view?.scrollPosition.offset == 0, "at the very top, under the inset")
+    let view = try #require(binding.view)
+    #expect(view.scrollPosition.offset == 0, "at the very top, under the inset")
     let bottom: Double = 100 * 44 + 40 + 20 - 12 * 44  // the rows and both insets, less a screen
-    #expect(view?.scrollPosition.maximumOffset == bottom)
-    #expect(view?.itemPositions(atOffset: 0).first == ItemPosition(section: 0, item: 0))
-    #expect(view?.itemPositions(atOffset: 440).first == ItemPosition(section: 0, item: 9))
+    #expect(view.scrollPosition.maximumOffset == bottom)
+    #expect(view.itemPositions(atOffset: 0).first == ItemPosition(section: 0, item: 0))
+    #expect(view.itemPositions(atOffset: 440).first == ItemPosition(section: 0, item: 9))
 
     let layout = UICollectionViewFlowLayout()
     layout.scrollDirection = .horizontal
@@ -336,10 +336,10 @@ struct DeviceTruthTests {
     let gridBinding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
     #expect(await gridBinding.apply(items: (0..<120).map { TestItem(id: $0) }))
     grid.contentOffset = CGPoint(x: 550, y: 0)
-    let gridView = try? #require(gridBinding.view)
-    #expect(gridView?.scrollPosition.offset == 550)
-    #expect(gridView?.itemPositions(atOffset: 1_100).first == ItemPosition(section: 0, item: 60))
-    #expect(gridView?.itemsPerScreen == 6 * 3)
+    let gridView = try #require(gridBinding.view)
+    #expect(gridView.scrollPosition.offset == 550)
+    #expect(gridView.itemPositions(atOffset: 1_100).first == ItemPosition(section: 0, item: 60))
+    #expect(gridView.itemsPerScreen == 6 * 3)
   }
 
   @Test func aFlowLayoutsScreenCountsInsetsEstimatesAndTheDelegatesSize() async {
@@ -363,7 +363,7 @@ struct DeviceTruthTests {
     #expect(binding.itemsPerScreen == 4, "one 150-point column of four lines")
   }
 
-  @Test func aGridsIndexLeadsOnlyToSectionsWithItems() async {
+  @Test func aGridsIndexLeadsOnlyToSectionsWithItems() async throws {
     let grid = makeGrid()
     let binding = grid.bind(
       to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeItem
@@ -374,10 +374,10 @@ struct DeviceTruthTests {
         ListSection(TestSection(id: 0), items: []),
         ListSection(TestSection(id: 1), items: [TestItem(id: 1)]),
       ]))
-    let dataSource = try? #require(grid.dataSource)
-    #expect(dataSource?.indexTitles(for: grid) == ["1"])
+    let dataSource = try #require(grid.dataSource)
+    #expect(dataSource.indexTitles(for: grid) == ["1"])
     #expect(
-      dataSource?.collectionView(grid, indexPathForIndexTitle: "1", at: 0)
+      dataSource.collectionView(grid, indexPathForIndexTitle: "1", at: 0)
         == IndexPath(item: 0, section: 1))
   }
 }

@@ -76,6 +76,10 @@ where
   /// tells nothing when a reorder is cancelled).
   private nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
 
+  /// How long the view may take to call a list's completion before the binding counts the list
+  /// as shown anyway: far longer than UIKit's animations.
+  private nonisolated static var completionDeadline: Duration { .seconds(2) }
+
   /// What ends with the binding, reachable from any thread.
   private struct Lifetime {
     var isCancelled = false
@@ -227,7 +231,8 @@ where
     willShowObservers.append(observer)
   }
 
-  /// Calls `observer` on the main actor after every list is shown.
+  /// Calls `observer` on the main actor after every list is applied: its batches issued (UIKit
+  /// may still be animating them) or the view reloaded.
   public func onShow(_ observer: @escaping @MainActor () -> Void) {
     showObservers.append(observer)
   }
@@ -395,7 +400,9 @@ where
           base = next
           isFirst = false
           // Latest wins while the view animates: lists that come meanwhile replace each other.
-          await animations.wait()
+          // A completion that never comes (a view that forgets it) holds nothing for long.
+          await animations.wait(atMost: completionDeadline)
+          await MainActor.run { target.value?.finishShowing(submission.sequence, animations) }
           continue listLoop
         case .held:
           // The user moves a row by hand; a batch now would break the gesture. The newest
@@ -493,10 +500,10 @@ where
   /// the lists it replaced `false`), and the worker may show the next.
   private func finishShowing(_ sequence: UInt64, _ animations: CompletionGate) {
     if pendingAnimations === animations { pendingAnimations = nil }
-    guard !isStopped else { return animations.open() }
-    shownSequence = max(shownSequence, sequence)
-    resolveWaiters(through: sequence)
     animations.open()
+    guard !isStopped, shownSequence < sequence else { return }
+    shownSequence = sequence
+    resolveWaiters(through: sequence)
   }
 
   /// Whether a list is held back because the user is moving a row or an item by hand.
@@ -592,6 +599,16 @@ final class CompletionGate: Sendable {
       return state.waiters
     }
     for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once the gate is open, or after `limit` at the latest.
+  func wait(atMost limit: Duration) async {
+    let timer = Task {
+      try? await Task.sleep(for: limit)
+      self.open()
+    }
+    await wait()
+    timer.cancel()
   }
 
   /// Returns once the gate is open — or the task is cancelled (a binding released while UIKit

@@ -89,6 +89,7 @@ enum BindingCore {
       }
     let binding = ListBinding(view: adapter, pipeline: pipeline)
     adapter.binding = binding
+    binding.onStop { [weak adapter] in adapter?.bindingStopped() }
     return (adapter, binding)
   }
 }

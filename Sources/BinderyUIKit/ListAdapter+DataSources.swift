@@ -77,6 +77,7 @@ protocol ListDataSourceCore: AnyObject {
   func headerTitle(inSection section: Int) -> String?
   func footerTitle(inSection section: Int) -> String?
   func indexEntries() -> [(title: String, section: Int)]
+  func nearestSectionWithItems(to section: Int) -> Int
   func canEdit(at indexPath: IndexPath) -> Bool
   func userDeleted(at indexPath: IndexPath)
   func canMove(at indexPath: IndexPath) -> Bool
@@ -237,13 +238,16 @@ extension ListDataSource: UICollectionViewDataSource {
     return entries.isEmpty ? nil : entries.map(\.title)
   }
 
-  /// The first item of the entry's section: the index lists only sections that have items, as
-  /// UIKit scrolls to the path returned here and raises for one that does not exist.
+  /// The first item of the entry's section. UIKit scrolls to the path returned here and raises
+  /// for one that does not exist, so the index lists only sections that have items, and an
+  /// entry UIKit read before the list changed leads to the nearest section that has some.
   func collectionView(
     _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
   ) -> IndexPath {
     let entries = core.indexEntries()
-    let section = entries.indices.contains(index) ? entries[index].section : 0
+    let entry =
+      entries.first { $0.title == title } ?? (entries.indices.contains(index) ? entries[index] : nil)
+    let section = entry?.section ?? core.nearestSectionWithItems(to: index)
     return IndexPath(item: 0, section: section)
   }
 

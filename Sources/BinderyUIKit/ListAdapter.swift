@@ -43,7 +43,8 @@ where
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
   private var answeringDepth = 0
-  /// Items whose reconfigure was asked for while UIKit was asking for a cell.
+  /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
+  /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
   /// Kinds of supplementary view the binding was not told about, registered for an empty view.
   private var registeredEmptyKinds: Set<String> = []
@@ -62,8 +63,14 @@ where
   var scrollView: UIScrollView? { tableView ?? collectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
-  /// shows, and nothing about it changes any more.
-  private var isLive: Bool { binding.map { !$0.isCancelled } ?? false }
+  /// shows, and nothing about it changes any more. A released binding tells nobody, so the
+  /// first question after it went lets go of what it no longer needs.
+  private var isLive: Bool {
+    if let binding { return !binding.isCancelled }
+    if !hasLetGo { bindingStopped() }
+    return false
+  }
+  private var hasLetGo = false
 
   // MARK: Installing
 
@@ -115,7 +122,9 @@ where
   }
 
   private func featuresChanged() {
-    guard let dataSource, dataSource.offer(offeredMethods) else { return }
+    // Once the binding stopped no row offers edits (`canEdit` says no): setting the data source
+    // again would reload the view, from inside a data-source call perhaps.
+    guard !hasLetGo, let dataSource, dataSource.offer(offeredMethods) else { return }
     // UIKit reads which optional methods a data source has when it is set: set it again.
     if let tableView, tableView.dataSource === dataSource {
       tableView.dataSource = nil
@@ -209,12 +218,13 @@ where
   }
 
   func reconfigureItems(at positions: [ItemPosition]) {
-    guard answeringDepth == 0 else {
-      // UIKit is asking for a cell (content announced from inside a cell request): changing
-      // its cells now is re-entrant. Next turn, by id, as the positions may change meanwhile.
+    guard answeringDepth == 0, !isUserInteracting else {
+      // UIKit is asking for a cell (content announced from inside a cell request), or the user
+      // is moving a row: changing cells now is re-entrant, or breaks the gesture. Later, by id,
+      // as the positions may change meanwhile.
       let isScheduled = !deferredReconfigures.isEmpty
       deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
-      if !isScheduled { Task { [weak self] in self?.reconfigureDeferred() } }
+      if !isScheduled { Task { [weak self] in await self?.reconfigureDeferred() } }
       return
     }
     guard isInWindow else {
@@ -229,7 +239,12 @@ where
     collectionView?.reconfigureItems(at: paths)
   }
 
-  private func reconfigureDeferred() {
+  /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says
+  /// nothing when a reorder is cancelled, so this looks again now and then).
+  private func reconfigureDeferred() async {
+    while isLive && isUserInteracting {
+      try? await Task.sleep(for: .milliseconds(50))
+    }
     let ids = deferredReconfigures
     deferredReconfigures = []
     guard isLive else { return }
@@ -284,10 +299,26 @@ where
     tableView?.hasUncommittedUpdates ?? collectionView?.hasUncommittedUpdates ?? false
   }
 
-  /// Whether the content scrolls sideways: a horizontal flow layout.
+  /// Whether the content scrolls sideways: a horizontal flow layout (or, on iOS, a horizontal
+  /// compositional layout).
   private var scrollsHorizontally: Bool {
-    (collectionView?.collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection
-      == .horizontal
+    guard let layout = collectionView?.collectionViewLayout else { return false }
+    if let flow = layout as? UICollectionViewFlowLayout { return flow.scrollDirection == .horizontal }
+    #if canImport(UIKit)
+      if let compositional = layout as? UICollectionViewCompositionalLayout {
+        return compositional.configuration.scrollDirection == .horizontal
+      }
+    #endif
+    return false
+  }
+
+  /// A content offset (UIKit's, as `scrollViewWillEndDragging` gives it) as a
+  /// ``ScrollPosition`` offset: along the scroll, from the start of the inset area.
+  func scrollOffset(atContentOffset contentOffset: CGPoint) -> Double? {
+    guard let scrollView else { return nil }
+    let horizontal = scrollsHorizontally
+    let axis = ScrollAxis(scrollView, horizontal: horizontal)
+    return Double((horizontal ? contentOffset.x : contentOffset.y) + axis.insetStart)
   }
 
   /// The scroll along its axis, from the start of the content's inset area: offsets from 0 to
@@ -373,6 +404,12 @@ where
     }
   }
 
+  /// The section with items nearest to `section` (0 when none has any).
+  func nearestSectionWithItems(to section: Int) -> Int {
+    shown.sections.indices.filter { shown.numberOfItems(inSection: $0) > 0 }
+      .min { abs($0 - section) < abs($1 - section) } ?? 0
+  }
+
   // MARK: Editing and reordering
 
   /// A table row shows editing controls — swipe to delete, the reorder control — when it can be
@@ -402,11 +439,33 @@ where
   }
 
   func userMoved(from source: IndexPath, to destination: IndexPath) {
-    guard isLive,
+    guard isLive else {
+      // A drag that began before the binding stopped: the view shows the row moved, so the
+      // rows it asks for must follow.
+      if let moved = shown.movingItem(from: ItemPosition(source), to: ItemPosition(destination)) {
+        shown = moved.snapshot
+      }
+      return
+    }
+    guard
       let item = binding?.recordUserMove(from: ItemPosition(source), to: ItemPosition(destination))
     else { return }
     takeBindingSnapshot()
     features.reordering?.moved(item, source, destination)
+  }
+
+  /// The binding stopped: the view keeps answering with its cells, and lets go of everything
+  /// else the app gave it (a closure that holds the screen would otherwise live as long as the
+  /// view).
+  func bindingStopped() {
+    hasLetGo = true
+    var kept = features
+    kept.deletion = nil
+    kept.reordering = nil
+    kept.sectionChanged = nil
+    kept.reloadWhen = nil
+    features = kept
+    prefetchObserver = nil
   }
 
   // MARK: Views that must be dequeued
@@ -462,13 +521,17 @@ private struct ScrollAxis {
 }
 
 extension UITableViewHeaderFooterView {
-  /// Shows a title through the view's content configuration (UIKit's `textLabel` is `nil` once
-  /// a view has one, and is on its way out), keeping the configuration's styling.
+  /// Shows a new title the way the view shows its title now: through its list content
+  /// configuration when it has one (its `textLabel` is then `nil`), else through the label
+  /// UIKit set the title on — setting a configuration on a view UIKit labels would outlast
+  /// the title when UIKit reuses the view for another section.
   func showTitle(_ title: String?) {
-    var content =
-      (contentConfiguration as? UIListContentConfiguration) ?? defaultContentConfiguration()
-    content.text = title
-    contentConfiguration = content
+    if var content = contentConfiguration as? UIListContentConfiguration {
+      content.text = title
+      contentConfiguration = content
+    } else {
+      textLabel?.text = title
+    }
   }
 }
 

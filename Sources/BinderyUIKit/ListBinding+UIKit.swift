@@ -40,7 +40,8 @@ extension ListBinding {
   /// target after your own changes (paging, snapping), and the screen there loads first.
   /// Optional: without it, Bindery works the landing out from the view's speed.
   public func flingWillComeToRest(at targetContentOffset: CGPoint) {
-    flingWillComeToRest(atOffset: Double(targetContentOffset.y))
+    let offset = adapter?.scrollOffset(atContentOffset: targetContentOffset)
+    flingWillComeToRest(atOffset: offset ?? Double(targetContentOffset.y))
   }
 
   // MARK: Features, as modifiers

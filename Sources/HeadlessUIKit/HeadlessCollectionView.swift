@@ -143,7 +143,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     let layout = collectionViewLayout
     if engine.isHorizontal != layout.scrollsHorizontally {
       engine.isHorizontal = layout.scrollsHorizontally
-      engine.scrollOffset = 0
+      applyContentInsets()
+      engine.scrollOffset = engine.minimumOffset
     }
     applyAxisLengths()
     engine.columns = layout.columns(forBreadth: engine.crossLength)
@@ -152,8 +153,10 @@ open class HeadlessCollectionView: HeadlessScrollView {
       (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
       (layout.sectionInsets.across.0, layout.sectionInsets.across.1)
     )
+    let crossContentInsets =
+      engine.isHorizontal ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
     if let flow = layout as? HeadlessCollectionViewFlowLayout, engine.crossLength > 0,
-      !flow.itemFits(breadth: engine.crossLength)
+      !flow.itemFits(breadth: engine.crossLength - crossContentInsets)
     {
       engine.report(UIKitMessages.itemTooWide(flow.scrollDirection == .horizontal))
     }

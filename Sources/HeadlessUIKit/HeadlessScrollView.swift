@@ -100,11 +100,16 @@ open class HeadlessScrollView: HeadlessView {
 
   private func contentInsetDidChange(from old: HeadlessEdgeInsets) {
     let atStart = engine.scrollOffset <= engine.minimumOffset
+    applyContentInsets()
+    // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.
+    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
+  }
+
+  /// The content insets along the scroll axis.
+  func applyContentInsets() {
     engine.contentInsets =
       engine.isHorizontal
       ? (contentInset.left, contentInset.right) : (contentInset.top, contentInset.bottom)
-    // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.
-    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
   }
 
   /// Puts the view on screen or takes it off, as its window changes.

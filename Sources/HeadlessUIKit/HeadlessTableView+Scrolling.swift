@@ -26,13 +26,19 @@ extension HeadlessTableView {
     }
   }
 
-  /// Scrolls so that a row is at `scrollPosition`. UIKit raises for a row or section the table
+  /// Scrolls so that a row is at `scrollPosition`; a row of `NSNotFound` scrolls to the
+  /// section (even one with no rows), as in UIKit. UIKit raises for a row or section the table
   /// does not have; this reports it and does not scroll. HeadlessUIKit does not animate.
   public func scrollToRow(
     at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
   ) {
     guard checkIndexPath(indexPath) else { return }
     let counts = engine.counts()
+    if indexPath.itemIndex == NSNotFound, counts.indices.contains(indexPath.sectionIndex) {
+      engine.scroll(
+        toShow: rect(forSection: indexPath.sectionIndex), alignment: scrollPosition.alignment)
+      return
+    }
     guard engine.contains(indexPath) else {
       engine.report(
         UIKitMessages.scrollOutOfBounds(

@@ -199,13 +199,11 @@ open class HeadlessTableView: HeadlessScrollView {
         identifier: Self.headerFooterIdentifier, kindName: kind == .header ? "header" : "footer",
         for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
     guard let view else { return nil }
-    // A title shows through a content configuration, styled for the table, as in UIKit since
-    // iOS 14: the view's `textLabel` is then `nil`.
+    // A title shows in the view's label (apps still restyle it in `willDisplayHeaderView`);
+    // a view given a content configuration shows that instead, and its label is `nil`.
     view.tableStyle = style
     view.isFooter = kind == .footer
-    var content = view.defaultContentConfiguration()
-    content.text = title
-    view.contentConfiguration = content
+    view.textLabel?.text = title
     return view
   }
 

@@ -52,8 +52,9 @@ extension ListEngine {
         itemsHeight = CGFloat(lines) * max(0, rowHeight)
       }
       let top = y
-      let itemsTop = top + header + (count > 0 ? sectionInsets.start : 0)
-      y = itemsTop + itemsHeight + (count > 0 ? sectionInsets.end : 0) + footer
+      // A flow layout insets every section, empty ones too.
+      let itemsTop = top + header + sectionInsets.start
+      y = itemsTop + itemsHeight + sectionInsets.end + footer
       frames.append(
         SectionFrame(
           top: top, headerHeight: header, itemsTop: itemsTop, lines: lines,
@@ -163,6 +164,7 @@ extension ListEngine {
   func height(ofRow path: IndexPath) -> CGFloat {
     guard let heightForRow else { return max(0, rowHeight) }
     let height = heightForRow(path)
+    if height.isNaN { return 0 }  // UIKit checks `< 0`, which NaN passes
     guard height >= 0 else {
       if reportedNegativeHeights.insert(path).inserted {
         report(UIKitMessages.negativeRowHeight(height, at: path))

@@ -280,6 +280,11 @@ final class ListEngine {
 
   func reloadData() {
     checkNotInsideDataSourceCall("reloadData()")
+    if let move = interactiveMove {
+      // UIKit's headers: avoid reloading while there are uncommitted updates; the reload ends
+      // the user's movement (it shows the data source's rows).
+      report(UIKitMessages.reloadDuringInteractiveMovement(move.source, kind: kind))
+    }
     if batchDepth > 0 {
       reloadDataInsideBatch = true
       return
@@ -291,6 +296,7 @@ final class ListEngine {
   /// again), and lays out anew.
   func startOver(counts: [Int]?) {
     cachedCounts = counts
+    interactiveMove = nil
     recycleAllViews()
     prefetched.removeAll()
     if isInWindow { layout() }

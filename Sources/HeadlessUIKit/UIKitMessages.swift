@@ -66,6 +66,17 @@ enum UIKitMessages {
       isUIKitMessage: false)
   }
 
+  static func reloadDuringInteractiveMovement(_ source: IndexPath, kind: ListViewKind)
+    -> UpdateViolation
+  {
+    UpdateViolation(
+      .updateDuringInteractiveMovement,
+      "reloadData() while the user is moving the \(kind.elementNoun) at index path "
+        + "(\(describe(source))): the reload ends the movement. UIKit asks to avoid reloading "
+        + "while there are uncommitted updates (hasUncommittedUpdates).",
+      isUIKitMessage: false, severity: .alert)
+  }
+
   static func updateDuringInteractiveMovement(
     _ operation: String, _ source: IndexPath, kind: ListViewKind
   ) -> UpdateViolation {

@@ -88,8 +88,6 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case layoutLoop
     /// A layout that gives attributes for an index path the data source does not have.
     case layoutAttributesForInvalidIndexPath
-    /// A section index entry that leads to a section or item that does not exist.
-    case sectionIndexOutOfBounds
     /// Strict mode: `reloadSections` in a batch that also does other work.
     case reloadSectionsInMixedBatch
     /// A cell or supplementary registration created inside the data source's request for a

@@ -26,6 +26,23 @@ final class BlankListView: ListView {
   var itemsPerScreen: Int { 10 }
 }
 
+/// A view that never calls a stage's completion, as a careless `ListView` might.
+@MainActor
+final class ForgetfulListView: ListView {
+  func applyStage<Section, Item>(
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
+    installing install: @escaping @MainActor () -> Void,
+    completion: @escaping @MainActor () -> Void
+  ) { install() }
+  func reloadData(installing install: () -> Void) { install() }
+  func reconfigureItems(at positions: [ItemPosition]) {}
+  var visibleItemPositions: [ItemPosition] { [] }
+  func isItemVisible(at position: ItemPosition) -> Bool { false }
+  var liveCells: [AnyObject] { [] }
+  var isInWindow: Bool { true }
+  var itemsPerScreen: Int { 10 }
+}
+
 @Suite("The binding's lifecycle")
 @MainActor
 struct BindingLifecycleTests {
@@ -65,6 +82,14 @@ struct BindingLifecycleTests {
     gate.open()
     #expect(await replaced == false)
     await eventually("the source's list") { binding.snapshot.items.map(\.id) == [2] }
+  }
+
+  @Test func aViewThatNeverCompletesHoldsNothingForLong() async {
+    let binding = ListBinding<FlatSection, TestItem>(view: ForgetfulListView())
+    #expect(await binding.apply(items: [TestItem(id: 1)]))  // a reload: no completion to wait for
+    #expect(await binding.apply(items: [TestItem(id: 1), TestItem(id: 2)]))
+    #expect(await binding.apply(items: [TestItem(id: 2)]))
+    #expect(binding.snapshot.items.map(\.id) == [2])
   }
 
   @Test func applyIsTrueOnceShownAndFalseAfterCancel() async {

@@ -206,6 +206,31 @@ struct DeviceTruthTests {
     #expect(binding.statistics.operations == operations + 2, "two reconfigures, no move")
   }
 
+  @Test func contentThatArrivesWhileTheUserDragsWaitsForTheDrop() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = "\(mate.id) \(avatar.content ?? "…")"
+      return cell
+    }
+    .onMove { _, _, _ in }
+    #expect(await binding.apply(items: (0..<4).map { TestItem(id: $0) }))
+    table.setEditing(true, animated: false)
+    #expect(table.userBeginsReorderingRow(at: IndexPath(row: 3, section: 0)))
+    loader.openAll()
+    await eventually("the avatars") { (0..<4).allSatisfy { avatars.state(for: $0).content != nil } }
+    await Task.yield()
+    #expect(table.violations.isEmpty, "nothing reconfigured under the finger: \(table.violations)")
+    #expect(table.userDropsReorderedRow() == false, "dropped where it was picked up")
+    await eventually("the avatars shown") {
+      table.visibleCells.map { $0.textLabel?.text } == (0..<4).map { "\($0) content \($0)" }
+    }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   @Test func aTableHoldsListsWhileTheUserDragsARow() async {
     let table = makeTable()
     let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
@@ -311,6 +336,15 @@ struct DeviceTruthTests {
     #expect(table.headerView(forSection: 0)?.displayedText == "S0 4")
     // The stage's batch, then an empty one: UIKit measures the headers again.
     #expect(table.acceptedBatchCount == batches + 2)
+    // A header restyled with a content configuration keeps it, with the new title.
+    let header = table.headerView(forSection: 0)
+    var content = header?.defaultContentConfiguration()
+    content?.text = "S0 4"
+    header?.contentConfiguration = content
+    #expect(
+      await binding.apply([ListSection(TestSection(id: 0, title: 5), items: [TestItem(id: 0)])]))
+    #expect(header?.textLabel == nil)
+    #expect((header?.contentConfiguration as? UIListContentConfiguration)?.text == "S0 5")
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
@@ -379,5 +413,16 @@ struct DeviceTruthTests {
     #expect(
       dataSource.collectionView(grid, indexPathForIndexTitle: "1", at: 0)
         == IndexPath(item: 0, section: 1))
+    #expect(grid.userTapsIndexTitle(at: 0) == IndexPath(item: 0, section: 1))
+    // Titles UIKit read before section 1 emptied and section 0 filled lead to items still.
+    #expect(
+      await binding.apply([
+        ListSection(TestSection(id: 0), items: [TestItem(id: 0)]),
+        ListSection(TestSection(id: 1), items: []),
+      ]))
+    #expect(
+      dataSource.collectionView(grid, indexPathForIndexTitle: "1", at: 0)
+        == IndexPath(item: 0, section: 0))
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
   }
 }

@@ -145,6 +145,25 @@ struct PrefetchingTests {
     }
   }
 
+  @Test func anAnnouncedLandingCountsTheContentInset() async {
+    let table = makeTable()
+    table.contentInset = UIEdgeInsets(top: 100, left: 0, bottom: 0, right: 0)  // a bar above
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    let delegate = SnappingDelegate()
+    delegate.binding = binding
+    delegate.snapTo = 400 * 44 - 100  // row 400 just below the bar
+    table.delegate = delegate
+    table.userFlings(velocity: 20_000)
+    let prefetcher = binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+    // The screen at that offset: rows 397 (under the bar) to 409.
+    await eventually("the announced landing") { prefetcher.first?.landing == 397..<410 }
+    loader.openAll()
+  }
+
   @Test func aLandingTheDelegateAnnouncesIsPlannedForAtOnce() async {
     let table = makeTable()
     let loader = GatedLoader()

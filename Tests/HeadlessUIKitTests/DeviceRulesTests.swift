@@ -293,3 +293,46 @@ struct DeviceRulesTests {
         + "({length = 2, path = 0 - 2}) is -10.0")
   }
 }
+
+@Suite("Device rules: gestures and geometry, continued")
+@MainActor
+struct DeviceRulesContinuedTests {
+  @Test func aReloadDuringAMovementEndsItWithAnAlert() {
+    let (table, source) = makeTable(rows: 5)
+    _ = source
+    let titled = TitledSource([("A", ["a0", "a1", "a2"])])
+    table.dataSource = titled
+    table.setEditing(true, animated: false)
+    #expect(table.userBeginsReorderingRow(at: IndexPath(indexes: [0, 1])))
+    table.reloadData()
+    #expect(!table.hasUncommittedUpdates)
+    #expect(table.violations.isEmpty)
+    #expect(table.alerts.map(\.rule) == [.updateDuringInteractiveMovement])
+    #expect(!table.userDropsReorderedRow(), "nothing left to drop")
+    #expect(titled.moves.isEmpty)
+  }
+
+  @Test func scrollingToNotFoundScrollsToTheSection() {
+    let (table, _) = makeTable(rows: 30, sections: 3)
+    table.scrollToRow(at: IndexPath(indexes: [2, NSNotFound]), at: .top, animated: false)
+    #expect(table.contentOffset.y == CGFloat(60 * 44))
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func switchingALayoutsAxisStartsAtItsStart() {
+    let (grid, _) = makeGrid(items: 40)
+    grid.contentInset = HeadlessEdgeInsets(top: 10, left: 30, bottom: 0, right: 0)
+    HeadlessWindow.show(grid)
+    let layout = threeColumns(lineHeight: 100)
+    layout.scrollDirection = .horizontal
+    grid.collectionViewLayout = layout
+    #expect(grid.contentOffset == CGPoint(x: -30, y: 0))
+  }
+
+  @Test func aRowHeightThatIsNotANumberIsNotNegative() {
+    let (table, _) = makeTable(rows: 3)
+    table.heightForRow = { $0[1] == 1 ? .nan : 44 }
+    #expect(table.contentHeight == CGFloat(88))
+    #expect(table.violations.isEmpty)
+  }
+}

@@ -246,7 +246,8 @@ extension ListDataSource: UICollectionViewDataSource {
   ) -> IndexPath {
     let entries = core.indexEntries()
     let entry =
-      entries.first { $0.title == title } ?? (entries.indices.contains(index) ? entries[index] : nil)
+      entries.first { $0.title == title }
+      ?? (entries.indices.contains(index) ? entries[index] : nil)
     let section = entry?.section ?? core.nearestSectionWithItems(to: index)
     return IndexPath(item: 0, section: section)
   }

@@ -303,7 +303,9 @@ where
   /// compositional layout).
   private var scrollsHorizontally: Bool {
     guard let layout = collectionView?.collectionViewLayout else { return false }
-    if let flow = layout as? UICollectionViewFlowLayout { return flow.scrollDirection == .horizontal }
+    if let flow = layout as? UICollectionViewFlowLayout {
+      return flow.scrollDirection == .horizontal
+    }
     #if canImport(UIKit)
       if let compositional = layout as? UICollectionViewCompositionalLayout {
         return compositional.configuration.scrollDirection == .horizontal

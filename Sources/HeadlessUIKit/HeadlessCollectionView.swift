@@ -154,7 +154,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
       (layout.sectionInsets.across.0, layout.sectionInsets.across.1)
     )
     let crossContentInsets =
-      engine.isHorizontal ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
+      engine.isHorizontal
+      ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
     if let flow = layout as? HeadlessCollectionViewFlowLayout, engine.crossLength > 0,
       !flow.itemFits(breadth: engine.crossLength - crossContentInsets)
     {

@@ -70,8 +70,20 @@ where
   private var stopObservers: [@MainActor () -> Void] = []
   private var attachments: [AnyObject] = []
   private var isStopped = false
-  /// Opens when the view is done animating the list it shows now; opened at once on stop.
-  private var pendingAnimations: CompletionGate?
+  /// The stages of the list being applied: the next to install, and how many the view has yet
+  /// to complete, for the list numbered `sequence`.
+  private var applying:
+    (
+      stages: [StagedChangeset<Section, Item>.Stage], nextInstall: Int,
+      remaining: Int, sequence: UInt64
+    )?
+  /// Installs the next stage's snapshot: one closure for every stage of every list, as the
+  /// view installs them in order.
+  private lazy var installNextStage: @MainActor () -> Void = { [weak self] in
+    self?.installNext()
+  }
+  /// Which lists the view is done with (UIKit's completions); the worker waits on it.
+  private nonisolated let animations = AnimationTracker()
   /// How often a list held back during the user's gesture checks whether it ended (UIKit
   /// tells nothing when a reorder is cancelled).
   private nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
@@ -103,8 +115,10 @@ where
     self.errorSink = errorSink
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox
+    let animations = self.animations
     let worker = Task.detached(priority: .userInitiated) {
-      await Self.work(on: inbox, for: target, pipeline: pipeline, errors: errorSink)
+      await Self.work(
+        on: inbox, animations: animations, for: target, pipeline: pipeline, errors: errorSink)
     }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
@@ -286,8 +300,8 @@ where
     guard !isStopped else { return }
     isStopped = true
     view = nil
-    pendingAnimations?.open()
-    pendingAnimations = nil
+    applying = nil
+    animations.finishAll()
     resolveAllWaiters()
     let observers = stopObservers
     stopObservers = []
@@ -357,8 +371,8 @@ where
 
   /// What the main actor did with a diffed list.
   private enum ShowOutcome: Sendable {
-    /// Applied; the gate opens when the view is done with it (UIKit's completion).
-    case shown(CompletionGate)
+    /// Applied; ``AnimationTracker`` hears when the view is done with it (UIKit's completion).
+    case shown
     /// Not applied: the user is moving a row or an item by hand.
     case held
     /// The snapshot changed since the diff began (a user's move): diff again from this one.
@@ -369,7 +383,8 @@ where
   /// Validates and diffs off the main actor, one list at a time, and hands each changeset to
   /// the main actor to apply.
   private nonisolated static func work(
-    on inbox: ListInbox<Section, Item>, for target: WeakReference<ListBinding>,
+    on inbox: ListInbox<Section, Item>, animations: AnimationTracker,
+    for target: WeakReference<ListBinding>,
     pipeline: DiffPipeline<Section, Item>, errors: AsyncStream<Failure>.Continuation
   ) async {
     var base = Snapshot<Section, Item>()
@@ -396,13 +411,14 @@ where
         // The snapshot the view showed until now goes here too, not on the main actor.
         withExtendedLifetime((diff, base)) {}
         switch outcome {
-        case .shown(let animations):
+        case .shown:
           base = next
           isFirst = false
           // Latest wins while the view animates: lists that come meanwhile replace each other.
           // A completion that never comes (a view that forgets it) holds nothing for long.
-          await animations.wait(atMost: completionDeadline)
-          await MainActor.run { target.value?.finishShowing(submission.sequence, animations) }
+          if await !animations.wait(for: submission.sequence, atMost: completionDeadline) {
+            await MainActor.run { target.value?.finishShowing(submission.sequence) }
+          }
           continue listLoop
         case .held:
           // The user moves a row by hand; a batch now would break the gesture. The newest
@@ -467,40 +483,47 @@ where
     statistics.operations += diff.operationCount
     let isTooLarge = diff.isTooLarge(
       threshold: reloadThreshold, minimum: minimumOperationsForReload)
-    let animations = CompletionGate()
     if diff.isFirst || !view.isInWindow || isTooLarge {
       statistics.reloads += 1
       view.reloadData { snapshot = diff.next }
-      finishShowing(diff.sequence, animations)
+      finishShowing(diff.sequence)
     } else {
       // The list counts as shown once the view is done with its last stage (UIKit's
       // completion), so `apply` returns after the animations, as a diffable data source does.
-      let countdown = Countdown(diff.changeset.stages.count)
-      pendingAnimations = animations
+      let stages = diff.changeset.stages
       let sequence = diff.sequence
-      let stageDone: @MainActor () -> Void = { [weak self] in
-        guard countdown.tick() else { return }
-        self?.finishShowing(sequence, animations)
-      }
-      for stage in diff.changeset.stages {
+      applying = (stages, 0, stages.count, sequence)
+      let stageDone: @MainActor () -> Void = { [weak self] in self?.completeStage(of: sequence) }
+      for stage in stages {
         statistics.batches += 1
         view.applyStage(
-          stage, animated: diff.animated,
-          installing: { [weak self] in self?.snapshot = stage.snapshot }, completion: stageDone)
+          stage, animated: diff.animated, installing: installNextStage, completion: stageDone)
       }
       snapshot = diff.next
-      if diff.changeset.stages.isEmpty { finishShowing(sequence, animations) }
+      if stages.isEmpty { finishShowing(sequence) }
     }
     statistics.lastApplyTime = clock.now - started
     for observer in showObservers { observer() }
-    return .shown(animations)
+    return .shown
+  }
+
+  private func installNext() {
+    guard let current = applying, current.nextInstall < current.stages.count else { return }
+    snapshot = current.stages[current.nextInstall].snapshot
+    applying?.nextInstall += 1
+  }
+
+  private func completeStage(of sequence: UInt64) {
+    guard let current = applying, current.sequence == sequence else { return }
+    applying?.remaining -= 1
+    if current.remaining <= 1 { finishShowing(sequence) }
   }
 
   /// The view is done with the list numbered `sequence`: its waiters hear `true` (and those of
   /// the lists it replaced `false`), and the worker may show the next.
-  private func finishShowing(_ sequence: UInt64, _ animations: CompletionGate) {
-    if pendingAnimations === animations { pendingAnimations = nil }
-    animations.open()
+  private func finishShowing(_ sequence: UInt64) {
+    if applying?.sequence == sequence { applying = nil }
+    animations.finish(through: sequence)
     guard !isStopped, shownSequence < sequence else { return }
     shownSequence = sequence
     resolveWaiters(through: sequence)
@@ -585,46 +608,62 @@ where Base.Element == [Item] {
   func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
 }
 
-/// A gate the diff worker waits at until the main actor opens it: when the view is done
-/// animating a list, or the binding stops. Opening it again does nothing.
-final class CompletionGate: Sendable {
-  private let state = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
+/// Which lists a binding's view is done with — UIKit has run the completions of their
+/// batches — for the diff worker to wait on. Made once per binding: showing a list costs the
+/// main actor no allocation for it.
+final class AnimationTracker: Sendable {
+  private let state = Locked<
+    (
+      finished: UInt64,
+      waiters: [(sequence: UInt64, continuation: CheckedContinuation<Void, Never>)]
+    )
+  >((0, []))
 
-  func open() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      guard !state.isOpen else { return [] }
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
+  /// The view is done with every list up to `sequence`.
+  func finish(through sequence: UInt64) {
+    let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard sequence > state.finished else { return [] }
+      state.finished = sequence
+      let due = state.waiters.filter { $0.sequence <= sequence }.map(\.continuation)
+      state.waiters.removeAll { $0.sequence <= sequence }
+      return due
     }
-    for waiter in waiters { waiter.resume() }
+    for waiter in due { waiter.resume() }
   }
 
-  /// Returns once the gate is open, or after `limit` at the latest.
-  func wait(atMost limit: Duration) async {
-    let timer = Task {
+  /// The binding stopped: nothing is waited for any more.
+  func finishAll() { finish(through: .max) }
+
+  /// Waits until the view is done with list `sequence` — `true` — or `limit` has passed, or
+  /// the task was cancelled (a binding released mid-animation) — `false`.
+  func wait(for sequence: UInt64, atMost limit: Duration) async -> Bool {
+    let timer = Task { [weak self] in
       try? await Task.sleep(for: limit)
-      self.open()
+      self?.release(sequence)
     }
-    await wait()
-    timer.cancel()
-  }
-
-  /// Returns once the gate is open — or the task is cancelled (a binding released while UIKit
-  /// still animates), so that nothing waits forever on a completion that never comes.
-  func wait() async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let isOpen = state.withLock { state in
-          if !state.isOpen { state.waiters.append(continuation) }
-          return state.isOpen
+        let done = state.withLock { state in
+          if state.finished < sequence { state.waiters.append((sequence, continuation)) }
+          return state.finished >= sequence
         }
-        if isOpen { continuation.resume() }
+        if done { continuation.resume() }
       }
     } onCancel: {
-      open()
+      self.release(sequence)
     }
+    timer.cancel()
+    return state.withLock { $0.finished >= sequence }
+  }
+
+  /// Lets the waiter for `sequence` go without marking the list finished.
+  private func release(_ sequence: UInt64) {
+    let due = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      let due = state.waiters.filter { $0.sequence == sequence }.map(\.continuation)
+      state.waiters.removeAll { $0.sequence == sequence }
+      return due
+    }
+    for waiter in due { waiter.resume() }
   }
 }
 

@@ -66,15 +66,26 @@ struct BindingBenchmark {
     return versions
   }
 
-  /// A view that does nothing: what is left of an update is Bindery's own main-actor work.
+  /// A view that does nothing: what is left of an update is Bindery's own main-actor work. It
+  /// keeps each stage's completion for the benchmark to call afterwards, as UIKit calls
+  /// `performBatchUpdates`' completion after the animations: what the completion resolves is
+  /// not part of applying.
   final class NullView: ListView {
+    var completions: [@MainActor () -> Void] = []
+
     func applyStage<Section, Item>(
       _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
       installing install: @escaping @MainActor () -> Void,
       completion: @escaping @MainActor () -> Void
     ) {
       install()
-      completion()
+      completions.append(completion)
+    }
+
+    /// The animations end: calls the completions kept so far.
+    func finishAnimations() {
+      for completion in completions { completion() }
+      completions.removeAll(keepingCapacity: true)
     }
     func reloadData(installing install: () -> Void) { install() }
     func reconfigureItems(at positions: [ItemPosition]) {}
@@ -151,11 +162,23 @@ struct BindingBenchmark {
 
   /// Main-actor milliseconds per update on a view that does nothing.
   func nullViewApplyTimes(versions: [[Row]]) async -> [Double] {
-    let binding = ListBinding<FlatSection, Row>(view: NullView())
+    let view = NullView()
+    let binding = ListBinding<FlatSection, Row>(view: view)
     await binding.apply(items: versions[0])
+    // The main actor sits idle while the worker diffs, as in an app, until the list is applied.
+    var applied: CheckedContinuation<Void, Never>?
+    binding.onShow {
+      applied?.resume()
+      applied = nil
+    }
     var times: [Double] = []
     for version in versions.dropFirst() {
-      await binding.apply(items: version)
+      await withCheckedContinuation { continuation in
+        applied = continuation
+        binding.submit(items: version)
+      }
+      view.finishAnimations()  // the animations end
+      await binding.waitUntilShown()
       times.append(milliseconds(binding.statistics.lastApplyTime))
     }
     return times

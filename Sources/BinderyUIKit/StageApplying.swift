@@ -28,34 +28,53 @@ where
   }
 }
 
+extension StageBatch {
+  /// Runs the stage as UIKit batches through `perform` (a view's `performBatchUpdates`),
+  /// installing its snapshot first inside the first one (§1.3), and calls `completion` once
+  /// UIKit has finished every one. Reloads chosen by `reloadItems(when:)` go in a batch of their
+  /// own, before the reconfigures, which are not mixed with structural changes; `structure`
+  /// records the stage's inserts, deletes and moves.
+  func run(
+    perform: (_ updates: @escaping () -> Void, _ done: @escaping (Bool) -> Void) -> Void,
+    reload: @escaping ([IndexPath]) -> Void, reconfigure: @escaping ([IndexPath]) -> Void,
+    structure: @escaping () -> Void, completion: @escaping @MainActor () -> Void
+  ) {
+    let paths = { (positions: [ItemPosition]) in positions.map(IndexPath.init) }
+    let reconfigures = self.reconfigures
+    let batches = Countdown(reloads.isEmpty || reconfigures.isEmpty ? 1 : 2)
+    let done: (Bool) -> Void = { _ in if batches.tick() { completion() } }
+    if !reloads.isEmpty {
+      perform(
+        { [self] in
+          install()
+          reload(paths(reloads))
+        }, done)
+      if !reconfigures.isEmpty { perform({ reconfigure(paths(reconfigures)) }, done) }
+      return
+    }
+    perform(
+      { [self] in
+        install()
+        structure()
+        if !reconfigures.isEmpty { reconfigure(paths(reconfigures)) }
+      }, done)
+  }
+}
+
 extension UITableView {
-  /// Applies one stage, installing its snapshot first inside its batch (§1.3); `completion`
-  /// runs once UIKit has finished every batch of it. Reloads chosen by `reloadItems(when:)` go
-  /// in a batch before the reconfigures, which are not mixed with structural changes. Section
-  /// reconfigures are not batch operations: the adapter updates those views in place.
+  /// Applies one stage (see `StageBatch.run`). Section reconfigures are not batch operations:
+  /// the adapter updates those views in place.
   func apply<Section, Item>(
     _ batch: StageBatch<Section, Item>, animation: RowAnimation,
     completion: @escaping @MainActor () -> Void
   ) {
     let stage = batch.stage
     let path = IndexPath.init(_:)
-    let reconfigures = batch.reconfigures
-    let batches = Countdown(batch.reloads.isEmpty || reconfigures.isEmpty ? 1 : 2)
-    let done: (Bool) -> Void = { _ in if batches.tick() { completion() } }
-    if !batch.reloads.isEmpty {
-      performBatchUpdates(
-        { [self] in
-          batch.install()
-          reloadRows(at: batch.reloads.map(path), with: animation)
-        }, completion: done)
-      guard !reconfigures.isEmpty else { return }
-      performBatchUpdates(
-        { [self] in reconfigureRows(at: reconfigures.map(path)) }, completion: done)
-      return
-    }
-    performBatchUpdates(
-      { [self] in
-        batch.install()
+    batch.run(
+      perform: { performBatchUpdates($0, completion: $1) },
+      reload: { [self] in reloadRows(at: $0, with: animation) },
+      reconfigure: { [self] in reconfigureRows(at: $0) },
+      structure: { [self] in
         if !stage.sectionDeletes.isEmpty {
           deleteSections(IndexSet(stage.sectionDeletes), with: animation)
         }
@@ -70,8 +89,7 @@ extension UITableView {
           insertRows(at: stage.itemInserts.map(path), with: animation)
         }
         for move in stage.itemMoves { moveRow(at: path(move.from), to: path(move.to)) }
-        if !reconfigures.isEmpty { reconfigureRows(at: reconfigures.map(path)) }
-      }, completion: done)
+      }, completion: completion)
   }
 
   /// Rows on one screen: the frame's height (or, before layout, the window's or the screen's)
@@ -84,37 +102,24 @@ extension UITableView {
 }
 
 extension UICollectionView {
-  /// Applies one stage, as a table does (see `UITableView.apply(_:animation:completion:)`).
+  /// Applies one stage, as a table does (see `StageBatch.run`).
   func apply<Section, Item>(
     _ batch: StageBatch<Section, Item>, completion: @escaping @MainActor () -> Void
   ) {
     let stage = batch.stage
     let path = IndexPath.init(_:)
-    let reconfigures = batch.reconfigures
-    let batches = Countdown(batch.reloads.isEmpty || reconfigures.isEmpty ? 1 : 2)
-    let done: (Bool) -> Void = { _ in if batches.tick() { completion() } }
-    if !batch.reloads.isEmpty {
-      performBatchUpdates(
-        { [self] in
-          batch.install()
-          reloadItems(at: batch.reloads.map(path))
-        }, completion: done)
-      guard !reconfigures.isEmpty else { return }
-      performBatchUpdates(
-        { [self] in reconfigureItems(at: reconfigures.map(path)) }, completion: done)
-      return
-    }
-    performBatchUpdates(
-      { [self] in
-        batch.install()
+    batch.run(
+      perform: { performBatchUpdates($0, completion: $1) },
+      reload: { [self] in reloadItems(at: $0) },
+      reconfigure: { [self] in reconfigureItems(at: $0) },
+      structure: { [self] in
         if !stage.sectionDeletes.isEmpty { deleteSections(IndexSet(stage.sectionDeletes)) }
         if !stage.sectionInserts.isEmpty { insertSections(IndexSet(stage.sectionInserts)) }
         for move in stage.sectionMoves { moveSection(move.from, toSection: move.to) }
         if !stage.itemDeletes.isEmpty { deleteItems(at: stage.itemDeletes.map(path)) }
         if !stage.itemInserts.isEmpty { insertItems(at: stage.itemInserts.map(path)) }
         for move in stage.itemMoves { moveItem(at: path(move.from), to: path(move.to)) }
-        if !reconfigures.isEmpty { reconfigureItems(at: reconfigures.map(path)) }
-      }, completion: done)
+      }, completion: completion)
   }
 
   /// Items on one screen. For a flow layout, lines × columns from its item size (the

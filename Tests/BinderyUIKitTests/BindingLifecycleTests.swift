@@ -6,34 +6,23 @@ import HeadlessUIKit
 import Testing
 
 /// A view that shows nothing: the binding's own behaviour, with no UIKit rules in the way. (The
-/// tests hold lists back with the binding's first-display hold, not here.)
+/// tests hold lists back with the binding's first-display hold, not here.) Unless told to
+/// forget, it completes each stage at once.
 @MainActor
 final class BlankListView: ListView {
+  /// When `false`, stages are never completed, as by a careless `ListView`.
+  var completesStages = true
+
+  init(completesStages: Bool = true) { self.completesStages = completesStages }
+
   func applyStage<Section, Item>(
     _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
     installing install: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
     install()
-    completion()
+    if completesStages { completion() }
   }
-  func reloadData(installing install: () -> Void) { install() }
-  func reconfigureItems(at positions: [ItemPosition]) {}
-  var visibleItemPositions: [ItemPosition] { [] }
-  func isItemVisible(at position: ItemPosition) -> Bool { false }
-  var liveCells: [AnyObject] { [] }
-  var isInWindow: Bool { true }
-  var itemsPerScreen: Int { 10 }
-}
-
-/// A view that never calls a stage's completion, as a careless `ListView` might.
-@MainActor
-final class ForgetfulListView: ListView {
-  func applyStage<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
-    installing install: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor () -> Void
-  ) { install() }
   func reloadData(installing install: () -> Void) { install() }
   func reconfigureItems(at positions: [ItemPosition]) {}
   var visibleItemPositions: [ItemPosition] { [] }
@@ -85,7 +74,7 @@ struct BindingLifecycleTests {
   }
 
   @Test func aViewThatNeverCompletesHoldsNothingForLong() async {
-    let binding = ListBinding<FlatSection, TestItem>(view: ForgetfulListView())
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView(completesStages: false))
     #expect(await binding.apply(items: [TestItem(id: 1)]))  // a reload: no completion to wait for
     #expect(await binding.apply(items: [TestItem(id: 1), TestItem(id: 2)]))
     #expect(await binding.apply(items: [TestItem(id: 2)]))

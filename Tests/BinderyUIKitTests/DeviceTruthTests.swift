@@ -16,6 +16,20 @@ struct DeviceTruthTests {
     return (table.visibleCells.map { $0.textLabel?.text }, paths.map { "\($0.row):0" })
   }
 
+  /// A table bound to a source of mates with avatars from `avatars`, each row showing
+  /// `ContentLifecycleTests.label`.
+  func bindAvatars(
+    _ table: UITableView, _ avatars: ContentStore<Int, String>,
+    prefetching: PrefetchPlanner? = PrefetchPlanner()
+  ) -> ListBinding<FlatSection, TestItem> {
+    table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: prefetching) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
+      return cell
+    }
+  }
+
   // MARK: 1. A stopped binding's view keeps answering
 
   @Test(arguments: [false, true])
@@ -48,12 +62,7 @@ struct DeviceTruthTests {
     let loader = AvatarLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
-      tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
-      return cell
-    }
+    let binding = bindAvatars(table, avatars)
     #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
     let firstScreen = (0..<12).map { "\($0) avatar \($0)" }
     await eventually("the first screen's avatars") {
@@ -95,13 +104,7 @@ struct DeviceTruthTests {
     let avatars = ContentStore<Int, String>(
       retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
     let table = makeTable()
-    let binding = table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
-    ) { tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
-      return cell
-    }
+    let binding = bindAvatars(table, avatars, prefetching: nil)
     #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
     await eventually("row 0 to fail") { table.visibleCells.first?.textLabel?.text == "0 failed" }
     // Mate 0 leaves: nobody wants key 0, its retry is forgotten, and its backoff passes. Its
@@ -210,13 +213,8 @@ struct DeviceTruthTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
-      tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = "\(mate.id) \(avatar.content ?? "…")"
-      return cell
-    }
-    .onMove { _, _, _ in }
+    let binding = bindAvatars(table, avatars)
+      .onMove { _, _, _ in }
     #expect(await binding.apply(items: (0..<4).map { TestItem(id: $0) }))
     table.setEditing(true, animated: false)
     #expect(table.userBeginsReorderingRow(at: IndexPath(row: 3, section: 0)))
@@ -280,12 +278,7 @@ struct DeviceTruthTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
-      tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = "\(mate.id) \(avatar.content ?? "…")"
-      return cell
-    }
+    let binding = bindAvatars(table, avatars)
     #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
     let window = table.window
     table.removeFromSuperview()  // another screen is pushed over this one

@@ -38,10 +38,7 @@ extension HeadlessCollectionView {
   /// Ends the movement under way; returns whether the item moved.
   @discardableResult
   func commitInteractiveMovement() -> Bool {
-    guard let move = engine.interactiveMove else { return false }
-    engine.interactiveMove = nil
-    guard move.source != move.target, engine.applyUserMove(from: move.source, to: move.target)
-    else { return false }
+    guard let move = engine.commitInteractiveMove() else { return false }
     dataSource?.collectionView(self, moveItemAt: move.source, to: move.target)
     return true
   }

@@ -48,10 +48,7 @@ extension HeadlessTableView {
   /// then tells the data source with `tableView(_:moveRowAt:to:)`. Returns whether it moved.
   @discardableResult
   public func userDropsReorderedRow() -> Bool {
-    guard let move = engine.interactiveMove else { return false }
-    engine.interactiveMove = nil
-    guard move.source != move.target, engine.applyUserMove(from: move.source, to: move.target)
-    else { return false }
+    guard let move = engine.commitInteractiveMove() else { return false }
     dataSource?.tableView(self, moveRowAt: move.source, to: move.target)
     return true
   }

@@ -302,6 +302,17 @@ final class ListEngine {
     if isInWindow { layout() }
   }
 
+  /// Ends the user's movement: the view shows the row or item at its new place, and the move is
+  /// returned for the data source to hear of; `nil` when nothing moved.
+  func commitInteractiveMove() -> (source: IndexPath, target: IndexPath)? {
+    guard let move = interactiveMove else { return nil }
+    interactiveMove = nil
+    guard move.source != move.target, applyUserMove(from: move.source, to: move.target) else {
+      return nil
+    }
+    return move
+  }
+
   /// The user dragged a row to a new place: the view shows it there at once, with no batch
   /// and no question to the data source about counts, as UIKit does. Returns `false` for a
   /// source or destination that does not exist.

@@ -8,13 +8,17 @@ import BinderyDiff
 /// are dropped and reported on ``errors``) and diffed off the main actor; the main actor only
 /// applies the staged changeset.
 ///
-/// - Latest wins: at most one diff is in flight and one list waits; a list that arrives while
-///   another waits replaces it. The screen always ends on the last list sent.
+/// - Latest wins: at most one diff is in flight, or one list animating, and one list waits; a
+///   list that arrives while another waits replaces it. The screen always ends on the last list
+///   sent.
+/// - Nothing is applied under the user's finger: while the view says the user is moving a row
+///   (``ListView/isUserInteracting``), lists wait, and the newest is diffed when the move ends.
 /// - The first list, any list while the view is off screen, and a changeset with more operations
 ///   than ``reloadThreshold`` of the list are shown with a reload instead of batches.
 /// - ``cancel()`` or releasing the binding stops it: nothing is applied after `cancel()` returns,
 ///   waiting calls return `false`, and whatever it attached (content interest, a prefetcher)
-///   lets go within one main-actor turn. A source that finishes or throws stops the flow of
+///   lets go within one main-actor turn. The view keeps what it shows (BinderyUIKit's views
+///   keep answering from the last list). A source that finishes or throws stops the flow of
 ///   lists (a throw is reported on ``errors``); the view stays bound until cancel or release.
 @MainActor
 public final class ListBinding<Section, Item>
@@ -172,8 +176,10 @@ where
   ///   - sections: the list, as sections of items.
   ///   - animatingDifferences: `false` applies the batches without animation, as
   ///     `UIView.performWithoutAnimation(_:)` does.
-  /// - Returns: `true` once the list is shown; `false` if a newer list (from any source)
-  ///   replaced it before it was shown, or the binding stopped.
+  /// - Returns: `true` once the list is shown: installed, and — when it was applied with
+  ///   batches — the view has run the completion of its last batch (UIKit's, after the
+  ///   animations; after two seconds at most, for a view that never calls it). `false` if a
+  ///   newer list (from any source) replaced it before it was shown, or the binding stopped.
   @discardableResult
   public func apply(_ sections: [ListSection<Section, Item>], animatingDifferences: Bool = true)
     async -> Bool

@@ -437,6 +437,10 @@ where
         case .stale(let current, let currentVersion):
           base = current
           version = currentVersion
+          // The user moved a row while this list was diffed. A newer list — the one the app
+          // sent for the move, most likely — is diffed instead: this one, from before the
+          // move, would move the row back first.
+          if inbox.newestSequence > submission.sequence { continue listLoop }
         case .stopped:
           break listLoop
         }

@@ -10,13 +10,16 @@ import Testing
 struct PropertyTests {
   static let pairs = 10_000
 
-  @Test func randomPairsReplayExactlyAndMoveMinimally() {
+  /// Long and CPU-bound: it yields its thread now and then, so that the tests running beside it
+  /// (on a two-core machine, the cooperative pool has two threads) are not held up for seconds.
+  @Test func randomPairsReplayExactlyAndMoveMinimally() async {
     let seed =
       ProcessInfo.processInfo.environment["BINDERY_SEED"].flatMap { UInt64($0) }
       ?? UInt64.random(in: 0...UInt64.max)
     var random = SeededGenerator(seed: seed)
     var old = SnapshotGenerator.snapshot(using: &random)
     for pair in 0..<Self.pairs {
+      if pair % 50 == 0 { await Task.yield() }
       let new = SnapshotGenerator.successor(of: old, using: &random)
       let context =
         "BINDERY_SEED=\(seed), pair \(pair)\nold: \(old.listSections)\nnew: \(new.listSections)"
@@ -55,9 +58,10 @@ struct PropertyTests {
     }
   }
 
-  @Test func flatListsNeedAtMostTwoStages() {
+  @Test func flatListsNeedAtMostTwoStages() async {
     var random = SeededGenerator(seed: UInt64.random(in: 0...UInt64.max))
-    for _ in 0..<2_000 {
+    for step in 0..<2_000 {
+      if step % 50 == 0 { await Task.yield() }
       let count = Int.random(in: 0..<40, using: &random)
       let old = flat(Array(0..<count).shuffled(using: &random))
       let keep = old.items.map(\.id).filter { _ in Bool.random(using: &random) }

@@ -142,3 +142,10 @@ func makeGrid(items count: Int) -> (HeadlessCollectionView, ItemsDataSource) {
   grid.dataSource = source
   return (grid, source)
 }
+
+/// Waits, sleeping rather than spinning, until the view has called every batch completion it
+/// owes (they come on a later main-actor turn).
+@MainActor
+func completionsRun(_ view: HeadlessScrollView) async {
+  while view.pendingCompletionCount > 0 { try? await Task.sleep(for: .milliseconds(1)) }
+}

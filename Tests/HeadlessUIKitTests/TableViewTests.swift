@@ -242,7 +242,7 @@ struct ViewBatchTests {
         "Data source after updates = { 1 section with row counts: [5] }") == true)
     #expect(accepted == nil, "UIKit never calls the completion inside the call")
     #expect(table.pendingCompletionCount == 1)
-    while table.pendingCompletionCount > 0 { await Task.yield() }
+    await completionsRun(table)
     #expect(accepted == false)
   }
 
@@ -255,7 +255,7 @@ struct ViewBatchTests {
     }) { order.append("first \($0)") }
     table.performBatchUpdates(nil) { order.append("second \($0)") }
     #expect(order.isEmpty)
-    while table.pendingCompletionCount > 0 { await Task.yield() }
+    await completionsRun(table)
     #expect(order == ["first true", "second true"])
   }
 

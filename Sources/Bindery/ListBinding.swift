@@ -676,16 +676,3 @@ final class AnimationTracker: Sendable {
     for waiter in due { waiter.resume() }
   }
 }
-
-/// Counts the stages (or batches) of one list down to the last.
-@MainActor
-package final class Countdown {
-  private var remaining: Int
-  package init(_ count: Int) { remaining = count }
-
-  /// One more done; `true` for the last.
-  package func tick() -> Bool {
-    remaining -= 1
-    return remaining == 0
-  }
-}

@@ -199,3 +199,16 @@ func screenSize(window: UIWindow?) -> CGSize {
     width: bounds.width > 0 ? bounds.width : screen.width,
     height: bounds.height > 0 ? bounds.height : screen.height)
 }
+
+/// Counts the batches of one stage down to the last.
+@MainActor
+final class Countdown {
+  private var remaining: Int
+  init(_ count: Int) { remaining = count }
+
+  /// One more done; `true` for the last.
+  func tick() -> Bool {
+    remaining -= 1
+    return remaining == 0
+  }
+}

@@ -138,8 +138,6 @@ where
 
   // MARK: Reading the snapshot
 
-  var snapshot: Snapshot<Section, Item> { shown }
-
   func item(at indexPath: IndexPath) -> Item? {
     shown.item(at: ItemPosition(indexPath))
   }

@@ -40,7 +40,7 @@ open class HeadlessScrollView: HeadlessView {
   /// insets along the scroll count here. The content offset at the very start is
   /// `-contentInset.top` (or `.left`).
   open var contentInset = HeadlessEdgeInsets.zero {
-    didSet { contentInsetDidChange(from: oldValue) }
+    didSet { contentInsetDidChange() }
   }
 
   /// The insets the content is laid out with: ``contentInset``, as HeadlessUIKit has no safe
@@ -98,7 +98,7 @@ open class HeadlessScrollView: HeadlessView {
     engine.crossLength = size.width
   }
 
-  private func contentInsetDidChange(from old: HeadlessEdgeInsets) {
+  private func contentInsetDidChange() {
     let atStart = engine.scrollOffset <= engine.minimumOffset
     applyContentInsets()
     // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.

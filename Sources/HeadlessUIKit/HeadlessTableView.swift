@@ -145,11 +145,11 @@ open class HeadlessTableView: HeadlessScrollView {
       guard let self, self.title(kind, section: section) != nil else { return 0 }
       return kind == .header ? self.sectionHeaderHeight : self.sectionFooterHeight
     }
-    engine.registerSupplementary(kind: "header", Self.headerFooterIdentifier) {
-      HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
-    }
-    engine.registerSupplementary(kind: "footer", Self.headerFooterIdentifier) {
-      HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
+    for kind in SupplementaryKind.allCases {
+      engine.registerSupplementary(kind: engine.elementKindName(kind), Self.headerFooterIdentifier)
+      {
+        HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
+      }
     }
     installPrefetchSinks()
   }
@@ -196,7 +196,7 @@ open class HeadlessTableView: HeadlessScrollView {
     guard let title = title(kind, section: section) else { return nil }
     let view =
       engine.dequeueSupplementary(
-        identifier: Self.headerFooterIdentifier, kindName: kind == .header ? "header" : "footer",
+        identifier: Self.headerFooterIdentifier, kindName: engine.elementKindName(kind),
         for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
     guard let view else { return nil }
     // A title shows in the view's label (apps still restyle it in `willDisplayHeaderView`);

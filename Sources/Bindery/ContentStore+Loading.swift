@@ -112,7 +112,9 @@ extension ContentStore {
   /// Lets the watchdog go when no load runs and no retry waits.
   @inlinable
   func restWatchdogIfIdle() {
-    guard let watchdog, retries.isEmpty, scheduler.runningCount == 0 else { return }
+    guard let watchdog, retries.isEmpty, scheduler.runningCount == 0,
+      scheduler.abandonedCount == 0
+    else { return }
     watchdog.task.cancel()
     self.watchdog = nil
   }

@@ -16,16 +16,16 @@
 /// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
 ///   store retries by itself after a backoff that doubles per consecutive failure, with
 ///   ``retryJitter`` (±20%), up to ``maximumBackoff``; with no interest left it stops. A load that exceeds the
-///   timeout fails with ``ContentError/timedOut(_:)`` and frees its slot, even if the loader
-///   ignores cancellation.
+///   timeout fails with ``ContentError/timedOut(_:)`` at once, even if the loader ignores
+///   cancellation (its slot is free when the loader returns).
 /// - **Events**: every change a cell would show — content, a failure, a retry starting, an
 ///   eviction of wanted content — is announced to ``observe(_:)``'s observers at once, on the
 ///   main actor, and on ``arrivals()`` streams.
 ///
 /// Loads run off the main actor on at most ``maximumConcurrentLoads`` worker tasks, each going
 /// from one waiting key to the next without a trip through the main actor, and report back in
-/// batches; a worker whose load is taken back or times out is let go and counts no more, even if
-/// its loader never returns. One watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
+/// batches; a worker whose load is taken back or times out is cancelled and keeps its slot until
+/// its loader returns (or is written off a further timeout later). One watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
 /// main-actor work per event, and its hot paths are inlinable, so they are specialized for the
 /// app's key and content types. Time comes from the clock it is given, so tests and simulations
 /// can run in virtual time.
@@ -34,7 +34,11 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Loads the content for a key. Called off the main actor; should honour cancellation.
   public typealias Loader = @Sendable (Key) async throws -> Content
 
-  /// How many loads may run at once.
+  /// How many loader bodies may run at once. A load taken back or timed out ends for the store
+  /// at once, but its loader keeps its slot until it returns — so a loader that ignores
+  /// cancellation cannot multiply the work — or until a further ``timeout`` has passed, when it
+  /// is written off (``ContentStatistics/writtenOff``) so that loaders which never return cannot
+  /// stall the store.
   public let maximumConcurrentLoads: Int
   /// How long a load may take before it fails.
   public let timeout: Duration
@@ -74,7 +78,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// What the store has done so far.
   public var statistics: ContentStatistics {
     var statistics = counted
-    (statistics.started, statistics.peakConcurrentLoads) = scheduler.counts
+    (statistics.started, statistics.peakConcurrentLoads, statistics.writtenOff) = scheduler.counts
     return statistics
   }
 
@@ -168,6 +172,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// The number of loads running now.
   public var loadsInFlight: Int { scheduler.runningCount }
 
+  /// The loader bodies still running for loads that were taken back or timed out: each holds
+  /// its slot until it returns (see ``maximumConcurrentLoads``).
+  public var abandonedLoads: Int { scheduler.abandonedCount }
+
   /// The keys waiting for a slot, in the order they will start.
   public var waitingKeys: [Key] { scheduler.waitingKeys }
 
@@ -212,7 +220,8 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     case .running:
       inFlight.remove(key)
       counted.cancelled += 1
-      restWatchdogIfIdle()
+      // Its worker is abandoned: the watchdog writes it off if its loader never returns.
+      armWatchdog(by: time.elapsed() + timeout)
     case .ended:
       break  // its result is on its way, and is taken as any other
     }
@@ -300,8 +309,11 @@ public struct ContentStatistics: Sendable, Equatable {
   public var notCached = 0
   /// Entries evicted from the cache.
   public var evicted = 0
-  /// The most loads that ran at once.
+  /// The most loader bodies that ran at once, abandoned ones included.
   public var peakConcurrentLoads = 0
+  /// Loader bodies written off: still running a whole ``ContentStore/timeout`` after their load
+  /// was taken back or timed out, so their slots went to other loads.
+  public var writtenOff = 0
   /// The highest total cost the cache held.
   public var peakCachedCost = 0
 }

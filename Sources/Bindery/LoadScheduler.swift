@@ -7,9 +7,14 @@
 /// and no trip through the main actor, between one load and the next — and leaving each result
 /// for the store to take on the main actor, in batches.
 ///
-/// A load taken back while it runs is ended at once: its worker is cancelled and let go (it
-/// counts no more, and a fresh worker takes its slot), so a loader that ignores cancellation or
-/// hangs holds no slot; whatever it returns later is dropped.
+/// A load taken back while it runs, or past its deadline, is ended at once for the store: its
+/// worker is cancelled and whatever its loader returns later is dropped. But the worker is
+/// *abandoned*, not let go: it keeps its slot until its loader returns, so that at most
+/// `maximumRunning` loader bodies run at once even when loaders ignore cancellation (a decoder,
+/// a third-party SDK). A loader that has not returned `timeout` after it was abandoned is
+/// written off — its slot goes to a new worker — so that loaders which never return cannot
+/// stall the store; that is the one way more bodies can be alive than the limit, and
+/// ``ContentStatistics/writtenOff`` counts it.
 ///
 /// Waiting keys start by priority, then in the order they were requested at that priority; a
 /// raise counts as a new request. Each priority's queue is first-in first-out, and entries whose
@@ -56,9 +61,13 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     @usableFromInline var heads = ContentPriority.allCases.map { _ in 0 }
     @usableFromInline var nextOrder = 0
     @usableFromInline var running: [Key: Running] = [:]
-    /// The workers that count against the limit, by number: each runs one load, or is about to
-    /// take the next waiting key or end.
+    /// The workers that count against the limit, by number: each runs one load, is about to
+    /// take the next waiting key or end, or is abandoned.
     @usableFromInline var workers: [Int: Task<Void, Never>] = [:]
+    /// Workers whose load was taken back or expired while their loader still runs, with the
+    /// time at which they are written off if it has not returned.
+    @usableFromInline var abandoned: [Int: Duration] = [:]
+    @usableFromInline var writtenOff = 0
     @usableFromInline var nextWorker = 0
     @usableFromInline var started = 0
     @usableFromInline var peakRunning = 0
@@ -90,9 +99,13 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// The number of loads running.
   @inlinable var runningCount: Int { state.withLock { $0.running.count } }
 
-  /// Loads started so far, and the most that ran at once.
-  var counts: (started: Int, peakRunning: Int) {
-    state.withLock { ($0.started, $0.peakRunning) }
+  /// Loader bodies still running for loads that were taken back or expired.
+  @inlinable var abandonedCount: Int { state.withLock { $0.abandoned.count } }
+
+  /// Loads started so far, the most loader bodies that ran at once, and the abandoned workers
+  /// written off.
+  var counts: (started: Int, peakRunning: Int, writtenOff: Int) {
+    state.withLock { ($0.started, $0.peakRunning, $0.writtenOff) }
   }
 
   /// The waiting keys in the order they will start.
@@ -105,9 +118,12 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     }
   }
 
-  /// The earliest deadline of a running load.
+  /// The earliest deadline of a running load or of an abandoned worker's write-off.
   var earliestDeadline: Duration? {
-    state.withLock { $0.running.values.map(\.deadline).min() }
+    state.withLock { state in
+      let deadlines = state.running.values.map(\.deadline) + state.abandoned.values
+      return deadlines.min()
+    }
   }
 
   // MARK: The main actor's side
@@ -136,39 +152,54 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   enum Withdrawal {
     /// It waited; it never started.
     case waiting
-    /// It ran; its worker is cancelled and let go, and no result will come.
+    /// It ran; its worker is cancelled and abandoned, and no result will come.
     case running
     /// Neither: its load already ended, and its result is on its way to the store, or it
     /// never was queued.
     case ended
   }
 
-  /// Takes a key back: out of the queue if it waits, cancelled if it runs.
+  /// Takes a key back: out of the queue if it waits, cancelled (its worker abandoned) if it
+  /// runs.
   @inlinable @discardableResult
   func cancel(_ key: Key) -> Withdrawal {
     let (withdrawal, worker) = state.withLock { state -> (Withdrawal, Task<Void, Never>?) in
       if state.waiting.removeValue(forKey: key) != nil { return (.waiting, nil) }
       guard let running = state.running.removeValue(forKey: key) else { return (.ended, nil) }
-      let worker = state.workers.removeValue(forKey: running.worker)
-      fillSlots(&state)
-      return (.running, worker)
+      return (.running, abandon(running.worker, &state))
     }
     worker?.cancel()
     return withdrawal
   }
 
-  /// Ends the loads whose deadline has passed, as the store's watchdog finds them; their
-  /// workers are cancelled and let go, and their slots go to waiting keys. Returns the expired
-  /// keys with their priorities.
+  /// Marks a worker abandoned: it keeps its slot until its loader returns, or until it is
+  /// written off a `timeout` from now. Returns its task, to cancel outside the lock.
+  @inlinable
+  func abandon(_ worker: Int, _ state: inout State) -> Task<Void, Never>? {
+    guard let task = state.workers[worker] else { return nil }
+    state.abandoned[worker] = time.elapsed() + timeout
+    return task
+  }
+
+  /// Ends the loads whose deadline has passed, as the store's watchdog finds them (their
+  /// workers are cancelled and abandoned), and writes off the abandoned workers whose loaders
+  /// have not returned in time, giving their slots to waiting keys. Returns the expired keys
+  /// with their priorities.
   func expire(by now: Duration) -> [(key: Key, priority: ContentPriority)] {
     let (expired, workers) = state.withLock { state in
       let due = state.running.filter { $0.value.deadline <= now }
       var workers: [Task<Void, Never>] = []
       for (key, running) in due {
         state.running[key] = nil
-        if let worker = state.workers.removeValue(forKey: running.worker) { workers.append(worker) }
+        if let worker = abandon(running.worker, &state) { workers.append(worker) }
       }
-      if !due.isEmpty { fillSlots(&state) }
+      let hopeless = state.abandoned.filter { $0.value <= now }.keys
+      for worker in hopeless {
+        state.abandoned[worker] = nil
+        state.workers[worker] = nil
+        state.writtenOff += 1
+      }
+      if !hopeless.isEmpty { fillSlots(&state) }
       return (due.map { (key: $0.key, priority: $0.value.priority) }, workers)
     }
     for worker in workers { worker.cancel() }
@@ -182,6 +213,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
         state.running = [:]
         state.waiting = [:]
         state.workers = [:]
+        state.abandoned = [:]
       }
       return state.workers.values
     }
@@ -193,7 +225,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// Starts a worker per free slot while keys wait, each with its first key. Runs under the
   /// lock; each task is created there too, so that it is known before the worker takes the
   /// lock again. Workers are created only when a slot frees without one to take the next key —
-  /// a load taken back, or a queue that had run dry.
+  /// an abandoned worker's loader returned or was written off, or a queue had run dry.
   @inlinable
   func fillSlots(_ state: inout State) {
     while state.workers.count < maximumRunning, let load = startNext(&state) {
@@ -216,7 +248,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     state.running[key] = Running(
       worker: id, priority: priority, deadline: time.elapsed() + timeout)
     state.started += 1
-    state.peakRunning = max(state.peakRunning, state.running.count)
+    state.peakRunning = max(state.peakRunning, state.running.count + state.abandoned.count)
     return (key, id)
   }
 
@@ -249,7 +281,8 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   }
 
   /// A worker's life: runs its load, hands the result on, and takes the next waiting key, until
-  /// nothing waits or the worker is let go (its load was taken back or expired).
+  /// nothing waits or its load is taken back or expires; an abandoned worker then gives its
+  /// slot back when its loader returns (it is cancelled, so it runs no other load).
   @inlinable
   func work(first: (key: Key, worker: Int)) async {
     var load = first
@@ -263,8 +296,13 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
           ? .cancelled : .failed(.loaderFailed(error))
       }
       let (priority, next) = state.withLock { state -> (ContentPriority?, (Key, Int)?) in
-        // A worker let go finds its load gone: the store already finished it.
+        // An abandoned worker finds its load gone (the store already finished it) and frees
+        // its slot, unless it was written off.
         guard let running = state.running[load.key], running.worker == load.worker else {
+          if state.abandoned.removeValue(forKey: load.worker) != nil {
+            state.workers[load.worker] = nil
+            fillSlots(&state)
+          }
           return (nil, nil)
         }
         state.running[load.key] = nil
@@ -291,6 +329,12 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     func _checkInvariants() {
       state.withLock { state in
         precondition(state.workers.count <= maximumRunning, "at most the limit of workers")
+        for worker in state.abandoned.keys {
+          precondition(state.workers[worker] != nil, "an abandoned worker holds its slot")
+        }
+        precondition(
+          !state.running.values.contains { state.abandoned[$0.worker] != nil },
+          "an abandoned worker runs nothing")
         precondition(
           Set(state.running.values.map(\.worker)).count == state.running.count,
           "a worker runs one load at a time")

@@ -121,7 +121,7 @@ struct ContentStoreTests {
     #expect(store.statistics.failed == 1 && store.statistics.completed == 1)
   }
 
-  @Test func aLoaderThatHangsIsBoundedByTheTimeout() async {
+  @Test func aLoaderThatHangsIsBoundedByTheTimeoutAndWrittenOffAfterAnother() async {
     let clock = VirtualClock()
     let loader = GatedLoader()
     loader.ignoresCancellation = true
@@ -134,26 +134,33 @@ struct ContentStoreTests {
     await eventually("the timeout") {
       if case .timedOut = store.state(for: 1).failure?.error { true } else { false }
     }
-    // The slot is free again although the loader never returned.
+    // The load failed at once, but its loader still runs: it keeps the slot.
+    #expect(store.abandonedLoads == 1)
+    #expect(loader.startedKeys == [1])
+    await eventually("the write-off timer") { clock.sleeperCount == 1 }
+    clock.advance(by: .seconds(5))
+    // A whole timeout later the loader is written off and the slot goes to the next key.
     await eventually("the next load") { loader.startedKeys == [1, 2] }
-    #expect(store.statistics.timedOut == 1)
+    #expect(store.statistics.timedOut == 1 && store.statistics.writtenOff == 1)
+    #expect(store.abandonedLoads == 0)
+    store._checkInvariants()
     loader.openAll()
   }
 
-  @Test func aLoaderThatReturnsAfterItsLoadWasTakenBackTakesNoSlot() async {
+  @Test func aLoaderThatReturnsAfterItsLoadWasTakenBackHoldsItsSlotUntilThen() async {
     let loader = GatedLoader()
     loader.ignoresCancellation = true
     let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
     store.request(1)
     await eventually("load 1 to start") { loader.startedKeys == [1] }
-    store.cancelRequest(1)  // its slot goes at once to whatever waits next
+    store.cancelRequest(1)  // ended for the store, but its loader still runs
     store.request(2)
     store.request(3)
+    #expect(store.state(for: 1).content == nil && store.abandonedLoads == 1)
+    store._checkInvariants()
+    loader.open(1)  // the loader of the load taken back returns late: 2 takes its slot
     await eventually("load 2 to start") { loader.startedKeys == [1, 2] }
-    loader.open(1)  // the loader of the load taken back returns late
-    try? await Task.sleep(for: .milliseconds(20))
-    #expect(loader.startedKeys == [1, 2], "3 waits for 2's slot, not for the returned loader's")
-    #expect(store.loadsInFlight == 1)
+    #expect(store.loadsInFlight == 1 && store.abandonedLoads == 0)
     loader.open(2)
     loader.open(3)
     await eventually("2 and 3 loaded") { store.cachedCount == 2 }
@@ -161,6 +168,37 @@ struct ContentStoreTests {
     #expect(loader.startedKeys == [1, 2, 3])
     #expect(store.statistics.peakConcurrentLoads == 1)
     #expect(store.statistics.completed == 2 && store.statistics.cancelled == 1)
+    store._checkInvariants()
+  }
+
+  @Test func theLimitBoundsLoaderBodiesThatIgnoreCancellation() async {
+    let bodies = BodyCounter()
+    let gates = GatedLoader()
+    gates.ignoresCancellation = true  // a decoder, a third-party SDK
+    let store = ContentStore<Int, String>(maximumConcurrentLoads: 2) { key in
+      bodies.enter()
+      defer { bodies.exit() }
+      return try await gates.load(key)
+    }
+    // Five rounds of ten requests, all withdrawn at once while their loaders still run.
+    for round in 0..<5 {
+      let keys = (round * 10)..<(round * 10 + 10)
+      for key in keys { store.request(key, priority: .prefetch) }
+      if round == 0 { await eventually("two loads") { bodies.running == 2 } }
+      for key in keys { store.cancelRequest(key) }
+      store._checkInvariants()
+    }
+    #expect(bodies.running == 2 && bodies.peak == 2)
+    #expect(gates.startedKeys == [0, 1])
+    // Once the two bodies return, a new request runs at once.
+    store.request(100)
+    gates.open(0)
+    gates.open(1)
+    await eventually("the next load") { gates.startedKeys.contains(100) }
+    gates.open(100)
+    await eventually("its content") { store.state(for: 100).content != nil }
+    #expect(bodies.peak == 2 && store.statistics.peakConcurrentLoads == 2)
+    #expect(store.abandonedLoads == 0)
     store._checkInvariants()
   }
 
@@ -176,4 +214,23 @@ struct ContentStoreTests {
     while seen.count < 2, let key = await arrivals.next() { seen.insert(key) }
     #expect(seen == [7, 8])
   }
+}
+
+/// Counts the loader bodies running at once.
+final class BodyCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var now = 0
+  private var most = 0
+
+  var running: Int { lock.withLock { now } }
+  var peak: Int { lock.withLock { most } }
+
+  func enter() {
+    lock.withLock {
+      now += 1
+      most = max(most, now)
+    }
+  }
+
+  func exit() { lock.withLock { now -= 1 } }
 }

@@ -69,21 +69,21 @@ struct ContentCache<Key: Hashable, Value> {
 
   /// Inserts or replaces a value, then evicts until both limits hold, sparing the keys
   /// `isPinned` names (content someone shows) as long as any other can go. Returns the evicted
-  /// keys; a value the limits cannot hold (see ``accepts(cost:)``) is not kept, and nothing is
-  /// evicted for it.
+  /// keys with their costs; a value the limits cannot hold (see ``accepts(cost:)``) is not
+  /// kept, and nothing is evicted for it.
   @inlinable @discardableResult
   mutating func insert(
     _ value: Value, for key: Key, cost: Int, isPinned: (Key) -> Bool = { _ in false }
-  ) -> [Key] {
+  ) -> [(key: Key, cost: Int)] {
     if !values.isEmpty { remove(key) }
     let cost = max(0, cost)
     guard accepts(cost: cost) else { return [] }
-    var evicted: [Key] = []
+    var evicted: [(key: Key, cost: Int)] = []
     while totalCost + cost > costLimit || values.count + 1 > countLimit,
       let victim = nextVictim(isPinned: isPinned)
     {
+      evicted.append((victim, slots[victim]?.cost ?? 0))
       remove(victim)
-      evicted.append(victim)
     }
     let index = freeSlots.popLast() ?? appendSlot()
     keys[index] = key
@@ -109,10 +109,24 @@ struct ContentCache<Key: Hashable, Value> {
     return keys.count - 1
   }
 
-  /// The next key the hand finds neither pinned nor recently wanted, clearing bits on its way;
-  /// when every entry is pinned, the first pinned one it passed.
+  /// Removes entries `isPinned` does not name — least recently wanted first, by the clock —
+  /// until the total cost is at most `cost`. Returns how many went.
+  ///
+  /// - Complexity: O(n) in the entries.
   @inlinable
-  mutating func nextVictim(isPinned: (Key) -> Bool) -> Key? {
+  mutating func purge(downToCost cost: Int, isPinned: (Key) -> Bool) -> Int {
+    var purged = 0
+    while totalCost > cost, let victim = nextVictim(isPinned: isPinned, sparingPinned: true) {
+      remove(victim)
+      purged += 1
+    }
+    return purged
+  }
+
+  /// The next key the hand finds neither pinned nor recently wanted, clearing bits on its way;
+  /// when every entry is pinned, the first pinned one it passed (`nil` if `sparingPinned`).
+  @inlinable
+  mutating func nextVictim(isPinned: (Key) -> Bool, sparingPinned: Bool = false) -> Key? {
     guard !values.isEmpty else { return nil }
     // Two turns at most: the first clears every bit it passes.
     var firstPinned: Key?
@@ -128,6 +142,7 @@ struct ContentCache<Key: Hashable, Value> {
         return key
       }
     }
+    if sparingPinned { return nil }
     return firstPinned ?? keys.lazy.compactMap { $0 }.first
   }
 

@@ -32,8 +32,13 @@ public struct ContentFailure: Error, Sendable, CustomStringConvertible {
   public var attempts: Int
   /// How long until the store tries again by itself, measured on its clock when the state was
   /// read; `nil` when no retry is scheduled: nobody wants the key any more, or the failure is
-  /// one a retry cannot fix (``ContentError/notCached(cost:costLimit:)``).
+  /// one a retry cannot fix (``ContentError/allowsRetry``).
   public var retryIn: Duration?
+
+  /// Whether a retry could help: `false` for failures the store does not retry until interest
+  /// in the key ends and comes back (a 404, a body that does not decode, content the cache
+  /// cannot keep), so that a cell can show "unavailable" rather than "retrying".
+  public var allowsRetry: Bool { error.allowsRetry }
 
   /// Describes a failure.
   public init(error: ContentError, attempts: Int, retryIn: Duration?) {
@@ -70,6 +75,43 @@ public enum ContentError: Error, Sendable, CustomStringConvertible {
       "The content (cost \(cost)) could not be kept within the cache's limit of \(limit)"
     }
   }
+  /// Whether trying again could help. A timeout can pass; a loader's error allows a retry
+  /// unless it is a ``ContentLoaderError`` that says otherwise; content the cache cannot keep
+  /// never fits by trying again.
+  public var allowsRetry: Bool {
+    switch self {
+    case .timedOut: true
+    case .loaderFailed(let error): (error as? any ContentLoaderError)?.allowsRetry ?? true
+    case .notCached: false
+    }
+  }
+}
+
+/// An error a loader throws that says whether trying again could help.
+///
+/// A ``ContentStore`` retries a failed key with a growing backoff while anyone wants it. A
+/// failure no retry can fix — a 404, a body that does not decode — should not be retried: throw
+/// an error conforming to this protocol whose ``allowsRetry`` is `false` (or wrap any error in
+/// ``PermanentLoadFailure``), and the store shows the failure without retrying until interest
+/// in the key ends and comes back. `BinderyHTTP`'s errors conform.
+public protocol ContentLoaderError: Error {
+  /// Whether trying again could help.
+  var allowsRetry: Bool { get }
+}
+
+/// Wraps a loader's error to say that retrying cannot help (``ContentLoaderError``).
+public struct PermanentLoadFailure: ContentLoaderError, CustomStringConvertible {
+  /// The error the loader met.
+  public var underlying: any Error
+
+  /// Marks `underlying` as a failure no retry can fix.
+  public init(_ underlying: any Error) { self.underlying = underlying }
+
+  /// Never: that is the point.
+  public var allowsRetry: Bool { false }
+
+  /// The underlying error, marked permanent.
+  public var description: String { "\(underlying) (permanent)" }
 }
 
 /// How urgently a key is wanted; a waiting request runs before lower ones.

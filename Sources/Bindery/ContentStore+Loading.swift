@@ -47,18 +47,20 @@ extension ContentStore {
       handoff = (key, content)
       announce(key)
       handoff = nil
+      if interest[key] == nil { failures[key] = nil }  // nobody waits for it: forget it now
       return
     }
     let evicted = cache.insert(content, for: key, cost: contentCost) { self.interest[$0] != nil }
     counted.evicted += evicted.count
     counted.peakCachedCost = max(counted.peakCachedCost, cache.totalCost)
     announce(key, .loaded(content))
-    for wanted in evicted where interest[wanted] != nil {
+    for wanted in evicted where interest[wanted.key] != nil {
       // Only when everything cached is wanted: what is on screen stays there, and the key is
-      // not reloaded (which would evict another) until interest in it ends.
-      failures[wanted] = .notCached(
-        cost: contentCost, limit: cache.costLimit, priority: .visible)
-      announce(wanted)
+      // not reloaded (which would evict another) until interest in it ends. Its own cost is
+      // what did not fit.
+      failures[wanted.key] = .notCached(
+        cost: wanted.cost, limit: cache.costLimit, priority: .visible)
+      announce(wanted.key)
     }
   }
 
@@ -69,8 +71,10 @@ extension ContentStore {
     let spread = retryJitter > 0 ? Double.random(in: -retryJitter...retryJitter) : 0
     let backoff = min(maximumBackoff, doubled) * (1 + spread)
     let failure = Failure(
-      error: error, attempts: attempts, retryTime: time.elapsed() + backoff, priority: priority)
+      error: error, attempts: attempts,
+      retryTime: error.allowsRetry ? time.elapsed() + backoff : nil, priority: priority)
     failures[key] = failure
+    if interest[key] == nil { forgetLater(key, failure) }  // its result came after interest ended
     retryLater(key, failure)
     announce(key)
   }
@@ -221,6 +225,12 @@ final class WeakStore<Key: Hashable & Sendable, Content: Sendable> {
           failures[key] != nil && interest[key] != nil, "a retry is for a wanted failure")
       }
       precondition(interest.values.allSatisfy { $0 > 0 }, "no empty interest entries")
+      let unwanted = failures.filter { interest[$0.key] == nil && !inFlight.contains($0.key) }
+      precondition(
+        unwanted.values.allSatisfy { $0.retryTime != nil },
+        "a failure no retry can fix is forgotten when interest ends")
+      precondition(
+        unwanted.count <= Self.forgottenFailureLimit, "failures of unwanted keys are bounded")
       precondition(handoff == nil, "content is handed off only while it is announced")
       cache._checkInvariants()
     }

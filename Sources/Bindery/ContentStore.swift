@@ -63,6 +63,11 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// started twice.
   @usableFromInline var inFlight: Set<Key> = []
   @usableFromInline var failures: [Key: Failure] = [:]
+  /// Keys whose interest ended while they had a failure, oldest first: their failures are kept
+  /// for the backoff, but only the newest ``forgottenFailureLimit`` of them.
+  @usableFromInline var unwantedFailures = KeyQueue<Key>()
+  /// Arrival streams to finish when the store goes away.
+  var arrivalStreams: [Int: AsyncStream<Key>.Continuation] = [:]
   /// Content the cache refused, readable only while its arrival is being announced.
   @usableFromInline var handoff: (key: Key, content: Content)?
   @usableFromInline var interest: [Key: Int] = [:]
@@ -140,7 +145,13 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   deinit {
     scheduler.cancelAll()
     watchdog?.task.cancel()
+    for stream in arrivalStreams.values { stream.finish() }
   }
+
+  /// How many failures of keys nobody wants the store remembers (for their backoff, should the
+  /// key be wanted again soon); older ones are forgotten, so an app-wide store does not grow
+  /// with every key that ever failed.
+  public static var forgottenFailureLimit: Int { 1_000 }
 
   // MARK: Reading
 
@@ -213,7 +224,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     interest[key] = nil
     retries[key] = nil
     cache.markRecentlyWanted(key)
-    if case .notCached = failures[key]?.error { failures[key] = nil }
+    if let failure = failures[key] { forgetLater(key, failure) }
     switch scheduler.cancel(key) {
     case .waiting:
       inFlight.remove(key)
@@ -225,6 +236,35 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     case .ended:
       break  // its result is on its way, and is taken as any other
     }
+  }
+
+  /// A failure whose key nobody wants any more: one no retry can fix is forgotten now (the key
+  /// loads afresh when it is wanted again); another is kept for its backoff, among the newest
+  /// ``forgottenFailureLimit``.
+  @usableFromInline
+  func forgetLater(_ key: Key, _ failure: Failure) {
+    guard failure.retryTime != nil else {
+      failures[key] = nil
+      return
+    }
+    unwantedFailures.append(key)
+    while unwantedFailures.count > Self.forgottenFailureLimit, let old = unwantedFailures.popFirst()
+    {
+      if interest[old] == nil, !inFlight.contains(old) { failures[old] = nil }
+    }
+  }
+
+  // MARK: Memory
+
+  /// Sheds cached content nobody wants — what was wanted least recently first — until the
+  /// cache's total cost is at most `cost`. Content someone wants (on screen, or in a prefetch
+  /// window) stays, so no cell loses what it shows. On iOS a bound store purges everything it
+  /// can when the app receives a memory warning.
+  ///
+  /// - Complexity: O(n) in the cached entries.
+  public func purge(downToCost cost: Int = 0) {
+    let purged = cache.purge(downToCost: max(0, cost)) { self.interest[$0] != nil }
+    counted.purged += purged
   }
 
   /// Forgets a key's content and failure, to force a fresh load: at once if someone wants the
@@ -252,13 +292,22 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     return ContentObservation { [weak self] in self?.observers[id] = nil }
   }
 
-  /// A stream of every key whose load ends from now on, with content or with a failure. Each
-  /// call makes a new stream; it ends when its reader stops reading or the store goes away.
-  public func arrivals() -> AsyncStream<Key> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Key.self)
+  /// A stream of every key whose state changes from now on — content, a failure, a retry
+  /// starting, an eviction while wanted — as ``observe(_:)`` tells them. Each call makes a new
+  /// stream, which keeps the newest `limit` keys its reader has not read yet (older ones are
+  /// dropped, so a reader that falls behind costs bounded memory); it ends when its reader stops
+  /// reading or the store goes away.
+  public func arrivals(bufferingNewest limit: Int = 256) -> AsyncStream<Key> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Key.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
+    let id = nextObserver
     let observation = observe { key, _ in continuation.yield(key) }
-    continuation.onTermination = { _ in
-      Task { @MainActor in observation.cancel() }
+    arrivalStreams[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { @MainActor in
+        observation.cancel()
+        self?.arrivalStreams[id] = nil
+      }
     }
     return stream
   }
@@ -309,6 +358,8 @@ public struct ContentStatistics: Sendable, Equatable {
   public var notCached = 0
   /// Entries evicted from the cache.
   public var evicted = 0
+  /// Entries shed by ``ContentStore/purge(downToCost:)``.
+  public var purged = 0
   /// The most loader bodies that ran at once, abandoned ones included.
   public var peakConcurrentLoads = 0
   /// Loader bodies written off: still running a whole ``ContentStore/timeout`` after their load
@@ -316,4 +367,32 @@ public struct ContentStatistics: Sendable, Equatable {
   public var writtenOff = 0
   /// The highest total cost the cache held.
   public var peakCachedCost = 0
+}
+
+/// A first-in first-out queue of keys: O(1) amortized appends and pops.
+@usableFromInline
+struct KeyQueue<Key> {
+  @usableFromInline var items: [Key] = []
+  @usableFromInline var head = 0
+
+  @inlinable init() {}
+
+  /// The keys queued.
+  @inlinable var count: Int { items.count - head }
+
+  @inlinable
+  mutating func append(_ key: Key) { items.append(key) }
+
+  /// The oldest key, removed; `nil` when empty.
+  @inlinable
+  mutating func popFirst() -> Key? {
+    guard head < items.count else { return nil }
+    let key = items[head]
+    head += 1
+    if head > 64, head * 2 > items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return key
+  }
 }

@@ -62,6 +62,78 @@ struct HTTPContentLoaderTests {
     #expect(clock.now - started < .seconds(2))
   }
 
+  /// Loads `path` with a 1 MB limit and returns the error it ends with.
+  func failure(loading path: String) async -> (any Error)? {
+    let bounded = HTTPContentLoader(requestTimeout: .seconds(5), maximumBodySize: 1 << 20)
+    do {
+      _ = try await bounded.load(from: server.url(path)) { $0 }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aBodyThatNeverEndsIsCutOffAtTheLimit() async {
+    let error = await failure(loading: "/endless")
+    guard case .bodyTooLarge(let limit, _) = error as? HTTPLoadError else {
+      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+      return
+    }
+    #expect(limit == 1 << 20)
+    #expect((error as? HTTPLoadError)?.allowsRetry == false)
+  }
+
+  @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeReading() async {
+    let error = await failure(loading: "/declares/\(1 << 30)")
+    guard case .bodyTooLarge = error as? HTTPLoadError else {
+      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func aServerThatStopsMidBodyIsATransportFailure() async {
+    let error = await failure(loading: "/truncated/4096")
+    #expect(error is URLError, "\(String(describing: error))")
+    #expect(!(error is HTTPLoadError))
+  }
+
+  @Test func aRedirectLoopEnds() async {
+    let error = await failure(loading: "/loop")
+    #expect(error != nil)
+    #expect(error is URLError, "\(String(describing: error))")
+  }
+
+  @Test func clientErrorsAndUndecodableBodiesAreNotRetried() async {
+    for (code, retries) in [(404, false), (410, false), (408, true), (429, true), (503, true)] {
+      #expect(HTTPLoadError.status(code, url: server.url("/")).allowsRetry == retries, "\(code)")
+    }
+    struct NotAnImage: Error {}
+    do {
+      _ = try await loader.load(from: server.url("/ok/text")) { _ -> Int in throw NotAnImage() }
+      Issue.record("expected a decoding failure")
+    } catch {
+      guard case .decoding(let underlying, _) = error as? HTTPLoadError else {
+        Issue.record("expected decoding, got \(error)")
+        return
+      }
+      #expect(underlying is NotAnImage)
+      #expect((error as? HTTPLoadError)?.allowsRetry == false)
+    }
+  }
+
+  @Test @MainActor func aNotFoundIsShownWithoutRetrying() async throws {
+    let server = self.server
+    let store = ContentStore<Int, String>(
+      retryBackoff: .milliseconds(1), url: { server.url("/status/\(400 + $0)") },
+      decode: { String(decoding: $0, as: UTF8.self) })
+    var arrivals = store.arrivals().makeAsyncIterator()
+    store.request(4)
+    #expect(await arrivals.next() == 4)
+    #expect(store.state(for: 4).failure?.allowsRetry == false)
+    #expect(store.state(for: 4).failure?.retryIn == nil)
+    store.cancelRequest(4)
+  }
+
   @Test @MainActor func throughAContentStore() async throws {
     let server = self.server
     let store = ContentStore<Int, String>(
@@ -73,3 +145,4 @@ struct HTTPContentLoaderTests {
     #expect(store.state(for: 42).content == "avatar-42")
   }
 }
+

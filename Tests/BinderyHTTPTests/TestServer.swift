@@ -4,7 +4,12 @@ import Foundation
 /// with a handler that answers
 /// - `/ok/<text>` with 200 and the text,
 /// - `/slow/<milliseconds>/<text>` the same after a delay,
-/// - `/status/<code>` with that status.
+/// - `/status/<code>` with that status,
+/// - `/endless` with a body that never ends (no `Content-Length`),
+/// - `/declares/<length>` with a `Content-Length` of `length` and a short body (a lie),
+/// - `/truncated/<length>` with a `Content-Length` of `length`, half of it, then a closed
+///   connection (a server that stops mid-body),
+/// - `/loop` with a redirect to itself.
 ///
 /// It exits when its standard input closes: a child of a Swift process on Linux inherits a
 /// signal mask that can block SIGTERM, so `Process.terminate()` alone may not stop it.
@@ -24,6 +29,18 @@ final class TestServer: @unchecked Sendable {
                     parts = ['ok'] + parts[2:]
                 if parts[0] == 'status':
                     self.send_response(int(parts[1])); self.end_headers(); return
+                if parts[0] == 'endless':
+                    self.send_response(200); self.end_headers()
+                    while True: self.wfile.write(b'x' * 65536)
+                if parts[0] in ('declares', 'truncated'):
+                    declared = int(parts[1])
+                    self.send_response(200)
+                    self.send_header('Content-Length', str(declared)); self.end_headers()
+                    self.wfile.write(b'x' * (declared // 2 if parts[0] == 'truncated' else 10))
+                    self.wfile.flush(); self.connection.close(); return
+                if parts[0] == 'loop':
+                    self.send_response(302); self.send_header('Location', '/loop')
+                    self.end_headers(); return
                 body = '/'.join(parts[1:]).encode()
                 self.send_response(200)
                 self.send_header('Content-Length', str(len(body)))

@@ -68,6 +68,9 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline var unwantedFailures = KeyQueue<Key>()
   /// Arrival streams to finish when the store goes away.
   var arrivalStreams: [Int: AsyncStream<Key>.Continuation] = [:]
+  /// Objects that live as long as the store, by type: what a platform module hangs on it (on
+  /// iOS, the memory-warning observer).
+  package var companions: [ObjectIdentifier: AnyObject] = [:]
   /// Content the cache refused, readable only while its arrival is being announced.
   @usableFromInline var handoff: (key: Key, content: Content)?
   @usableFromInline var interest: [Key: Int] = [:]

@@ -55,6 +55,7 @@ enum BindingCore {
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>,
     headerTitle: (@MainActor (Section) -> String?)?
   ) -> ListBinding<Section, Item> {
+    store.purgesOnMemoryWarning()
     let box = ContentBox<Section, Item, Content>(store: store)
     let cells: CellProvider<Item>
     switch provide {

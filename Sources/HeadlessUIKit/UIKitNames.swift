@@ -8,6 +8,8 @@ import Foundation
   public typealias UIView = HeadlessView
   /// `UIWindow`.
   public typealias UIWindow = HeadlessWindow
+  /// `UIApplication`.
+  public typealias UIApplication = HeadlessApplication
   /// `UIScrollView`.
   public typealias UIScrollView = HeadlessScrollView
   /// `UIContentConfiguration`.

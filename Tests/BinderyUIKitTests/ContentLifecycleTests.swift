@@ -124,6 +124,26 @@ struct ContentLifecycleTests {
     #expect(avatars.cachedCount == 7)
   }
 
+  @Test func aMemoryWarningShedsWhatNoScreenShows() async {
+    let table = makeTable()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24, loader: AvatarLoader().load)
+    // Another screen's avatars, cached and no longer wanted.
+    let elsewhere = 1_000..<1_040
+    for key in elsewhere { avatars.request(key) }
+    await eventually("the other screen's avatars") { avatars.cachedCount == elsewhere.count }
+    for key in elsewhere { avatars.cancelRequest(key) }
+    let binding = bind(table, avatars, prefetching: nil)
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    await eventually("this screen's avatars") { texts(table).allSatisfy { $0.contains("avatar") } }
+    UIApplication.simulateMemoryWarning()
+    await eventually("the purge") { avatars.statistics.purged == elsewhere.count }
+    #expect(elsewhere.allSatisfy { avatars.state(for: $0).content == nil })
+    #expect((0..<12).allSatisfy { avatars.state(for: $0).content != nil })
+    #expect(texts(table).allSatisfy { $0.contains("avatar") })
+    avatars._checkInvariants()
+    binding.cancel()
+  }
+
   @Test func cancellingAScreenGivesBackAllItsInterest() async {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)

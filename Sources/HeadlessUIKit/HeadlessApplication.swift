@@ -8,8 +8,9 @@ open class HeadlessApplication {
   public nonisolated static let didReceiveMemoryWarningNotification = Notification.Name(
     "UIApplicationDidReceiveMemoryWarningNotification")
 
-  /// Posts the memory warning on the main thread, as the system does (HeadlessUIKit only).
-  public static func simulateMemoryWarning() {
-    NotificationCenter.default.post(name: didReceiveMemoryWarningNotification, object: nil)
+  /// Posts the memory warning on the main thread, as the system does (HeadlessUIKit only); in
+  /// `center`, the default one unless a test keeps its warnings to itself.
+  public static func simulateMemoryWarning(in center: NotificationCenter = .default) {
+    center.post(name: didReceiveMemoryWarningNotification, object: nil)
   }
 }

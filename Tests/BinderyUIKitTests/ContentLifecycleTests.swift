@@ -127,6 +127,9 @@ struct ContentLifecycleTests {
   @Test func aMemoryWarningShedsWhatNoScreenShows() async {
     let table = makeTable()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24, loader: AvatarLoader().load)
+    // This test's own warnings: a warning in the default center reaches every test's stores.
+    let center = NotificationCenter()
+    avatars.purgesOnMemoryWarning(from: center)
     // Another screen's avatars, cached and no longer wanted.
     let elsewhere = 1_000..<1_040
     for key in elsewhere { avatars.request(key) }
@@ -135,7 +138,7 @@ struct ContentLifecycleTests {
     let binding = bind(table, avatars, prefetching: nil)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
     await eventually("this screen's avatars") { texts(table).allSatisfy { $0.contains("avatar") } }
-    UIApplication.simulateMemoryWarning()
+    UIApplication.simulateMemoryWarning(in: center)
     await eventually("the purge") { avatars.statistics.purged == elsewhere.count }
     #expect(elsewhere.allSatisfy { avatars.state(for: $0).content == nil })
     #expect((0..<12).allSatisfy { avatars.state(for: $0).content != nil })

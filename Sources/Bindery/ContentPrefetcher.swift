@@ -44,6 +44,8 @@ where
   private var isUpdateScheduled = false
   private var restCheck: Task<Void, Never>?
   private var isStopped = false
+  /// The first-display hold under way: opened when it ends, or when the prefetcher stops.
+  private var hold: OneShotGate?
 
   /// Creates a prefetcher for a binding and a store, and starts it: the binding keeps it, asks
   /// it for the first screen before showing the first list, and re-plans it after every list.
@@ -151,6 +153,7 @@ where
   /// Lets go of every key and stops planning.
   public func stop() {
     isStopped = true
+    hold?.open()  // a stopped binding shows nothing: its hold has nothing to wait for
     restCheck?.cancel()
     restCheck = nil
     wanted.removeAll()
@@ -229,8 +232,9 @@ where
       snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0)?.id }
     }
     plan(for: snapshot, visible: [])
-    if isSettled(ids) { return }
+    if isStopped || isSettled(ids) { return }
     let gate = OneShotGate()
+    hold = gate
     let observation = store.observe { [weak self] _, _ in
       if self?.isSettled(ids) ?? true { gate.open() }
     }
@@ -240,7 +244,13 @@ where
       try? await time.sleepUntil(due)
       gate.open()
     }
-    await gate.wait()
+    // The binding's worker waits here: cancelling it (a binding released) ends the hold too.
+    await withTaskCancellationHandler {
+      await gate.wait()
+    } onCancel: {
+      Task { @MainActor in gate.open() }
+    }
+    hold = nil
     observation.cancel()
     timer.cancel()
   }

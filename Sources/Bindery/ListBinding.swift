@@ -52,7 +52,10 @@ where
   public private(set) var statistics = BindingStatistics()
 
   /// The view the binding applies to; `nil` once the binding stopped.
-  public private(set) var view: (any ListView)?
+  public private(set) var view: (any ListView)? {
+    get { parts.view }
+    set { parts.view = newValue }
+  }
 
   /// Called with the first list before it is shown; the first display waits until it returns.
   /// A prefetcher uses it to hold the first screen until its content is loaded.
@@ -66,13 +69,30 @@ where
   private var shownWaiters: [(through: UInt64, continuation: CheckedContinuation<Bool, Never>)] =
     []
   private var shownSequence: UInt64 = 0
+  /// The list held for its first screen's content (``firstDisplayHold``), while it is.
+  private var holding: UInt64?
   /// Counts changes made to ``snapshot`` outside the pipeline (a user's move), so that a diff
   /// computed from an older snapshot is redone.
   private var snapshotVersion = 0
-  private var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] = []
-  private var showObservers: [@MainActor () -> Void] = []
-  private var stopObservers: [@MainActor () -> Void] = []
-  private var attachments: [AnyObject] = []
+  /// The view, the observers and the attachments: what lives on the main actor, in one box
+  /// the deinit can hand to it.
+  private nonisolated let parts = BindingParts<Section, Item>()
+  private var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] {
+    get { parts.willShowObservers }
+    set { parts.willShowObservers = newValue }
+  }
+  private var showObservers: [@MainActor () -> Void] {
+    get { parts.showObservers }
+    set { parts.showObservers = newValue }
+  }
+  private var stopObservers: [@MainActor () -> Void] {
+    get { parts.stopObservers }
+    set { parts.stopObservers = newValue }
+  }
+  private var attachments: [AnyObject] {
+    get { parts.attachments }
+    set { parts.attachments = newValue }
+  }
   private var isStopped = false
   /// The stages of the list being applied: the next to install, and how many the view has yet
   /// to complete, for the list numbered `sequence`.
@@ -112,7 +132,7 @@ where
   ///   - pipeline: leave it to its default, which is specialized for your item types at the
   ///     call site (see ``DiffPipeline``).
   public init(view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()) {
-    self.view = view
+    parts.view = view
     let (errors, errorSink) = AsyncStream.makeStream(
       of: Failure.self, bufferingPolicy: .bufferingNewest(Self.errorBufferLimit))
     self.errors = errors
@@ -161,6 +181,12 @@ where
 
   deinit {
     _ = Self.end(lifetime, inbox: inbox, errors: errorSink)
+    // A binding may be released on any thread: what lives on the main actor (the view's
+    // adapter, the prefetcher, the content binding, the observers' closures) is handed to it, to
+    // be torn down there. (No public API tells whether this already is the main actor, so it
+    // always takes the hop.)
+    let parts = self.parts
+    Task { @MainActor in withExtendedLifetime(parts) {} }
   }
 
   // MARK: Feeding it
@@ -188,6 +214,9 @@ where
       guard !isStopped, let sequence = inbox.submit(sections, animated: animatingDifferences)
       else { return continuation.resume(returning: false) }
       listWaiters[sequence] = continuation
+      // A list held for its first screen's content that this one replaces will not be shown:
+      // its callers hear so now, not when the hold ends.
+      if let holding, holding < sequence { resolveWaiters(through: sequence - 1, shown: false) }
     }
   }
 
@@ -357,10 +386,13 @@ where
 
   // MARK: The pipeline
 
-  private func resolveWaiters(through sequence: UInt64) {
+  /// Resolves the waiters of the lists numbered up to `sequence`: `true` for that list when it
+  /// was `shown`, `false` for the ones it replaced.
+  private func resolveWaiters(through sequence: UInt64, shown: Bool = true) {
     for key in listWaiters.keys where key <= sequence {
-      listWaiters.removeValue(forKey: key)?.resume(returning: key == sequence)
+      listWaiters.removeValue(forKey: key)?.resume(returning: shown && key == sequence)
     }
+    guard shown else { return }
     shownWaiters.removeAll { waiter in
       guard waiter.through <= sequence else { return false }
       waiter.continuation.resume(returning: true)
@@ -396,6 +428,7 @@ where
     var base = Snapshot<Section, Item>()
     var version = 0
     var isFirst = true
+    var held = false
     let clock = ContinuousClock()
     listLoop: for await submission in inbox.submissions {
       var reported = false
@@ -412,7 +445,15 @@ where
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
             diffTime: clock.now - started, operationCount: changeset.operationCount,
             itemCount: max(base.numberOfItems, next.numberOfItems)))
-        if isFirst, let hold = await target.value?.firstDisplayHold { await hold(next) }
+        if isFirst, !held, let hold = await target.value?.firstDisplayHold {
+          await MainActor.run { target.value?.holding = submission.sequence }
+          await hold(next)
+          held = true
+          await MainActor.run { target.value?.holding = nil }
+          // Replaced while it was held: its waiters were told; the newest list is shown at
+          // once, without a second hold.
+          if inbox.newestSequence > submission.sequence { continue listLoop }
+        }
         let outcome = await MainActor.run { target.value?.show(diff.value) ?? .stopped }
         // The snapshot the view showed until now goes here too, not on the main actor.
         withExtendedLifetime((diff, base)) {}
@@ -675,4 +716,19 @@ final class AnimationTracker: Sendable {
     }
     for waiter in due { waiter.resume() }
   }
+}
+
+/// What a binding keeps on the main actor: its view, its observers and its attachments. Only
+/// the main actor reads or writes them; the box is `Sendable` so that a binding released on
+/// another thread can hand it to the main actor, where they are torn down.
+final class BindingParts<Section, Item>: @unchecked Sendable
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  var view: (any ListView)?
+  var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] = []
+  var showObservers: [@MainActor () -> Void] = []
+  var stopObservers: [@MainActor () -> Void] = []
+  var attachments: [AnyObject] = []
 }

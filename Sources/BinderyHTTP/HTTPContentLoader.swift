@@ -31,7 +31,8 @@ public enum HTTPLoadError: Error, Sendable, CustomStringConvertible, ContentLoad
     case .noURL: "No URL for the key"
     case .bodyTooLarge(let limit, let url):
       "The body from \(url.absoluteString) is larger than \(limit) bytes"
-    case .decoding(let error, let url): "The body from \(url.absoluteString) did not decode: \(error)"
+    case .decoding(let error, let url):
+      "The body from \(url.absoluteString) did not decode: \(error)"
     }
   }
 

@@ -145,4 +145,3 @@ struct HTTPContentLoaderTests {
     #expect(store.state(for: 42).content == "avatar-42")
   }
 }
-

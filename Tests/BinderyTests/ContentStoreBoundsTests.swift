@@ -27,7 +27,8 @@ struct ContentStoreBoundsTests {
     await eventually("both failures") { store.statistics.failed == 2 }
     for key in [1, 2] {
       let failure = store.state(for: key).failure
-      #expect(failure?.allowsRetry == false && failure?.retryIn == nil, "\(String(describing: failure))")
+      #expect(
+        failure?.allowsRetry == false && failure?.retryIn == nil, "\(String(describing: failure))")
     }
     #expect(clock.sleeperCount == 0, "no retry is scheduled")
     clock.advance(by: .seconds(120))

@@ -147,6 +147,24 @@ struct ContentLifecycleTests {
     binding.cancel()
   }
 
+  @Test func aBindingReleasedOffTheMainThreadIsTornDownOnTheMainActor() async {
+    let table = makeTable()
+    let avatars = ContentStore<Int, String>(loader: AvatarLoader().load)
+    let probe = DeinitProbe()
+    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, String>?
+    let last = LastReference(bind(table, avatars), probe: probe)
+    await last.object?.apply(items: (0..<50).map { TestItem(id: $0) })
+    prefetcher =
+      last.object?.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+      .first
+    last.object?.retain(probe.object())
+    // The last reference goes on another thread.
+    await Task.detached { last.drop() }.value
+    await eventually("the binding's parts to go") { probe.deinits.count == 1 && prefetcher == nil }
+    #expect(probe.deinits == [false], "not torn down on the thread that released the binding")
+    await eventually("its interest to go back") { avatars.interestedKeyCount == 0 }
+  }
+
   @Test func cancellingAScreenGivesBackAllItsInterest() async {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
@@ -295,4 +313,40 @@ struct ContentLifecycleTests {
       table.cellForRow(at: IndexPath(row: 13, section: 0))?.textLabel?.text == "13 content 13")
     loader.openAll()
   }
+}
+
+/// Objects that record whether they were deinitialized while ``LastReference/drop()`` released
+/// their owner: on the releasing thread, rather than later on the main actor.
+final class DeinitProbe: @unchecked Sendable {
+  private let lock = NSLock()
+  private var recorded: [Bool] = []
+  private var releasing = false
+  var deinits: [Bool] { lock.withLock { recorded } }
+
+  final class Object {
+    let probe: DeinitProbe
+    init(_ probe: DeinitProbe) { self.probe = probe }
+    deinit {
+      probe.lock.withLock { probe.recorded.append(probe.releasing) }
+    }
+  }
+
+  func object() -> AnyObject { Object(self) }
+
+  func whileReleasing(_ release: () -> Void) {
+    lock.withLock { releasing = true }
+    release()
+    lock.withLock { releasing = false }
+  }
+}
+
+/// Holds the only reference to an object, to drop it on whatever thread calls ``drop()``.
+final class LastReference<Object: AnyObject>: @unchecked Sendable {
+  private(set) var object: Object?
+  private let probe: DeinitProbe
+  init(_ object: Object, probe: DeinitProbe) {
+    self.object = object
+    self.probe = probe
+  }
+  func drop() { probe.whileReleasing { object = nil } }
 }

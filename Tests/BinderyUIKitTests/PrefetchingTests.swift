@@ -231,4 +231,56 @@ struct PrefetchingTests {
     await eventually("the first display") { rowCount(of: table) == 50 }
     loader.openAll()
   }
+
+  /// A hold on a virtual clock that never advances: only what the test does ends it.
+  func heldBinding() -> (UITableView, GatedLoader, ListBinding<FlatSection, TestItem>) {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 24, clock: VirtualClock(), loader: loader.load)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
+      recorder: Recorder())
+    return (table, loader, binding)
+  }
+
+  @Test func cancellingABindingEndsItsFirstDisplayHold() async {
+    let (table, loader, binding) = heldBinding()
+    binding.submit(items: (0..<50).map { TestItem(id: $0) })
+    await eventually("the hold") { loader.startedKeys.count >= 12 }
+    binding.cancel()
+    let finished = Outcome<Bool>()
+    Task {
+      await binding.waitUntilFinished()
+      finished.value = true
+    }
+    await eventually("the binding to finish without waiting out its hold") {
+      finished.value == true
+    }
+    #expect(rowCount(of: table) == 0, "a cancelled binding shows nothing more")
+    loader.openAll()
+  }
+
+  @Test func anApplyReplacedWhileTheFirstDisplayIsHeldReturnsFalseAtOnce() async {
+    let (table, loader, binding) = heldBinding()
+    let first = Outcome<Bool>()
+    let second = Outcome<Bool>()
+    Task { first.value = await binding.apply(items: (0..<50).map { TestItem(id: $0) }) }
+    await eventually("the hold") { loader.startedKeys.count >= 12 }
+    Task { second.value = await binding.apply(items: (0..<60).map { TestItem(id: $0) }) }
+    await eventually("the replaced apply to return") { first.value != nil }
+    #expect(first.value == false)
+    #expect(rowCount(of: table) == 0, "still held")
+    for key in 0..<12 { loader.open(key) }
+    await eventually("the newest list") { second.value != nil }
+    #expect(second.value == true)
+    #expect(rowCount(of: table) == 60)
+    loader.openAll()
+  }
+}
+
+/// What an async call returned, once it has.
+@MainActor
+final class Outcome<Value> {
+  var value: Value?
 }

@@ -11,9 +11,13 @@
 ///   rest (UIKit's deceleration law, from the view's speed and rate, or exactly, when the app
 ///   forwards it with ``flingWillComeToRest(atOffset:)``) and wants that screen first and the
 ///   screens around it next; rows the fling carries past are not chased.
-/// - **Rest**: once the view has stopped moving, the prefetcher re-plans by itself, so the
-///   window narrows to the screen where the scroll came to rest and loads for rows that left it
-///   are cancelled.
+/// - **Rest**: once the view has stopped moving for ``restDelay``, the prefetcher re-plans by
+///   itself, so the window narrows to the screen where the scroll came to rest and loads for
+///   rows that left it are cancelled before they start.
+/// - **Jumps**: a move of more than a screen between two updates — `scrollToRow`, a tap on the
+///   status bar, a content offset set by code — is not a fling: the speed is measured afresh
+///   from there, so a jump never reads as a huge speed, and what is wanted stays within the
+///   planner's ``PrefetchPlanner/maximumWindow(itemsPerScreen:)``.
 /// - **Lifetime**: when the binding stops, or the prefetcher is released, all of its interest
 ///   goes back to the store.
 @MainActor
@@ -26,15 +30,21 @@ where
   public let store: ContentStore<Item.ID, Content>
   /// The planner; change it to tune the windows.
   public var planner: PrefetchPlanner
-  /// How long the first visible row must stay put before the view counts as at rest.
-  public var restDelay: Duration = .milliseconds(150)
+  /// How long the content must stay put (not decelerating) before the view counts as at rest:
+  /// three frames by default, so that loads queued for a window that no longer applies are
+  /// cancelled before they start.
+  public var restDelay: Duration = .milliseconds(50)
+  /// How far back the scroll's speed is measured.
+  private static var speedWindow: Duration { .milliseconds(150) }
 
   private weak var binding: ListBinding<Section, Item>?
   private let ledger: InterestLedger<Item.ID, Content>
   private var wanted: [Item.ID: ContentPriority] = [:]
-  /// What each update saw of the view within the last ``restDelay``: the first visible row (if
-  /// any) and the content offset. The scroll's speed and a fling's landing are read from it.
+  /// What each update saw of the view within the last ``speedWindow``: the first visible row
+  /// (if any) and the content offset. The scroll's speed and a fling's landing are read from it.
   private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
+  /// When the content offset last changed.
+  private var lastMoved: Duration = .zero
 
   /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
   /// the view is not decelerating.
@@ -97,15 +107,33 @@ where
     let snapshot = binding.snapshot
     let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
     let now = store.time.elapsed()
+    var velocity = 0.0
     if let view = binding.view {
       let position = view.scrollPosition
-      recentScroll.append((now, visible.min(), position.offset))
-      recentScroll.removeAll { now - $0.time > restDelay }
+      record(now, first: visible.min(), offset: position.offset, screen: view.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
+      let resting = !position.isDecelerating && now - lastMoved >= restDelay
+      velocity = resting ? 0 : velocityOfFirstVisibleRow()
     } else {
       landing = nil
     }
-    plan(for: snapshot, visible: visible, velocity: velocityOfFirstVisibleRow())
+    plan(for: snapshot, visible: visible, velocity: velocity)
+  }
+
+  /// Adds what an update saw to the recent scroll, starting it afresh after a jump: more than
+  /// a screen since the last update is a discontinuity, not a speed (the fastest fling moves a
+  /// few rows a frame).
+  private func record(_ now: Duration, first: Int?, offset: Double, screen: Int) {
+    if let last = recentScroll.last {
+      if last.offset != offset { lastMoved = now }
+      if let first, let previous = last.first, abs(first - previous) > max(1, screen) {
+        recentScroll.removeAll()
+      }
+    } else {
+      lastMoved = now
+    }
+    recentScroll.append((now, first, offset))
+    recentScroll.removeAll { now - $0.time > Self.speedWindow }
   }
 
   /// Plans for a fling that will come to rest at `offset` points along the scroll, as UIKit
@@ -194,18 +222,18 @@ where
     wanted = next
   }
 
-  /// Re-plans once the first visible row has kept still for ``restDelay``.
+  /// Re-plans once the content has kept still for ``restDelay``.
   private func checkForRest() {
     restCheck?.cancel()
     let time = store.time
-    let due = time.elapsed() + restDelay * 2
+    let due = max(time.elapsed(), lastMoved + restDelay)
     restCheck = Task { [weak self] in
       do { try await time.sleepUntil(due) } catch { return }
       self?.update()
     }
   }
 
-  /// Items per second from the first visible item over the last ``restDelay``.
+  /// Items per second from the first visible item over the last ``speedWindow``.
   private func velocityOfFirstVisibleRow() -> Double {
     let rows = recentScroll.lazy.compactMap { sample in sample.first.map { (sample.time, $0) } }
     guard let newest = recentScroll.last, let first = newest.first, let oldest = rows.first,

@@ -23,6 +23,18 @@ public struct PrefetchPlanner: Sendable, Equatable {
   public var secondsOfTravelAhead: Double = 0.5
   /// Below this speed (rows per second) the user is taken to be at rest.
   public var restingSpeed: Double = 0.5
+  /// The most screens wanted ahead, however fast the scroll: the speed widens the window up to
+  /// here, so that no speed — a fast fling, or a jump misread as one — wants the whole list.
+  public var maximumScreensAhead: Double = 6
+
+  /// The most rows a plan wants, for screens of `itemsPerScreen` rows: the screen, the most
+  /// screens ahead and the screens behind (a fling's plan — the landing screen, the screens
+  /// around it, the screen it leaves — is within it with the defaults).
+  public func maximumWindow(itemsPerScreen: Int) -> Int {
+    let screen = Double(max(1, itemsPerScreen))
+    let ahead = max(maximumScreensAhead, initialScreensAhead, 2 * screensAroundLanding + 1)
+    return Int(((1 + ahead + screensBehind) * screen).rounded(.up)) + 1
+  }
 
   /// Where the user is.
   public struct Situation: Sendable, Equatable {
@@ -77,9 +89,11 @@ public struct PrefetchPlanner: Sendable, Equatable {
     let speed = abs(situation.velocity)
     let isMoving = speed >= restingSpeed
     let forward = !isMoving || situation.velocity > 0
+    let mostAhead = max(screensAhead, maximumScreensAhead) * Double(screen)
     let aheadRows =
       isMoving
-      ? Int((screensAhead * Double(screen) + speed * secondsOfTravelAhead).rounded(.up))
+      ? Int(
+        min(mostAhead, screensAhead * Double(screen) + speed * secondsOfTravelAhead).rounded(.up))
       : Int((initialScreensAhead * Double(screen)).rounded(.up))
     let behindRows = isMoving ? Int((screensBehind * Double(screen)).rounded(.up)) : 0
     // Before the list is on screen the visible range is empty: the first screen is wanted

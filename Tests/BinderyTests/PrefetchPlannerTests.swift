@@ -13,14 +13,20 @@ struct PrefetchPlannerTests {
       let screen = Int.random(in: 1...20, using: &random)
       let first = Int.random(in: 0...max(0, count), using: &random)
       let visible = first..<min(count, first + Int.random(in: 0...screen, using: &random))
-      let velocity = Double.random(in: -150...150, using: &random)
+      let velocity = Double.random(in: -100_000...100_000, using: &random)
+      let landingStart = Int.random(in: 0...max(0, count), using: &random)
+      let landing = Bool.random(using: &random) ? landingStart..<(landingStart + screen) : nil
       let situation = PrefetchPlanner.Situation(
-        itemCount: count, visible: visible, itemsPerScreen: screen, velocity: velocity)
+        itemCount: count, visible: visible, itemsPerScreen: screen, velocity: velocity,
+        landing: landing)
       let plan = planner.plan(for: situation)
       let indices = plan.map(\.index)
       // Nothing beyond the list, nothing twice.
       #expect(indices.allSatisfy { (0..<count).contains($0) }, "\(situation)")
       #expect(Set(indices).count == indices.count, "\(situation)")
+      // However fast, a bounded window.
+      #expect(plan.count <= planner.maximumWindow(itemsPerScreen: screen), "\(situation)")
+      guard landing.map({ $0.clamped(to: 0..<count).isEmpty }) ?? true else { continue }
       // The visible rows come first, all of them, and only they are visible.
       let expectedVisible = visible.isEmpty ? Array(0..<min(screen, count)) : Array(visible)
       #expect(Array(indices.prefix(expectedVisible.count)) == expectedVisible, "\(situation)")
@@ -80,7 +86,14 @@ struct PrefetchPlannerTests {
     let slow = planner.plan(
       for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
     let fast = planner.plan(
-      for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 100))
-    #expect(fast.count - slow.count == 40)  // half a second of 80 rows/s more
+      for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 60))
+    #expect(fast.count - slow.count == 20)  // half a second of 40 rows/s more
+  }
+
+  @Test func noSpeedWantsMoreThanTheMaximumWindow() {
+    let plan = planner.plan(
+      for: .init(itemCount: 20_000, visible: 100..<112, itemsPerScreen: 12, velocity: 100_000))
+    #expect(plan.count == 12 + 72 + 6)  // the screen, six screens ahead, half a screen behind
+    #expect(plan.count <= planner.maximumWindow(itemsPerScreen: 12))
   }
 }

@@ -70,18 +70,18 @@ struct PrefetchingTests {
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
     // At rest: the first screen and one more.
     await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
-    // Scrolling down a row every 10 ms (100 rows/s): the window runs ahead of the screen —
+    // Scrolling down a row every 20 ms (50 rows/s): the window runs ahead of the screen —
     // two screens and half a second of travel — and what falls behind is cancelled.
     for _ in 0..<60 {
       table.scroll(by: 44)
-      clock.advance(by: .milliseconds(10))
+      clock.advance(by: .milliseconds(20))
       await Task.yield()
     }
     func loading(_ keys: Range<Int>) -> [Int] {
       keys.filter { if case .loading = avatars.state(for: $0) { true } else { false } }
     }
-    await eventually("the window ahead") { loading(60..<146) == Array(60..<146) }
-    #expect(loading(146..<200).isEmpty)
+    await eventually("the window ahead") { loading(60..<121) == Array(60..<121) }
+    #expect(loading(121..<200).isEmpty)
     #expect(avatars.interest(in: 0) == 0)
     // At rest the window narrows to the screen and one more, and farther loads are cancelled.
     clock.advance(by: .seconds(1))
@@ -232,6 +232,61 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  @Test func aJumpIsNotAFlingAndWantsOnlyAroundItsDestination() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+    await binding.apply(items: (0..<20_000).map { TestItem(id: $0) })
+    for _ in 0..<3 {  // a small scroll first
+      table.scroll(by: 44)
+      clock.advance(by: .milliseconds(16))
+      await Task.yield()
+    }
+    table.scrollToRow(at: IndexPath(row: 15_000, section: 0), at: .top, animated: false)
+    clock.advance(by: .milliseconds(16))
+    await eventually("the destination wanted") { avatars.interest(in: 15_000) > 0 }
+    for _ in 0..<10 { await Task.yield() }
+    // Measured: 5,006 keys wanted before jumps were told from flings; 24 after.
+    let limit = PrefetchPlanner().maximumWindow(itemsPerScreen: 12)
+    #expect(avatars.interestedKeyCount <= limit, "\(avatars.interestedKeyCount) wanted")
+    #expect(avatars.interest(in: 100) == 0, "the rows jumped past are not wanted")
+    loader.openAll()
+  }
+
+  @Test func loadsBelowAListAtRestStopStarting() async {
+    let (clock, loaderClock) = (VirtualClock(), VirtualClock())
+    let table = makeTable()
+    let started = StartLog()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 6, clock: clock) { key in
+      started.append(key)
+      try await loaderClock.sleep(for: .milliseconds(30))
+      return "avatar \(key)"
+    }
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+    await binding.apply(items: (0..<5_000).map { TestItem(id: $0) })
+    func step() async {
+      clock.advance(by: .milliseconds(16))
+      loaderClock.advance(by: .milliseconds(16))
+      await loaderClock.settle { avatars.loadsInFlight + avatars.abandonedLoads }
+    }
+    // Five rows per frame for a second, then rest.
+    for _ in 0..<60 {
+      table.scroll(by: 5 * 44)
+      await step()
+    }
+    let startedBeforeRest = started.keys.count
+    let last = (table.indexPathsForVisibleRows ?? []).map(\.row).max() ?? 0
+    for _ in 0..<31 { await step() }  // half a second at rest
+    // Measured: 19 loads started there while rest took 300 ms to notice; 0 once it takes 50 ms.
+    let farBelow = started.keys.dropFirst(startedBeforeRest).filter { $0 > last + 40 }
+    #expect(farBelow.count <= 10, "\(farBelow.count) loads started far below: \(farBelow)")
+  }
+
   /// A hold on a virtual clock that never advances: only what the test does ends it.
   func heldBinding() -> (UITableView, GatedLoader, ListBinding<FlatSection, TestItem>) {
     let table = makeTable()
@@ -283,4 +338,12 @@ struct PrefetchingTests {
 @MainActor
 final class Outcome<Value> {
   var value: Value?
+}
+
+/// The keys whose loads started, in order, from any thread.
+final class StartLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var started: [Int] = []
+  var keys: [Int] { lock.withLock { started } }
+  func append(_ key: Int) { lock.withLock { started.append(key) } }
 }

@@ -7,16 +7,30 @@
 /// main-actor turn in which cells were configured, the interest of cells that no longer show a
 /// row (in the reuse pool, or of a deleted row) goes back to the store. When the binding stops or
 /// goes away, all of this screen's interest does.
+///
+/// **Keys.** Content is keyed by ``contentKey``: the item's id by default, or what determines
+/// the content — an id with a version, a URL — so that content that changes under the same id
+/// is loaded afresh. When an item's key changes, its cell keeps showing the content of the key
+/// it showed before (while the store still has it) until the new key's content arrives, and is
+/// then reconfigured: an avatar is replaced, never blanked. A failure of the new key is shown
+/// as a failure.
 @MainActor
-public final class ContentBinding<Section, Item, Content: Sendable>
+public final class ContentBinding<Section, Item, Key: Hashable & Sendable, Content: Sendable>
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
   /// The cells' interest in the store.
-  public let cells: ContentCells<Item.ID, Content>
+  public let cells: ContentCells<Key, Content>
   /// The prefetcher, or `nil` when prefetching is off.
-  public let prefetcher: ContentPrefetcher<Section, Item, Content>?
+  public let prefetcher: ContentPrefetcher<Section, Item, Key, Content>?
+  /// The key of an item's content.
+  public let contentKey: (Item) -> Key
+  /// For each item configured near the screen: the key its cell asked for, and the key whose
+  /// content it last showed (the one it keeps showing while a new key loads).
+  private var keys: [Item.ID: (current: Key, shown: Key?)] = [:]
+  /// The items configured with each key: whom an announcement for the key reconfigures.
+  private var items: [Key: Set<Item.ID>] = [:]
   private weak var binding: ListBinding<Section, Item>?
   private var observation: ContentObservation?
   private var isReleaseScheduled = false
@@ -33,13 +47,19 @@ where
   ///     they show).
   ///   - holdFirstDisplay: how long the first display may wait for the first screen's content;
   ///     `nil` (or no planner) shows the first list at once.
+  ///   - contentKey: the key of an item's content in `store`; cheap, and the same for equal
+  ///     items.
   public init(
-    binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
-    planner: PrefetchPlanner?, holdFirstDisplay: Duration?
+    binding: ListBinding<Section, Item>, store: ContentStore<Key, Content>,
+    planner: PrefetchPlanner?, holdFirstDisplay: Duration?,
+    contentKey: @escaping (Item) -> Key
   ) {
     self.binding = binding
+    self.contentKey = contentKey
     cells = ContentCells(store: store)
-    prefetcher = planner.map { ContentPrefetcher(binding: binding, store: store, planner: $0) }
+    prefetcher = planner.map {
+      ContentPrefetcher(binding: binding, store: store, planner: $0, contentKey: contentKey)
+    }
     if let holdFirstDisplay { prefetcher?.holdFirstDisplay(upTo: holdFirstDisplay) }
     binding.retain(self)
     observation = store.observe { [weak self] key, _ in self?.contentChanged(for: key) }
@@ -54,19 +74,50 @@ where
   public func cell<Cell: AnyObject>(
     for item: Item, at position: ItemPosition, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
+    let key = contentKey(item)
     // A stopped binding's view still asks for cells as the user scrolls: it gets what the store
     // has, and nothing is loaded or wanted.
-    guard !isStopped else { return configure(cells.store.state(for: item.id)) }
+    guard !isStopped else { return configure(cells.store.state(for: key)) }
     var isVisible = binding?.view?.isItemVisible(at: position) ?? true
     if isVisible, let landing = prefetcher?.landing,
       let index = binding?.snapshot.flatIndex(of: position), !landing.contains(index)
     {
       isVisible = false  // passing by in a fling: the landing screen comes first
     }
-    let cell = cells.cell(for: item.id, isVisible: isVisible, configure: configure)
+    let cell = cells.cell(for: key, isVisible: isVisible) { state in
+      configure(shownState(of: item.id, key: key, state))
+    }
     prefetcher?.setNeedsUpdate()
     scheduleRelease()
     return cell
+  }
+
+  /// The state a cell shows for an item whose content key is `key`: the key's own, unless it
+  /// is still loading and the item's cell showed another key's content that the store still
+  /// has — that goes on showing until the new content arrives (or fails). Records the keys.
+  private func shownState(of id: Item.ID, key: Key, _ state: ContentState<Content>)
+    -> ContentState<Content>
+  {
+    let previous = keys[id]
+    if previous?.current != key {
+      if let old = previous?.current { forget(id, from: old) }
+      items[key, default: []].insert(id)
+    }
+    if case .loaded = state {
+      keys[id] = (key, key)
+      return state
+    }
+    keys[id] = (key, previous?.shown)
+    if case .failed = state { return state }  // the app shows the new key's failure
+    if let shown = previous?.shown, shown != key, let old = cells.store.state(for: shown).content {
+      return .loaded(old)
+    }
+    return state
+  }
+
+  private func forget(_ id: Item.ID, from key: Key) {
+    items[key]?.remove(id)
+    if items[key]?.isEmpty == true { items[key] = nil }
   }
 
   /// A UIKit prefetch call (the user is scrolling): re-plans the prefetcher.
@@ -85,11 +136,24 @@ where
     let visible = view.visibleItemPositions.compactMap { snapshot.flatIndex(of: $0) }
     let band = max(1, view.itemsPerScreen)
     let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
+    func isNear(_ id: Item.ID) -> Bool {
+      guard let position = snapshot.position(of: id), let index = snapshot.flatIndex(of: position)
+      else { return false }
+      return near.contains(index)
+    }
+    var idsOfLiveCells = Set<Item.ID>()
     cells.releaseInterest { key, cell in
-      if live.contains(ObjectIdentifier(cell)) { return false }
-      guard let position = snapshot.position(of: key), let index = snapshot.flatIndex(of: position)
-      else { return true }
-      return !near.contains(index)
+      let ids = items[key] ?? []
+      if live.contains(ObjectIdentifier(cell)) {
+        idsOfLiveCells.formUnion(ids)
+        return false
+      }
+      return !ids.contains(where: isNear)
+    }
+    // Keys are remembered for the items near the screen only.
+    for (id, key) in keys where !idsOfLiveCells.contains(id) && !isNear(id) {
+      keys[id] = nil
+      forget(id, from: key.current)
     }
   }
 
@@ -101,11 +165,13 @@ where
     observation = nil
     cells.releaseAll()
     prefetcher?.stop()
+    keys.removeAll()
+    items.removeAll()
   }
 
-  private func contentChanged(for key: Item.ID) {
-    guard cells.hasCell(showing: key) else { return }
-    binding?.reconfigureItems(withIDs: [key])
+  private func contentChanged(for key: Key) {
+    guard cells.hasCell(showing: key), let ids = items[key] else { return }
+    binding?.reconfigureItems(withIDs: Array(ids))
   }
 
   private func scheduleRelease() {
@@ -115,5 +181,18 @@ where
       self?.isReleaseScheduled = false
       self?.releaseDetachedCells()
     }
+  }
+}
+
+extension ContentBinding where Key == Item.ID {
+  /// Attaches late content keyed by the items' ids from `store` to `binding`, which keeps it;
+  /// see ``init(binding:store:planner:holdFirstDisplay:contentKey:)``.
+  public convenience init(
+    binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
+    planner: PrefetchPlanner?, holdFirstDisplay: Duration?
+  ) {
+    self.init(
+      binding: binding, store: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      contentKey: \.id)
   }
 }

@@ -20,14 +20,19 @@
 ///   planner's ``PrefetchPlanner/maximumWindow(itemsPerScreen:)``.
 /// - **Lifetime**: when the binding stops, or the prefetcher is released, all of its interest
 ///   goes back to the store.
+///
+/// Content is wanted by its key: the item's id, or what the binding keys content by
+/// (``ContentBinding/contentKey``).
 @MainActor
-public final class ContentPrefetcher<Section, Item, Content: Sendable>
+public final class ContentPrefetcher<Section, Item, Key: Hashable & Sendable, Content: Sendable>
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
   /// The store content is requested from.
-  public let store: ContentStore<Item.ID, Content>
+  public let store: ContentStore<Key, Content>
+  /// The key of an item's content.
+  public let contentKey: (Item) -> Key
   /// The planner; change it to tune the windows.
   public var planner: PrefetchPlanner
   /// How long the content must stay put (not decelerating) before the view counts as at rest:
@@ -38,8 +43,8 @@ where
   private static var speedWindow: Duration { .milliseconds(150) }
 
   private weak var binding: ListBinding<Section, Item>?
-  private let ledger: InterestLedger<Item.ID, Content>
-  private var wanted: [Item.ID: ContentPriority] = [:]
+  private let ledger: InterestLedger<Key, Content>
+  private var wanted: [Key: ContentPriority] = [:]
   /// What each update saw of the view within the last ``speedWindow``: the first visible row
   /// (if any) and the content offset. The scroll's speed and a fling's landing are read from it.
   private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
@@ -57,14 +62,16 @@ where
   /// The first-display hold under way: opened when it ends, or when the prefetcher stops.
   private var hold: OneShotGate?
 
-  /// Creates a prefetcher for a binding and a store, and starts it: the binding keeps it, asks
-  /// it for the first screen before showing the first list, and re-plans it after every list.
+  /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
+  /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
+  /// it after every list.
   public init(
-    binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
-    planner: PrefetchPlanner = PrefetchPlanner()
+    binding: ListBinding<Section, Item>, store: ContentStore<Key, Content>,
+    planner: PrefetchPlanner = PrefetchPlanner(), contentKey: @escaping (Item) -> Key
   ) {
     self.binding = binding
     self.store = store
+    self.contentKey = contentKey
     self.planner = planner
     ledger = InterestLedger(store: store)
     binding.retain(self)
@@ -201,11 +208,11 @@ where
   }
 
   private func want(_ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>) {
-    var next: [Item.ID: ContentPriority] = [:]
+    var next: [Key: ContentPriority] = [:]
     next.reserveCapacity(plan.count)
     for want in plan {
       guard let position = snapshot.position(atFlatIndex: want.index),
-        let id = snapshot.item(at: position)?.id, next[id] == nil
+        let item = snapshot.item(at: position), case let id = contentKey(item), next[id] == nil
       else { continue }
       next[id] = want.priority
       switch wanted[id] {
@@ -243,7 +250,7 @@ where
   }
 
   /// Whether every key has content or has failed: nothing more to wait for.
-  private func isSettled(_ ids: [Item.ID]) -> Bool {
+  private func isSettled(_ ids: [Key]) -> Bool {
     ids.allSatisfy { id in
       switch store.state(for: id) {
       case .loaded, .failed: true
@@ -257,7 +264,7 @@ where
   {
     let screen = max(1, binding?.itemsPerScreen ?? 1)
     let ids = (0..<min(screen, snapshot.numberOfItems)).compactMap { index in
-      snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0)?.id }
+      snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0) }.map(contentKey)
     }
     plan(for: snapshot, visible: [])
     if isStopped || isSettled(ids) { return }
@@ -281,6 +288,16 @@ where
     hold = nil
     observation.cancel()
     timer.cancel()
+  }
+}
+
+extension ContentPrefetcher where Key == Item.ID {
+  /// Creates a prefetcher for a binding and a store keyed by the items' ids, and starts it.
+  public convenience init(
+    binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
+    planner: PrefetchPlanner = PrefetchPlanner()
+  ) {
+    self.init(binding: binding, store: store, planner: planner, contentKey: \.id)
   }
 }
 

@@ -49,14 +49,15 @@ enum BindingCore {
   /// As ``bind(_:cells:source:pipeline:headerTitle:)``, with late content: `provide` gets the
   /// item's content state, and its cells hold interest in it.
   @usableFromInline
-  static func bind<Section, Item, Content>(
-    _ view: BoundView, content store: ContentStore<Item.ID, Content>, planner: PrefetchPlanner?,
+  static func bind<Section, Item, Key, Content>(
+    _ view: BoundView, content store: ContentStore<Key, Content>,
+    keyedBy contentKey: @escaping (Item) -> Key, planner: PrefetchPlanner?,
     holdFirstDisplay: Duration?, cells provide: ContentCellProvider<Item, Content>,
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>,
     headerTitle: (@MainActor (Section) -> String?)?
   ) -> ListBinding<Section, Item> {
     store.purgesOnMemoryWarning()
-    let box = ContentBox<Section, Item, Content>(store: store)
+    let box = ContentBox<Section, Item, Key, Content>(store: store, contentKey: contentKey)
     let cells: CellProvider<Item>
     switch provide {
     case .table(let provider):
@@ -71,7 +72,8 @@ enum BindingCore {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
     adapter.features.headerTitle = headerTitle
     let content = ContentBinding(
-      binding: binding, store: store, planner: planner, holdFirstDisplay: holdFirstDisplay)
+      binding: binding, store: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      contentKey: contentKey)
     box.content = content
     adapter.prefetchObserver = { [weak content] in content?.viewWillPrefetch() }
     adapter.install(prefetching: planner != nil)
@@ -107,20 +109,26 @@ enum ContentCellProvider<Item, Content: Sendable> {
 /// (its view still asks for cells, from the last list it showed) cells read the store's state,
 /// asking it for nothing.
 @MainActor
-final class ContentBox<Section, Item, Content: Sendable>
+final class ContentBox<Section, Item, Key: Hashable & Sendable, Content: Sendable>
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
-  weak var content: ContentBinding<Section, Item, Content>?
-  private weak var store: ContentStore<Item.ID, Content>?
+  weak var content: ContentBinding<Section, Item, Key, Content>?
+  private weak var store: ContentStore<Key, Content>?
+  private let contentKey: (Item) -> Key
 
-  init(store: ContentStore<Item.ID, Content>) { self.store = store }
+  init(store: ContentStore<Key, Content>, contentKey: @escaping (Item) -> Key) {
+    self.store = store
+    self.contentKey = contentKey
+  }
 
   func cell<Cell: AnyObject>(
     for item: Item, at path: IndexPath, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
-    guard let content else { return configure(store?.state(for: item.id) ?? .notRequested) }
+    guard let content else {
+      return configure(store?.state(for: contentKey(item)) ?? .notRequested)
+    }
     return content.cell(for: item, at: ItemPosition(path), configure: configure)
   }
 }

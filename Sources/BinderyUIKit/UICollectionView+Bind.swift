@@ -93,7 +93,31 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     BindingCore.bind(
-      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      .collection(self), content: store, keyedBy: \.id, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .sequence(items: source),
+      pipeline: DiffPipeline(), headerTitle: nil)
+  }
+
+  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
+  /// by the item's id — an id with a version, a URL — so that content that changes under the
+  /// same id loads afresh, while the cell keeps showing the old until it arrives.
+  @inlinable
+  public func bind<Source, Item, Key, Content>(
+    to source: Source, content store: ContentStore<Key, Content>,
+    keyedBy contentKey: @escaping (Item) -> Key,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<FlatSection, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, keyedBy: contentKey, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
       cells: .collection(cellProvider), source: .sequence(items: source),
       pipeline: DiffPipeline(), headerTitle: nil)
   }
@@ -113,7 +137,32 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     BindingCore.bind(
-      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      .collection(self), content: store, keyedBy: \.id, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .sequence(source), pipeline: DiffPipeline(),
+      headerTitle: nil)
+  }
+
+  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
+  /// by the item's id — an id with a version, a URL — so that content that changes under the
+  /// same id loads afresh, while the cell keeps showing the old until it arrives.
+  @inlinable
+  public func bind<Source, Section, Item, Key, Content>(
+    to source: Source, content store: ContentStore<Key, Content>,
+    keyedBy contentKey: @escaping (Item) -> Key,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<Section, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, keyedBy: contentKey, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
       cells: .collection(cellProvider), source: .sequence(source), pipeline: DiffPipeline(),
       headerTitle: nil)
   }
@@ -132,7 +181,31 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     BindingCore.bind(
-      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      .collection(self), content: store, keyedBy: \.id, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .publisher(items: publisher),
+      pipeline: DiffPipeline(), headerTitle: nil)
+  }
+
+  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
+  /// by the item's id — an id with a version, a URL — so that content that changes under the
+  /// same id loads afresh, while the cell keeps showing the old until it arrives.
+  @inlinable
+  public func bind<P, Item, Key, Content>(
+    to publisher: P, content store: ContentStore<Key, Content>,
+    keyedBy contentKey: @escaping (Item) -> Key,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<FlatSection, Item>
+  where
+    P: Publisher, P.Output == [Item], P.Failure == Never,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, keyedBy: contentKey, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
       cells: .collection(cellProvider), source: .publisher(items: publisher),
       pipeline: DiffPipeline(), headerTitle: nil)
   }
@@ -152,7 +225,32 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     BindingCore.bind(
-      .collection(self), content: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
+      .collection(self), content: store, keyedBy: \.id, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
+      cells: .collection(cellProvider), source: .publisher(publisher), pipeline: DiffPipeline(),
+      headerTitle: nil)
+  }
+
+  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
+  /// by the item's id — an id with a version, a URL — so that content that changes under the
+  /// same id loads afresh, while the cell keeps showing the old until it arrives.
+  @inlinable
+  public func bind<P, Section, Item, Key, Content>(
+    to publisher: P, content store: ContentStore<Key, Content>,
+    keyedBy contentKey: @escaping (Item) -> Key,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    cellProvider:
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+      UICollectionViewCell
+  ) -> ListBinding<Section, Item>
+  where
+    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    BindingCore.bind(
+      .collection(self), content: store, keyedBy: contentKey, planner: planner,
+      holdFirstDisplay: holdFirstDisplay,
       cells: .collection(cellProvider), source: .publisher(publisher), pipeline: DiffPipeline(),
       headerTitle: nil)
   }

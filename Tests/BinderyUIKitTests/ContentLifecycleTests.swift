@@ -151,11 +151,11 @@ struct ContentLifecycleTests {
     let table = makeTable()
     let avatars = ContentStore<Int, String>(loader: AvatarLoader().load)
     let probe = DeinitProbe()
-    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, String>?
+    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>?
     let last = LastReference(bind(table, avatars), probe: probe)
     await last.object?.apply(items: (0..<50).map { TestItem(id: $0) })
     prefetcher =
-      last.object?.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+      last.object?.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
       .first
     last.object?.retain(probe.object())
     // The last reference goes on another thread.
@@ -189,8 +189,8 @@ struct ContentLifecycleTests {
     let avatars = ContentStore<Int, String>(loader: loader.load)
     weak var binding: ListBinding<FlatSection, TestItem>?
     weak var adapter: AnyObject?
-    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, String>?
-    weak var contentBinding: ContentBinding<FlatSection, TestItem, String>?
+    weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>?
+    weak var contentBinding: ContentBinding<FlatSection, TestItem, Int, String>?
     weak var table: UITableView?
     weak var cell: UITableViewCell?
     do {
@@ -202,9 +202,9 @@ struct ContentLifecycleTests {
       binding = bound
       adapter = bound.view
       prefetcher =
-        bound.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self).first
+        bound.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first
       contentBinding =
-        bound.attachments(of: ContentBinding<FlatSection, TestItem, String>.self)
+        bound.attachments(of: ContentBinding<FlatSection, TestItem, Int, String>.self)
         .first
       table = screen
       cell = screen.visibleCells.first

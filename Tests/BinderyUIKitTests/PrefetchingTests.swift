@@ -158,7 +158,8 @@ struct PrefetchingTests {
     delegate.snapTo = 400 * 44 - 100  // row 400 just below the bar
     table.delegate = delegate
     table.userFlings(velocity: 20_000)
-    let prefetcher = binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+    let prefetcher = binding.attachments(
+      of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
     // The screen at that offset: rows 397 (under the bar) to 409.
     await eventually("the announced landing") { prefetcher.first?.landing == 397..<410 }
     loader.openAll()
@@ -177,7 +178,8 @@ struct PrefetchingTests {
     table.delegate = delegate
     let rate = table.decelerationRate.rawValue
     table.userFlings(velocity: 700 * 44 * (1 - rate) / rate * 1_000)
-    let prefetcher = binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, String>.self)
+    let prefetcher = binding.attachments(
+      of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
     await eventually("the announced landing") { prefetcher.first?.landing == 400..<412 }
     await eventually("its avatars requested") { Set(loader.startedKeys).isSuperset(of: 400..<412) }
     #expect(!loader.startedKeys.contains(700))

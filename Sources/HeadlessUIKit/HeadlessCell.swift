@@ -41,6 +41,8 @@ open class HeadlessLabel: HeadlessView {
 public final class HeadlessImage: Sendable, CustomStringConvertible {
   /// The image's size in points.
   public let size: CGSize
+  /// Pixels per point: 1 here (UIKit's `scale`; 2 or 3 for images drawn for a Retina screen).
+  public var scale: CGFloat { 1 }
   /// A name, for tests and descriptions; `nil` for images made from data.
   public let name: String?
 

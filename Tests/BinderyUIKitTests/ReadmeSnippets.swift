@@ -16,6 +16,12 @@ struct Mate: Identifiable, Equatable, Sendable {
   let id: UUID
   var name: String
   var status: String
+  var photoURL = URL(fileURLWithPath: "/photos/default.jpg")
+}
+
+/// What an image costs in a cache: the bytes of its decoded bitmap.
+@Sendable func bitmapBytes(_ image: UIImage) -> Int {
+  Int(image.size.width * image.scale * image.size.height * image.scale) * 4
 }
 
 struct Team: Identifiable, Equatable, Sendable {
@@ -43,6 +49,11 @@ final class MatesViewModel {
 /// An API client whose avatars take a moment.
 struct API: Sendable {
   func avatar(_ id: UUID) async throws -> UIImage {
+    try await Task.sleep(for: .milliseconds(5))
+    return UIImage()
+  }
+
+  func image(at url: URL) async throws -> UIImage {
     try await Task.sleep(for: .milliseconds(5))
     return UIImage()
   }
@@ -165,7 +176,8 @@ final class MatesScreen {
   func bindAvatars() -> ContentStore<Mate.ID, UIImage> {
     let api = self.api
     let placeholder = self.placeholder
-    let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20) { id in
+    // The cost is the decoded bitmap's bytes, so the limit is 64 MB of images, not 64 Mi images.
+    let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20, cost: bitmapBytes) { id in
       try await api.avatar(id)
     }
 
@@ -178,6 +190,23 @@ final class MatesScreen {
     }
     .store(in: &cancellables)
     return avatars
+  }
+
+  func bindPhotos() -> ContentStore<URL, UIImage> {
+    let api = self.api
+    let placeholder = self.placeholder
+    let photos = ContentStore<URL, UIImage>(costLimit: 64 << 20, cost: bitmapBytes) { url in
+      try await api.image(at: url)
+    }
+
+    tableView.bind(to: viewModel.$mates, content: photos, keyedBy: \.photoURL) {
+      tableView, indexPath, mate, photo in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.imageView?.image = photo.content ?? placeholder
+      return cell
+    }
+    .store(in: &cancellables)
+    return photos
   }
 
   func bindHeldAvatars(_ avatars: ContentStore<Mate.ID, UIImage>) {

@@ -153,6 +153,19 @@ struct ReadmeTests {
     #expect(held.tableView.visibleCells.allSatisfy { $0.imageView?.image != nil })
   }
 
+  @Test func photosKeyedByURLLoadAgainWhenTheURLChanges() async {
+    let screen = makeScreen()
+    let photos = screen.bindPhotos()
+    var mates = Self.mates
+    screen.viewModel.mates = mates
+    let first = mates[0].photoURL
+    await eventually("the photo") { photos.state(for: first).content != nil }
+    mates[0].photoURL = URL(fileURLWithPath: "/photos/new.jpg")
+    screen.viewModel.mates = mates
+    await eventually("the new photo") { photos.state(for: mates[0].photoURL).content != nil }
+    #expect(screen.tableView.visibleCells.allSatisfy { $0.imageView?.image != nil })
+  }
+
   @Test func theDiffOnItsOwnThroughATable() throws {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")

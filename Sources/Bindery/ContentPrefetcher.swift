@@ -48,7 +48,8 @@ where
   /// What each update saw of the view within the last ``speedWindow``: the first visible row
   /// (if any) and the content offset. The scroll's speed and a fling's landing are read from it.
   private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
-  /// When the content offset last changed.
+  /// The content offset the last update saw, and when it last changed.
+  private var lastOffset: Double?
   private var lastMoved: Duration = .zero
 
   /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
@@ -127,17 +128,19 @@ where
     plan(for: snapshot, visible: visible, velocity: velocity)
   }
 
-  /// Adds what an update saw to the recent scroll, starting it afresh after a jump: more than
-  /// a screen since the last update is a discontinuity, not a speed (the fastest fling moves a
-  /// few rows a frame).
+  /// Notes whether the content moved, and adds what an update saw to the recent scroll when
+  /// the first visible row changed — updates between row changes (a rest check, a prefetch
+  /// call) would make a speed counted in rows jitter, and the window's edge with it. The recent
+  /// scroll starts afresh after a jump: more than a screen since the last sample is a
+  /// discontinuity, not a speed (the fastest fling moves a few rows a frame).
   private func record(_ now: Duration, first: Int?, offset: Double, screen: Int) {
+    if lastOffset != offset { lastMoved = now }
+    lastOffset = offset
     if let last = recentScroll.last {
-      if last.offset != offset { lastMoved = now }
+      guard last.first != first else { return }
       if let first, let previous = last.first, abs(first - previous) > max(1, screen) {
         recentScroll.removeAll()
       }
-    } else {
-      lastMoved = now
     }
     recentScroll.append((now, first, offset))
     recentScroll.removeAll { now - $0.time > Self.speedWindow }

@@ -118,10 +118,16 @@ where
     var velocity = 0.0
     if let view = binding.view {
       let position = view.scrollPosition
+      let previousOffset = lastOffset
       record(now, first: visible.min(), offset: position.offset, screen: view.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
       let resting = !position.isDecelerating && now - lastMoved >= restDelay
       velocity = resting ? 0 : velocityOfFirstVisibleRow()
+      if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
+        // Moving, but not for long enough to count rows: the slowest speed, in its direction,
+        // so that the window turns ahead of the scroll from its first frame.
+        velocity = (position.offset > previousOffset ? 1 : -1) * planner.restingSpeed
+      }
     } else {
       landing = nil
     }

@@ -300,7 +300,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// stream, which keeps the newest `limit` keys its reader has not read yet (older ones are
   /// dropped, so a reader that falls behind costs bounded memory); it ends when its reader stops
   /// reading or the store goes away.
-  public func arrivals(bufferingNewest limit: Int = 256) -> AsyncStream<Key> {
+  public func arrivals(bufferingNewest limit: Int = 1_024) -> AsyncStream<Key> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Key.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
     let id = nextObserver

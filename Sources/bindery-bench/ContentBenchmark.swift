@@ -19,7 +19,8 @@ struct ContentBenchmark {
     let store = ContentStore<Int, String>(countLimit: cachedEntries, maximumConcurrentLoads: 64) {
       "content \($0)"
     }
-    var arrivals = store.arrivals().makeAsyncIterator()
+    // Every arrival is awaited, and they come faster than they are read: keep them all.
+    var arrivals = store.arrivals(bufferingNewest: cachedEntries).makeAsyncIterator()
     for key in 0..<cachedEntries { store.request(key) }
     for _ in 0..<cachedEntries { _ = await arrivals.next() }
     let dictionary = Dictionary(

@@ -177,7 +177,7 @@ struct PrefetchSimulation {
     }
     let uikitStyle = UIKitStylePrefetcher(binding: binding, store: avatars)
     if strategy == .uikitPrefetch { table.prefetchDataSource = uikitStyle }
-    let arrivals = avatars.arrivals()
+    let arrivals = avatars.arrivals(bufferingNewest: .max)  // the log needs every arrival
     let listener = Task { @MainActor in
       for await id in arrivals { log.completions.append((storeClock.now.offset, id)) }
     }

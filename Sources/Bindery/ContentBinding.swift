@@ -107,8 +107,11 @@ where
       keys[id] = (key, key)
       return state
     }
+    if case .failed = state {
+      keys[id] = (key, nil)  // the app shows the new key's failure, and no longer the old
+      return state
+    }
     keys[id] = (key, previous?.shown)
-    if case .failed = state { return state }  // the app shows the new key's failure
     if let shown = previous?.shown, shown != key, let old = cells.store.state(for: shown).content {
       return .loaded(old)
     }

@@ -32,6 +32,9 @@ extension ContentStore {
       fail(key, error, priority: priority)
     case .cancelled:
       counted.cancelled += 1
+      // Its interest ended while its result was on the way: a failure it had is forgotten
+      // like any other of a key nobody wants.
+      if interest[key] == nil, let failure = failures[key] { forgetLater(key, failure) }
     }
   }
 

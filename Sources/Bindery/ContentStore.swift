@@ -15,12 +15,14 @@
 ///   ``ContentError/notCached(cost:costLimit:)`` until interest in it ends — never a reload loop.
 /// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
 ///   store retries by itself after a backoff that doubles per consecutive failure, with
-///   ``retryJitter`` (±20%), up to ``maximumBackoff``; with no interest left it stops. A load that exceeds the
-///   timeout fails with ``ContentError/timedOut(_:)`` at once, even if the loader ignores
-///   cancellation (its slot is free when the loader returns).
+///   ``retryJitter`` (±20%), up to ``maximumBackoff``; with no interest left it stops. A failure
+///   no retry can fix (``ContentError/allowsRetry`` is `false`: a ``ContentLoaderError`` that
+///   says so) is shown and not retried until interest in the key ends and comes back. A load
+///   that exceeds the timeout fails with ``ContentError/timedOut(_:)`` at once, even if the
+///   loader ignores cancellation (its slot is free when the loader returns).
 /// - **Events**: every change a cell would show — content, a failure, a retry starting, an
 ///   eviction of wanted content — is announced to ``observe(_:)``'s observers at once, on the
-///   main actor, and on ``arrivals()`` streams.
+///   main actor, and on ``arrivals(bufferingNewest:)`` streams.
 ///
 /// Loads run off the main actor on at most ``maximumConcurrentLoads`` worker tasks, each going
 /// from one waiting key to the next without a trip through the main actor, and report back in

@@ -185,7 +185,9 @@ where
     // adapter, the prefetcher, the content binding, the observers' closures) is handed to it, to
     // be torn down there. (No public API tells whether this already is the main actor, so it
     // always takes the hop.)
-    let parts = self.parts
+    // What the box holds moves to a new box, so that the last reference to each part is the
+    // task's, whichever thread drops the old box.
+    let parts = self.parts.handOver()
     Task { @MainActor in withExtendedLifetime(parts) {} }
   }
 
@@ -206,6 +208,9 @@ where
   ///   batches — the view has run the completion of its last batch (UIKit's, after the
   ///   animations; after two seconds at most, for a view that never calls it). `false` if a
   ///   newer list (from any source) replaced it before it was shown, or the binding stopped.
+  ///   While the first display is held (``firstDisplayHold``), an `apply` replaced by a newer
+  ///   `apply` returns `false` at once; replaced by ``submit(_:)`` or the source, it returns
+  ///   when the hold ends.
   @discardableResult
   public func apply(_ sections: [ListSection<Section, Item>], animatingDifferences: Bool = true)
     async -> Bool
@@ -731,4 +736,15 @@ where
   var showObservers: [@MainActor () -> Void] = []
   var stopObservers: [@MainActor () -> Void] = []
   var attachments: [AnyObject] = []
+
+  /// A new box with everything this one held; this one is left empty.
+  func handOver() -> BindingParts {
+    let next = BindingParts()
+    swap(&view, &next.view)
+    swap(&willShowObservers, &next.willShowObservers)
+    swap(&showObservers, &next.showObservers)
+    swap(&stopObservers, &next.stopObservers)
+    swap(&attachments, &next.attachments)
+    return next
+  }
 }

@@ -32,7 +32,8 @@ public struct PrefetchPlanner: Sendable, Equatable {
   /// around it, the screen it leaves — is within it with the defaults).
   public func maximumWindow(itemsPerScreen: Int) -> Int {
     let screen = Double(max(1, itemsPerScreen))
-    let ahead = max(maximumScreensAhead, initialScreensAhead, 2 * screensAroundLanding + 1)
+    let ahead = max(
+      screensAhead, maximumScreensAhead, initialScreensAhead, 2 * screensAroundLanding + 1)
     return Int(((1 + ahead + screensBehind) * screen).rounded(.up)) + 1
   }
 

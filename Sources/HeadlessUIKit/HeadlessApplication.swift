@@ -1,7 +1,7 @@
 import Foundation
 
 /// The application, as far as lists need it: UIKit's memory-warning notification, which a test
-/// posts with ``simulateMemoryWarning()`` (as the simulator's Debug menu does).
+/// posts with ``simulateMemoryWarning(in:)`` (as the simulator's Debug menu does).
 @MainActor
 open class HeadlessApplication {
   /// UIKit's `UIApplication.didReceiveMemoryWarningNotification`, posted on the main thread.

@@ -243,7 +243,9 @@ where
   private func checkForRest() {
     restCheck?.cancel()
     let time = store.time
-    let due = max(time.elapsed(), lastMoved + restDelay)
+    // Never sooner than a frame from now: a view that reads as decelerating while its offset
+    // stands still (a test that stops advancing it) must not re-plan in a loop.
+    let due = max(time.elapsed() + .milliseconds(16), lastMoved + restDelay)
     restCheck = Task { [weak self] in
       do { try await time.sleepUntil(due) } catch { return }
       self?.update()

@@ -5,7 +5,7 @@ import Foundation
 /// - `/ok/<text>` with 200 and the text,
 /// - `/slow/<milliseconds>/<text>` the same after a delay,
 /// - `/status/<code>` with that status,
-/// - `/endless` with a body that never ends (no `Content-Length`),
+/// - `/endless` with a body that never ends (no `Content-Length`), about 16 MB a second,
 /// - `/declares/<length>` with a `Content-Length` of `length` and a short body (a lie),
 /// - `/truncated/<length>` with a `Content-Length` of `length`, half of it, then a closed
 ///   connection (a server that stops mid-body),
@@ -31,7 +31,10 @@ final class TestServer: @unchecked Sendable {
                     self.send_response(int(parts[1])); self.end_headers(); return
                 if parts[0] == 'endless':
                     self.send_response(200); self.end_headers()
-                    while True: self.wfile.write(b'x' * 65536)
+                    # About 16 MB/s: swift-corelibs-foundation queues what arrives faster than
+                    # its delegate reads it, so an unthrottled loop on localhost (GB/s) can fill
+                    # memory before the cut-off is seen, slowed down as the thread sanitizer is.
+                    while True: self.wfile.write(b'x' * 16384); time.sleep(0.001)
                 if parts[0] in ('declares', 'truncated'):
                     declared = int(parts[1])
                     self.send_response(200)

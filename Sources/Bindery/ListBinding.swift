@@ -164,11 +164,12 @@ where
   where Source.Element == [ListSection<Section, Item>] {
     let inbox = self.inbox
     let errorSink = self.errorSink
-    let reader = Task.detached {
+    let reader = Task.detached { [weak self] in
       do {
         for try await sections in source { inbox.submit(sections) }
       } catch {
         errorSink.yield(.sourceFailed(error))
+        await self?.sourceDidFail(error)
       }
       inbox.finish()
     }
@@ -246,6 +247,21 @@ where
   public nonisolated func cancel() {
     guard Self.end(lifetime, inbox: inbox, errors: errorSink) else { return }
     Task { @MainActor [weak self] in self?.stop() }
+  }
+
+  /// The error the source ended with, if it failed; `nil` while it runs or when it finished.
+  public private(set) var sourceFailure: (any Error)?
+
+  /// Calls `observer` on the main actor when the source fails (``sourceFailure``), after the
+  /// error went to ``errors``: an empty state can say what went wrong.
+  public func onSourceFailure(_ observer: @escaping @MainActor (any Error) -> Void) {
+    parts.failureObservers.append(observer)
+  }
+
+  private func sourceDidFail(_ error: any Error) {
+    guard !isStopped else { return }
+    sourceFailure = error
+    for observer in parts.failureObservers { observer(error) }
   }
 
   /// Whether ``cancel()`` was called.
@@ -735,6 +751,7 @@ where
   var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] = []
   var showObservers: [@MainActor () -> Void] = []
   var stopObservers: [@MainActor () -> Void] = []
+  var failureObservers: [@MainActor (any Error) -> Void] = []
   var attachments: [AnyObject] = []
 
   /// A new box with everything this one held; this one is left empty.
@@ -744,6 +761,7 @@ where
     swap(&willShowObservers, &next.willShowObservers)
     swap(&showObservers, &next.showObservers)
     swap(&stopObservers, &next.stopObservers)
+    swap(&failureObservers, &next.failureObservers)
     swap(&attachments, &next.attachments)
     return next
   }

@@ -29,6 +29,8 @@ where
   private(set) weak var tableView: UITableView?
   private(set) weak var collectionView: UICollectionView?
   weak var binding: ListBinding<Section, Item>?
+  /// The empty state the view shows behind its rows, if any.
+  var emptyStateShown: EmptyListState?
   let cells: CellProvider<Item>
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }

@@ -62,6 +62,8 @@ struct ListFeatures<Section, Item> {
   var reloadWhen: (@MainActor (Item, Item) -> Bool)?
   /// Told of a section whose value changed in place.
   var sectionChanged: (@MainActor (Section, Int) -> Void)?
+  /// The view behind an empty list (``ListBinding/emptyState(_:)``).
+  var emptyState: (@MainActor (EmptyListState) -> UIView?)?
 
   struct Deletion {
     var canDelete: (@MainActor (Item) -> Bool)?

@@ -247,6 +247,19 @@ open class HeadlessCollectionView: HeadlessScrollView {
     return counts[section]
   }
 
+  /// The view behind the rows (UIKit's `backgroundView`): it fills the view's bounds, and stays
+  /// put as the content scrolls. Bindery's empty state goes here.
+  open var backgroundView: HeadlessView? {
+    didSet {
+      guard oldValue !== backgroundView else { return }
+      oldValue?.removeFromSuperview()
+      if let backgroundView {
+        backgroundView.frame = CGRect(origin: .zero, size: frame.size)
+        addSubview(backgroundView)
+      }
+    }
+  }
+
   /// The visible items (sorted here; UIKit does not promise an order).
   open var indexPathsForVisibleItems: [IndexPath] {
     engine.cells.keys.filter { engine.isVisible($0) }.sorted()

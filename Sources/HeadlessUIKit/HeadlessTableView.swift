@@ -79,6 +79,19 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
+  /// The view behind the rows (UIKit's `backgroundView`): it fills the view's bounds, and stays
+  /// put as the content scrolls. Bindery's empty state goes here.
+  open var backgroundView: HeadlessView? {
+    didSet {
+      guard oldValue !== backgroundView else { return }
+      oldValue?.removeFromSuperview()
+      if let backgroundView {
+        backgroundView.frame = CGRect(origin: .zero, size: frame.size)
+        addSubview(backgroundView)
+      }
+    }
+  }
+
   /// An estimate of row heights for self-sizing rows; 0 (no estimate) by default. HeadlessUIKit
   /// lays rows out with ``rowHeight``; this is kept for code that reads it.
   open var estimatedRowHeight: CGFloat = 0

@@ -159,6 +159,24 @@ final class MatesScreen {
     binding.store(in: &cancellables)
   }
 
+  // README "Around the rows": an empty state.
+  func bindWithEmptyState() -> ListBinding<FlatSection, Mate> {
+    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    .emptyState { state in
+      switch state {
+      case .loading: return nil
+      case .empty: return MessageView(text: "No mates yet")
+      case .failed(let error): return MessageView(text: "Couldn't load your mates: \(error)")
+      }
+    }
+    binding.store(in: &cancellables)
+    return binding
+  }
+
   func bindGrid() -> ListBinding<Team, Mate> {
     let binding = collectionView.bind(to: viewModel.$teams) { collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
@@ -218,6 +236,16 @@ final class MatesScreen {
     }
     .store(in: &cancellables)
   }
+}
+
+/// A view with a message, for an empty list.
+final class MessageView: UIView {
+  let text: String
+  init(text: String) {
+    self.text = text
+    super.init(frame: .zero)
+  }
+  required init?(coder: NSCoder) { nil }
 }
 
 /// A grid cell that shows a name.

@@ -166,6 +166,19 @@ struct ReadmeTests {
     #expect(screen.tableView.visibleCells.allSatisfy { $0.imageView?.image != nil })
   }
 
+  @Test func theEmptyStateComesAndGoesWithTheRows() async {
+    let screen = makeScreen()
+    let binding = screen.bindWithEmptyState()
+    #expect(screen.tableView.backgroundView == nil, "loading: nothing")
+    screen.viewModel.mates = []
+    await eventually("the empty state") {
+      (screen.tableView.backgroundView as? MessageView)?.text == "No mates yet"
+    }
+    screen.viewModel.mates = Self.mates
+    await binding.waitUntilShown()
+    #expect(screen.tableView.backgroundView == nil)
+  }
+
   @Test func theDiffOnItsOwnThroughATable() throws {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")

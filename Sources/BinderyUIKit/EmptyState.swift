@@ -1,0 +1,82 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// Why a bound list shows no rows: what an empty state tells the user.
+public enum EmptyListState: Sendable {
+  /// No list has been shown yet: the source has not sent one (or the first display is held).
+  case loading
+  /// The list shown has no items (its sections, and their headers, may still be there).
+  case empty
+  /// The source failed before anything could be shown, or while the list shown was empty.
+  case failed(any Error)
+
+  /// Whether two states call for the same view (failures compare by kind only).
+  func isSameKind(as other: EmptyListState) -> Bool {
+    switch (self, other) {
+    case (.loading, .loading), (.empty, .empty), (.failed, .failed): true
+    default: false
+    }
+  }
+}
+
+extension ListBinding {
+  /// Shows `view(state)` behind the rows — the table's or collection view's `backgroundView` —
+  /// whenever the list shows no items: before the first list (``EmptyListState/loading``), for
+  /// an empty list (``EmptyListState/empty``) and when the source failed with nothing to show
+  /// (``EmptyListState/failed(_:)``). Return `nil` for a state that needs nothing. Section
+  /// headers and footers of empty sections stay where they are, in front of it. The view is
+  /// asked for again only when the state changes, and removed as soon as a row is shown.
+  ///
+  /// ```swift
+  /// tableView.bind(to: viewModel.$mates) { … }
+  ///   .emptyState { state in
+  ///     switch state {
+  ///     case .loading: return nil
+  ///     case .empty: return MessageView("No mates yet")
+  ///     case .failed(let error): return MessageView("Couldn't load: \(error)")
+  ///     }
+  ///   }
+  ///   .store(in: &cancellables)
+  /// ```
+  @discardableResult
+  public func emptyState(_ view: @escaping @MainActor (EmptyListState) -> UIView?) -> Self {
+    guard let adapter = self.view as? ListAdapter<Section, Item> else { return self }
+    adapter.features.emptyState = view
+    onShow { [weak adapter] in adapter?.updateEmptyState() }
+    onSourceFailure { [weak adapter] _ in adapter?.updateEmptyState() }
+    adapter.updateEmptyState()
+    return self
+  }
+}
+
+extension ListAdapter {
+  /// Shows, replaces or removes the empty state for what the view shows now.
+  func updateEmptyState() {
+    guard let make = features.emptyState, let binding else { return }
+    let state: EmptyListState? =
+      if shown.numberOfItems > 0 {
+        nil
+      } else if let failure = binding.sourceFailure {
+        .failed(failure)
+      } else if binding.statistics.updates == 0 {
+        .loading
+      } else {
+        .empty
+      }
+    if let state, let current = emptyStateShown, current.isSameKind(as: state) { return }
+    if state == nil, emptyStateShown == nil { return }
+    emptyStateShown = state
+    let background = state.flatMap(make)
+    if let tableView {
+      tableView.backgroundView = background
+    } else {
+      collectionView?.backgroundView = background
+    }
+  }
+}

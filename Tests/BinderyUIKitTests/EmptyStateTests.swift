@@ -1,0 +1,104 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A view that says which state it stands for.
+final class StateView: UIView {
+  var state = ""
+}
+
+@Suite("Empty, loading and failed states")
+@MainActor
+struct EmptyStateTests {
+  /// The view for a state, counting how often one is made.
+  @MainActor
+  final class States {
+    var made: [String] = []
+
+    func view(_ state: EmptyListState) -> UIView? {
+      let view = StateView()
+      switch state {
+      case .loading: view.state = "loading"
+      case .empty: view.state = "empty"
+      case .failed(let error): view.state = "failed: \(error)"
+      }
+      made.append(view.state)
+      return view
+    }
+  }
+
+  func shown(_ view: UIView?) -> String? { (view as? StateView)?.state }
+
+  @Test func aTableShowsLoadingThenEmptyThenRowsThenEmptyAgain() async {
+    let table = makeTable()
+    let states = States()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .emptyState { states.view($0) }
+    #expect(shown(table.backgroundView) == "loading", "before the first list")
+    await binding.apply(items: [])
+    #expect(shown(table.backgroundView) == "empty")
+    await binding.apply(items: (0..<3).map { TestItem(id: $0) })
+    #expect(table.backgroundView == nil, "rows hide it")
+    await binding.apply(items: [TestItem(id: 0, content: 1)] + (1..<3).map { TestItem(id: $0) })
+    await binding.apply(items: [])
+    #expect(shown(table.backgroundView) == "empty")
+    await binding.apply(items: [])
+    #expect(states.made == ["loading", "empty", "empty"], "made again only when the state changes")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  @Test func emptySectionsKeepTheirHeadersInFrontOfTheEmptyState() async {
+    let table = makeTable()
+    let binding = table.bind(
+      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in },
+      titleForSection: { "Team \($0.id)" }, cellProvider: describeRow
+    )
+    .emptyState { States().view($0) }
+    await binding.apply([
+      ListSection(TestSection(id: 1), items: []), ListSection(TestSection(id: 2), items: []),
+    ])
+    #expect(shown(table.backgroundView) == "empty")
+    #expect(table.numberOfSections == 2)
+    #expect(table.headerView(forSection: 1)?.textLabel?.text == "Team 2")
+  }
+
+  @Test func aFailedSourceWithNothingToShowSaysSo() async {
+    struct Offline: Error, CustomStringConvertible {
+      var description: String { "offline" }
+    }
+    let table = makeTable()
+    let (source, continuation) = AsyncThrowingStream.makeStream(of: [TestItem].self)
+    let binding = table.bind(to: source, cellProvider: describeRow).emptyState { States().view($0) }
+    continuation.finish(throwing: Offline())
+    await eventually("the failure shown") { shown(table.backgroundView) == "failed: offline" }
+    #expect(binding.sourceFailure is Offline)
+  }
+
+  @Test func aFailureAfterRowsLeavesTheRows() async {
+    let table = makeTable()
+    let (source, continuation) = AsyncThrowingStream.makeStream(of: [TestItem].self)
+    let binding = table.bind(to: source, cellProvider: describeRow).emptyState { States().view($0) }
+    continuation.yield((0..<3).map { TestItem(id: $0) })
+    await eventually("the rows") { rowCount(of: table) == 3 }
+    continuation.finish(throwing: CancellationError())
+    await eventually("the failure known") { binding.sourceFailure != nil }
+    #expect(table.backgroundView == nil)
+    #expect(rowCount(of: table) == 3)
+  }
+
+  @Test func aGridShowsItsEmptyStateToo() async {
+    let grid = makeGrid()
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }) { grid, indexPath, _ in
+      grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+    .emptyState { States().view($0) }
+    await binding.apply(items: [])
+    #expect(shown(grid.backgroundView) == "empty")
+    await binding.apply(items: [TestItem(id: 1)])
+    #expect(grid.backgroundView == nil)
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+  }
+}

@@ -37,6 +37,8 @@ where
   }
   /// Told about UIKit's prefetch calls, when content is bound.
   var prefetchObserver: (@MainActor () -> Void)?
+  /// Told of every cell configured (page loaders watch the scroll through it).
+  var cellObservers: [@MainActor (IndexPath) -> Void] = []
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the snapshot installed last. The data source reads it, and it
@@ -468,6 +470,7 @@ where
     kept.reloadWhen = nil
     features = kept
     prefetchObserver = nil
+    cellObservers = []
   }
 
   // MARK: Views that must be dequeued

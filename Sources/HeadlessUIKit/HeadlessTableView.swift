@@ -92,6 +92,13 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
+  /// The view above the first section (UIKit's `tableHeaderView`). HeadlessUIKit keeps it but
+  /// does not lay it out: rows start at the top of the content.
+  open var tableHeaderView: HeadlessView?
+
+  /// The view below the last section (UIKit's `tableFooterView`), kept but not laid out.
+  open var tableFooterView: HeadlessView?
+
   /// An estimate of row heights for self-sizing rows; 0 (no estimate) by default. HeadlessUIKit
   /// lays rows out with ``rowHeight``; this is kept for code that reads it.
   open var estimatedRowHeight: CGFloat = 0

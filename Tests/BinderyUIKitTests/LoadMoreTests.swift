@@ -1,0 +1,193 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A paged source as apps write them: pages of 20, a total, a next page that can fail or hang.
+@MainActor
+final class PagedFeed {
+  struct Offline: Error {}
+
+  var items: [TestItem] = (0..<20).map { TestItem(id: $0) }
+  var total = 100
+  var requests = 0
+  var failNext = false
+  var hangs = false
+  var sawCancellation = false
+  /// When set, a page is kept back instead of sent: the test sends it.
+  var holdsPages = false
+  var heldPage: [TestItem]?
+  weak var binding: ListBinding<FlatSection, TestItem>?
+
+  var hasMore: Bool { items.count < total }
+
+  func loadNextPage() async throws {
+    requests += 1
+    if hangs {
+      do { try await Task.sleep(for: .seconds(3_600)) } catch {
+        sawCancellation = true
+        throw error
+      }
+    }
+    if failNext {
+      failNext = false
+      throw Offline()
+    }
+    let next = items + (items.count..<min(total, items.count + 20)).map { TestItem(id: $0) }
+    if holdsPages {
+      heldPage = next
+      return
+    }
+    items = next
+    binding?.submit(items: items)
+  }
+
+  func sendHeldPage() {
+    guard let heldPage else { return }
+    items = heldPage
+    self.heldPage = nil
+    binding?.submit(items: items)
+  }
+}
+
+/// A view that says which load-more state it stands for.
+final class FooterView: UIView {
+  var state = ""
+}
+
+@Suite("Load more")
+@MainActor
+struct LoadMoreTests {
+  func bind(
+    _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge = .end
+  )
+    async -> ListBinding<FlatSection, TestItem>
+  {
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .loadMore(
+        edge: edge, threshold: 5, hasMore: { feed.hasMore },
+        footer: { state in
+          let view = FooterView()
+          switch state {
+          case .loading: view.state = "loading"
+          case .failed: view.state = "failed"
+          case .idle, .exhausted: return nil
+          }
+          return view
+        }, load: { try await feed.loadNextPage() })
+    feed.binding = binding
+    await binding.apply(items: feed.items)
+    return binding
+  }
+
+  func scrollToTheEnd(_ table: UITableView) async {
+    table.scroll(by: 100_000)
+    await Task.yield()
+  }
+
+  @Test func theEndAsksOncePerPage() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    let binding = await bind(table, feed)
+    #expect(feed.requests == 0, "the first screen is far from the end")
+    // Down a row at a time until the next page is asked for: cells near the end are
+    // configured (prepared ahead, then shown) many times, and it is asked for once.
+    for _ in 0..<8 where feed.requests == 0 {
+      table.scroll(by: 44)
+      for _ in 0..<3 { await Task.yield() }
+    }
+    await eventually("the second page") { rowCount(of: table) == 40 }
+    for _ in 0..<5 { await Task.yield() }
+    #expect(feed.requests == 1)
+    await scrollToTheEnd(table)
+    await eventually("the third page") { rowCount(of: table) == 60 }
+    #expect(feed.requests == 2)
+    #expect(binding.pageLoader.map { if case .idle = $0.state { true } else { false } } == true)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  @Test func aPageOnItsWayIsNotAskedForTwice() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.holdsPages = true
+    let binding = await bind(table, feed)
+    await scrollToTheEnd(table)
+    await eventually("the request") { feed.heldPage != nil }
+    for _ in 0..<10 {  // the user keeps nudging at the end while the page is on its way
+      table.scroll(by: -20)
+      await Task.yield()
+      table.scroll(by: 20)
+      await Task.yield()
+    }
+    #expect(feed.requests == 1)
+    feed.sendHeldPage()
+    await eventually("the page") { rowCount(of: table) == 40 }
+    await scrollToTheEnd(table)
+    await eventually("the next request") { feed.requests == 2 }
+    binding.cancel()
+  }
+
+  @Test func aFailedPageIsRetriedOnTheNextApproachOrByATap() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.failNext = true
+    let binding = await bind(table, feed)
+    await scrollToTheEnd(table)
+    await eventually("the failure") {
+      (table.tableFooterView as? FooterView)?.state == "failed"
+    }
+    table.scroll(by: -10)  // still near the end: no retry
+    await Task.yield()
+    await Task.yield()
+    #expect(feed.requests == 1)
+    table.scroll(by: -100_000)  // away, and back
+    await Task.yield()
+    feed.failNext = true
+    await scrollToTheEnd(table)
+    await eventually("the retry on approach") { feed.requests == 2 }
+    await eventually("its failure") { (table.tableFooterView as? FooterView)?.state == "failed" }
+    binding.pageLoader?.retry()  // the footer's "try again"
+    await eventually("the page") { rowCount(of: table) == 40 }
+    #expect(feed.requests == 3)
+    #expect(table.tableFooterView == nil)
+  }
+
+  @Test func aHangingPageIsCancelledWithTheBinding() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.hangs = true
+    let binding = await bind(table, feed)
+    await scrollToTheEnd(table)
+    await eventually("the request") { feed.requests == 1 }
+    #expect((table.tableFooterView as? FooterView)?.state == "loading")
+    table.scroll(by: -10)
+    table.scroll(by: 10)
+    await Task.yield()
+    #expect(feed.requests == 1, "one request at a time")
+    binding.cancel()
+    await eventually("the request cancelled") { feed.sawCancellation }
+  }
+
+  @Test func nothingIsAskedForWhenThereIsNoMore() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.total = 20
+    let binding = await bind(table, feed)
+    await scrollToTheEnd(table)
+    await eventually("exhausted") {
+      binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true
+    }
+    #expect(feed.requests == 0)
+  }
+
+  @Test func aChatAsksForOlderMessagesAtTheTop() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    let binding = await bind(table, feed, edge: .start)
+    // The list starts at the top: its first rows are within the threshold of the start.
+    await eventually("the older page") { feed.requests == 1 }
+    binding.cancel()
+  }
+}

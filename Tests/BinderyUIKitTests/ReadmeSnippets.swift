@@ -44,6 +44,16 @@ final class MatesViewModel {
   }
 
   func move(_ mate: Mate, to destination: IndexPath) { moved.append((mate.id, destination)) }
+
+  /// Pages of mates, as a feed would load them.
+  var pagesLoaded = 0
+  var hasMorePages: Bool { pagesLoaded < 3 }
+
+  func loadNextPage() async throws {
+    try await Task.sleep(for: .milliseconds(5))
+    pagesLoaded += 1
+    mates += (0..<20).map { Mate(id: UUID(), name: "mate \($0)", status: "online") }
+  }
 }
 
 /// An API client whose avatars take a moment.
@@ -172,6 +182,29 @@ final class MatesScreen {
       case .empty: return MessageView(text: "No mates yet")
       case .failed(let error): return MessageView(text: "Couldn't load your mates: \(error)")
       }
+    }
+    binding.store(in: &cancellables)
+    return binding
+  }
+
+  // README "Around the rows": load more.
+  func bindPagedMates() -> ListBinding<FlatSection, Mate> {
+    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    .loadMore(
+      hasMore: { [viewModel] in viewModel.hasMorePages },
+      footer: { state in
+        switch state {
+        case .loading: return MessageView(text: "Loading…")
+        case .failed: return MessageView(text: "Couldn't load more. Tap to retry.")
+        case .idle, .exhausted: return nil
+        }
+      }
+    ) { [viewModel] in
+      try await viewModel.loadNextPage()
     }
     binding.store(in: &cancellables)
     return binding

@@ -179,6 +179,20 @@ struct ReadmeTests {
     #expect(screen.tableView.backgroundView == nil)
   }
 
+  @Test func pagesLoadAsTheUserNearsTheEnd() async {
+    let screen = makeScreen()
+    let binding = screen.bindPagedMates()
+    screen.viewModel.mates = Self.mates  // three mates: the end is on screen
+    await eventually("the first page") { rowCount(of: screen.tableView) == 23 }
+    for rows in [43, 63] {  // the user scrolls to the end of each page
+      screen.tableView.scroll(by: 100_000)
+      await eventually("\(rows) rows") { rowCount(of: screen.tableView) == rows }
+    }
+    #expect(screen.viewModel.pagesLoaded == 3)
+    #expect(
+      binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true)
+  }
+
   @Test func theDiffOnItsOwnThroughATable() throws {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")

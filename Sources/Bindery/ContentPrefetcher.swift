@@ -279,6 +279,52 @@ where
       snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0) }.map(contentKey)
     }
     plan(for: snapshot, visible: [])
+    await waitUntilSettled(ids, deadline: deadline)
+  }
+
+  /// Holds every later list that inserts rows on screen until their content is loaded or has
+  /// failed, or until `deadline` has passed — a short one: the user waits for the update. Lists
+  /// sent meanwhile coalesce behind it (latest wins) and are shown after it. The held rows'
+  /// content is asked for at visible priority while the list waits.
+  public func holdNewRows(upTo deadline: Duration) {
+    binding?.updateHold = { [weak self] current, next in
+      await self?.waitForNewRows(from: current, to: next, deadline: deadline)
+    }
+  }
+
+  /// The content keys of the items `next` shows on the screen's rows that `current` did not
+  /// have: the rows an update inserts where the user is looking.
+  private func newRowsOnScreen(
+    from current: Snapshot<Section, Item>, to next: Snapshot<Section, Item>
+  ) -> [Key] {
+    guard let binding else { return [] }
+    let visible = binding.visiblePositions.compactMap { current.flatIndex(of: $0) }
+    let screen = max(1, binding.itemsPerScreen)
+    let first = visible.min() ?? 0
+    let last = min(next.numberOfItems, max(visible.max().map { $0 + 1 } ?? 0, first + screen))
+    guard first < last else { return [] }
+    return (first..<last).compactMap { index in
+      guard let item = next.position(atFlatIndex: index).flatMap({ next.item(at: $0) }),
+        current.position(of: item.id) == nil
+      else { return nil }
+      return contentKey(item)
+    }
+  }
+
+  private func waitForNewRows(
+    from current: Snapshot<Section, Item>, to next: Snapshot<Section, Item>, deadline: Duration
+  ) async {
+    let keys = newRowsOnScreen(from: current, to: next)
+    guard !keys.isEmpty, !isStopped else { return }
+    for key in keys { ledger.take(key, priority: .visible) }
+    await waitUntilSettled(keys, deadline: deadline)
+    // The cells that show them take their own interest when they are configured.
+    for key in keys { ledger.give(key) }
+  }
+
+  /// Waits until every key has content or has failed, `deadline` passes, the prefetcher stops
+  /// or the waiting task is cancelled.
+  private func waitUntilSettled(_ ids: [Key], deadline: Duration) async {
     if isStopped || isSettled(ids) { return }
     let gate = OneShotGate()
     hold = gate
@@ -320,6 +366,28 @@ package protocol FlingLandingListener: AnyObject {
 }
 
 extension ContentPrefetcher: FlingLandingListener {}
+
+/// What can hold a binding's updates for their new rows' content
+/// (``ListBinding/holdNewRows(upTo:)``).
+@MainActor
+package protocol NewRowHolding: AnyObject {
+  func holdNewRows(upTo deadline: Duration)
+}
+
+extension ContentPrefetcher: NewRowHolding {}
+
+extension ListBinding {
+  /// Holds every update that inserts rows on screen until their content is loaded or has
+  /// failed, or `deadline` has passed (keep it short: 150–300 ms), so that new rows — a mate who
+  /// just joined, a post on top — appear complete instead of with a placeholder. Lists sent
+  /// meanwhile coalesce behind the held one. Needs late content with prefetching
+  /// (`bind(to:content:…)`); does nothing otherwise.
+  @discardableResult
+  public func holdNewRows(upTo deadline: Duration) -> Self {
+    for holder in attachments(of: (any NewRowHolding).self) { holder.holdNewRows(upTo: deadline) }
+    return self
+  }
+}
 
 /// A gate that opens once; waiting on an open gate returns at once.
 @MainActor

@@ -61,6 +61,16 @@ where
   /// A prefetcher uses it to hold the first screen until its content is loaded.
   public var firstDisplayHold: (@MainActor (Snapshot<Section, Item>) async -> Void)?
 
+  /// Called, after the first list, with the list on screen and the next one when the next one
+  /// inserts items; the next one is shown when it returns, and lists sent meanwhile coalesce
+  /// behind it. A prefetcher uses it to hold new rows until their content is loaded
+  /// (``ContentPrefetcher/holdNewRows(upTo:)``).
+  public var updateHold:
+    (
+      @MainActor (_ current: Snapshot<Section, Item>, _ next: Snapshot<Section, Item>) async ->
+        Void
+    )?
+
   package nonisolated let inbox = ListInbox<Section, Item>()
   private nonisolated let errorSink: AsyncStream<Failure>.Continuation
   private nonisolated let lifetime = Locked(Lifetime())
@@ -474,6 +484,10 @@ where
           // Replaced while it was held: its waiters were told; the newest list is shown at
           // once, without a second hold.
           if inbox.newestSequence > submission.sequence { continue listLoop }
+        } else if !isFirst, changeset.stages.contains(where: \.insertsItems),
+          let hold = await target.value?.updateHold
+        {
+          await hold(base, next)
         }
         let outcome = await MainActor.run { target.value?.show(diff.value) ?? .stopped }
         // The snapshot the view showed until now goes here too, not on the main actor.

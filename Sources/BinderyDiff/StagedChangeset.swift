@@ -93,6 +93,12 @@ where
         + itemReconfigures.count
     }
 
+    /// Whether the stage inserts items, on their own or in inserted sections.
+    public var insertsItems: Bool {
+      !itemInserts.isEmpty
+        || sectionInserts.contains { snapshot.numberOfItems(inSection: $0) > 0 }
+    }
+
     /// Whether the stage changes structure (inserts, deletes or moves anything).
     public var isStructural: Bool {
       !(sectionDeletes.isEmpty && sectionInserts.isEmpty && sectionMoves.isEmpty

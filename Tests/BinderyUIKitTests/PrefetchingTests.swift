@@ -292,6 +292,50 @@ struct PrefetchingTests {
     #expect(farBelow.count <= 10, "\(farBelow.count) loads started far below: \(farBelow)")
   }
 
+  @Test func newRowsOnScreenWaitForTheirContentUpToADeadline() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 50, clock: clock, loader: loader.load)
+    let recorder = Recorder()
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: recorder
+    )
+    .holdNewRows(upTo: .seconds(1))
+    let mates = (0..<50).map { TestItem(id: $0) }
+    await binding.apply(items: mates)
+    for key in 0..<24 { loader.open(key) }
+    // A mate joins at the top, where the user is looking: shown once the avatar is there.
+    let joined = Outcome<Bool>()
+    Task { joined.value = await binding.apply(items: [TestItem(id: 1_000)] + mates) }
+    await eventually("its avatar asked for") { loader.startedKeys.contains(1_000) }
+    #expect(rowCount(of: table) == 50, "held")
+    loader.open(1_000)
+    await eventually("the new row") { joined.value == true }
+    #expect(rowCount(of: table) == 51)
+    #expect(recorder.firstConfigurations[1_000] == true, "shown with its avatar")
+    // One whose avatar does not come is shown at the deadline, with a placeholder.
+    let late = Outcome<Bool>()
+    Task {
+      late.value = await binding.apply(items: [TestItem(id: 2_000), TestItem(id: 1_000)] + mates)
+    }
+    await eventually("its avatar asked for") { loader.startedKeys.contains(2_000) }
+    #expect(rowCount(of: table) == 51)
+    clock.advance(by: .seconds(1))
+    await eventually("the deadline") { late.value == true }
+    #expect(rowCount(of: table) == 52)
+    #expect(recorder.firstConfigurations[2_000] == false)
+    // Rows inserted off screen hold nothing.
+    let below = Outcome<Bool>()
+    Task {
+      below.value = await binding.apply(
+        items: [TestItem(id: 2_000), TestItem(id: 1_000)] + mates + [TestItem(id: 3_000)])
+    }
+    await eventually("at once") { below.value == true }
+    loader.openAll()
+  }
+
   /// A hold on a virtual clock that never advances: only what the test does ends it.
   func heldBinding() -> (UITableView, GatedLoader, ListBinding<FlatSection, TestItem>) {
     let table = makeTable()

@@ -267,6 +267,7 @@ final class MatesScreen {
       cell.imageView?.image = avatar.content
       return cell
     }
+    .holdNewRows(upTo: .milliseconds(150))
     .store(in: &cancellables)
   }
 }

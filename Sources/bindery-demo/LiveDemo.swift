@@ -35,8 +35,15 @@ final class LiveDemo {
   var isPaused = false
   var changedAt: [Int: ContinuousClock.Instant] = [:]
   var cellMate: [ObjectIdentifier: Int] = [:]
-  var appearances = 0
-  var hits = 0
+  /// Mates shown in a cell for the first time, and how many of them had their avatar: on the
+  /// first screen, newly inserted by an update where the user looks, or scrolled in.
+  var appearances = Appearances()
+  /// The ids of the list shown before the one being shown: a mate not among them is new.
+  var previousIDs: Set<Int> = []
+  var currentIDs: Set<Int> = []
+  /// Until the user scrolls or a list comes after the table is on screen, cells belong to the
+  /// first screen.
+  var isFirstScreen = true
   let clock = ContinuousClock()
 
   init(options: Options, visibleRows: Int) {
@@ -67,12 +74,23 @@ final class LiveDemo {
       [unowned self] tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       if cellMate.updateValue(mate.id, forKey: ObjectIdentifier(cell)) != mate.id {
-        appearances += 1  // a mate newly shown in this cell, not a reconfigure
-        if avatar.content != nil { hits += 1 }
+        // A mate newly shown in this cell, not a reconfigure.
+        let kind: Appearances.Kind =
+          isFirstScreen ? .firstScreen : previousIDs.contains(mate.id) ? .scrolledIn : .inserted
+        appearances.count(kind, hit: avatar.content != nil)
       }
       (cell as? MateCell)?.mate = mate
       (cell as? MateCell)?.avatar = avatar.content
       return cell
+    }
+    // New mates (joining, or moving to the top) wait briefly for their avatars.
+    binding?.holdNewRows(upTo: .milliseconds(200))
+    binding?.onWillShow { [unowned self] snapshot in
+      // The screen's first cells, shown with the window, are the first screen's; a list shown
+      // after that is an update.
+      if table.window != nil { isFirstScreen = false }
+      previousIDs = currentIDs
+      currentIDs = Set(snapshot.items.map(\.id))
     }
     feedSink.yield(mates)
     // The screen appears a moment after the data, as when it is pushed: the prefetcher has
@@ -101,10 +119,10 @@ final class LiveDemo {
     }
     for await key in keys {
       switch key {
-      case .up: table.scroll(by: -44)
-      case .down: table.scroll(by: 44)
-      case .pageUp: table.scroll(by: -CGFloat(visibleRows) * 44)
-      case .pageDown: table.scroll(by: CGFloat(visibleRows) * 44)
+      case .up: scroll(by: -44)
+      case .down: scroll(by: 44)
+      case .pageUp: scroll(by: -CGFloat(visibleRows) * 44)
+      case .pageDown: scroll(by: CGFloat(visibleRows) * 44)
       case .pause: isPaused.toggle()
       case .quit:
         drawing.cancel()
@@ -123,7 +141,7 @@ final class LiveDemo {
     let steps = Int(options.seconds * 10)
     for step in 0..<steps {
       try? await Task.sleep(for: .milliseconds(100))
-      if step < steps * 2 / 3 && step % 2 == 0 { table.scroll(by: 44) }
+      if step < steps * 2 / 3 && step % 2 == 0 { scroll(by: 44) }
     }
     print(frame(colour: false))
     print("violations reported by HeadlessUIKit (strict): \(table.violations.count)")
@@ -212,11 +230,51 @@ final class LiveDemo {
     let diff =
       Double(statistics.lastDiffTime.components.attoseconds) / 1e15
       + Double(statistics.lastDiffTime.components.seconds) * 1e3
-    let hitRate = appearances > 0 ? Double(hits) / Double(appearances) * 100 : 0
     return String(
-      format: "updates %d · %.1f ops/update · diff %.3f ms · prefetch hit rate %.0f%% · "
+      format: "updates %d · %.1f ops/update · diff %.3f ms · avatars ready: %@ · "
         + "loads in flight %d · cache %.1f MB%@",
-      statistics.updates, perUpdate, diff, hitRate, avatars.loadsInFlight,
+      statistics.updates, perUpdate, diff, appearances.summary, avatars.loadsInFlight,
       Double(avatars.cachedCost) / 1_048_576, isPaused ? " · paused" : "")
+  }
+
+  /// Scrolls the table: once it is on screen, cells shown from now on are not the first
+  /// screen's.
+  func scroll(by distance: CGFloat) {
+    if table.window != nil { isFirstScreen = false }
+    table.scroll(by: distance)
+  }
+}
+
+/// Mates shown in a cell for the first time, by why they were shown, and how many had their
+/// avatar then.
+struct Appearances {
+  enum Kind: CaseIterable {
+    case firstScreen, inserted, scrolledIn
+
+    var label: String {
+      switch self {
+      case .firstScreen: "first screen"
+      case .inserted: "new"
+      case .scrolledIn: "scrolled in"
+      }
+    }
+  }
+
+  private var shown: [Kind: (hits: Int, total: Int)] = [:]
+
+  mutating func count(_ kind: Kind, hit: Bool) {
+    var entry = shown[kind] ?? (0, 0)
+    entry.total += 1
+    if hit { entry.hits += 1 }
+    shown[kind] = entry
+  }
+
+  /// "first screen 12/12 · new 3/3 · scrolled in 40/41", kinds not seen left out.
+  var summary: String {
+    let parts = Kind.allCases.compactMap { kind -> String? in
+      guard let entry = shown[kind] else { return nil }
+      return "\(kind.label) \(entry.hits)/\(entry.total)"
+    }
+    return parts.isEmpty ? "none shown yet" : parts.joined(separator: " · ")
   }
 }

@@ -30,7 +30,8 @@ while let argument = arguments.next() {
         A list of mates, bound to a table with Bindery, changes live: mates join, leave, move to
         the top and change status (changed rows light up). Avatars load with simulated latency
         and are prefetched ahead of the scroll. The status line shows updates applied, operations
-        per update, diff time, the prefetch hit rate, loads in flight and the cache size.
+        per update, diff time, how many mates had their avatar when first shown (first screen,
+        new, scrolled in), loads in flight and the cache size.
 
         Keys: ↑/↓ or k/j scroll, PgUp/PgDn page, space pauses the feed, q quits.
         Without a terminal (a pipe, CI) it runs a fixed scenario for --seconds (default 4) and

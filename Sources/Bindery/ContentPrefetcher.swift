@@ -62,6 +62,8 @@ where
   private var isStopped = false
   /// The first-display hold under way: opened when it ends, or when the prefetcher stops.
   private var hold: OneShotGate?
+  /// Keys held for new rows while their list waited, given back after the next re-plan.
+  private var heldForNewRows: [Key] = []
 
   /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
   /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
@@ -132,6 +134,8 @@ where
       landing = nil
     }
     plan(for: snapshot, visible: visible, velocity: velocity)
+    for key in heldForNewRows { ledger.give(key) }
+    heldForNewRows = []
   }
 
   /// Notes whether the content moved, and adds what an update saw to the recent scroll when
@@ -318,8 +322,9 @@ where
     guard !keys.isEmpty, !isStopped else { return }
     for key in keys { ledger.take(key, priority: .visible) }
     await waitUntilSettled(keys, deadline: deadline)
-    // The cells that show them take their own interest when they are configured.
-    for key in keys { ledger.give(key) }
+    // Given back after the next re-plan, which follows the list's showing: by then the cells
+    // that show the rows hold their own interest, and a load the deadline cut short goes on.
+    heldForNewRows += keys
   }
 
   /// Waits until every key has content or has failed, `deadline` passes, the prefetcher stops

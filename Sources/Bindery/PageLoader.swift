@@ -46,8 +46,9 @@ where
   }
 
   private weak var binding: ListBinding<Section, Item>?
-  private let hasMore: @MainActor () -> Bool
-  private let load: @MainActor () async throws -> Void
+  // The app's closures, let go when the loader stops (they often capture a view controller).
+  private var hasMore: (@MainActor () -> Bool)?
+  private var load: (@MainActor () async throws -> Void)?
   private var request: Task<Void, Never>?
   private var isCheckScheduled = false
   /// Whether the last check found the screen showing items near the edge: a failed request is
@@ -117,7 +118,7 @@ where
   /// Asks for the page now if there is more and none is being asked for — for a "try again"
   /// button, after a failure.
   public func retry() {
-    guard !isStopped, request == nil else { return }
+    guard !isStopped, request == nil, case .failed = state else { return }
     start()
   }
 
@@ -133,7 +134,9 @@ where
     if let first = visible.min(), let last = visible.max() {
       visibleNear = isNearEdge(edge == .end ? last : first, of: count)
     } else {
-      visibleNear = false
+      // An empty list shown is at its edge: a feed whose rows come from load more, or whose
+      // rows were all removed, asks.
+      visibleNear = count == 0 && binding.statistics.updates > 0
     }
     // Asking is triggered by either; coming near again (what retries a failure or a page that
     // added nothing) is judged by what is on screen only: prepared cells come and go.
@@ -144,24 +147,30 @@ where
     guard near, request == nil else { return }
     if case .failed = state, !approached { return }
     if let waiting = countAtRequest {
-      // The page asked for is not shown yet (or added nothing): only a new approach asks again.
-      guard count != waiting || approached else { return }
+      // The page asked for added nothing: only a new approach asks again. At the start of a
+      // list a page always needs one: UIKit keeps the content offset when rows are inserted
+      // above, so the new rows are on screen at once, and asking again would load the whole
+      // history.
+      guard (count != waiting && edge == .end) || approached else { return }
     }
     start()
   }
 
   private func start() {
+    guard let hasMore, let load else { return }
     guard hasMore() else {
-      state = .exhausted
+      if case .exhausted = state {} else { state = .exhausted }
       return
     }
     countAtRequest = binding?.snapshot.numberOfItems
     state = .loading
-    let load = self.load
-    request = Task { [weak self] in
+    request = Task { [weak self, weak binding] in
       let outcome: Result<Void, any Error>
       do {
         try await load()
+        // Loading ends when the page is on screen, not when it was sent: no footer gap, and
+        // no second ask for a page still being diffed.
+        await binding?.waitUntilShown()
         outcome = .success(())
       } catch {
         outcome = .failure(error)
@@ -174,7 +183,7 @@ where
     request = nil
     guard !isStopped else { return }
     switch outcome {
-    case .success: state = hasMore() ? .idle : .exhausted
+    case .success: state = hasMore?() ?? false ? .idle : .exhausted
     case .failure(let error):
       countAtRequest = nil
       state = .failed(error)
@@ -189,5 +198,12 @@ where
     isStopped = true
     request?.cancel()
     request = nil
+    hasMore = nil
+    load = nil
+    stateObservers = []
+  }
+
+  deinit {
+    request?.cancel()  // a binding released, not cancelled: its request ends with it
   }
 }

@@ -468,6 +468,7 @@ where
     kept.reordering = nil
     kept.sectionChanged = nil
     kept.reloadWhen = nil
+    kept.emptyState = nil
     features = kept
     prefetchObserver = nil
     cellObservers = []

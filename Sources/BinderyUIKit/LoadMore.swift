@@ -18,7 +18,7 @@ extension ListBinding {
   /// `footer` gives the view a table shows below its rows (`tableFooterView`; above them,
   /// `tableHeaderView`, for `.start`) for each state — a spinner while loading, a retry button
   /// after a failure, `nil` for none — outside the data source, so the rows' diff is not
-  /// disturbed. Collection views show states through the returned loader's
+  /// disturbed. UIKit sizes these views by their frames: one without a height gets 44 points. Collection views show states through the returned loader's
   /// ``PageLoader/onStateChange(_:)``.
   ///
   /// ```swift
@@ -47,6 +47,11 @@ extension ListBinding {
     if let footer, let tableView = adapter.tableView {
       loader.onStateChange { [weak tableView] state in
         let view = footer(state)
+        // UIKit sizes a table's header and footer views by their frames: one made without a
+        // height would not be seen.
+        if let view, let tableView, view.frame.height == 0 {
+          view.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: 44)
+        }
         if edge == .end {
           tableView?.tableFooterView = view
         } else {

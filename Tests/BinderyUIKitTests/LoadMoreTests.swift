@@ -104,7 +104,9 @@ struct LoadMoreTests {
     await scrollToTheEnd(table)
     await eventually("the third page") { rowCount(of: table) == 60 }
     #expect(feed.requests == 2)
-    #expect(binding.pageLoader.map { if case .idle = $0.state { true } else { false } } == true)
+    await eventually("idle once the page is shown") {
+      binding.pageLoader.map { if case .idle = $0.state { true } else { false } } == true
+    }
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
@@ -151,7 +153,7 @@ struct LoadMoreTests {
     binding.pageLoader?.retry()  // the footer's "try again"
     await eventually("the page") { rowCount(of: table) == 40 }
     #expect(feed.requests == 3)
-    #expect(table.tableFooterView == nil)
+    await eventually("the footer gone once the page is shown") { table.tableFooterView == nil }
   }
 
   @Test func aHangingPageIsCancelledWithTheBinding() async {
@@ -180,6 +182,34 @@ struct LoadMoreTests {
       binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true
     }
     #expect(feed.requests == 0)
+  }
+
+  @Test func anEmptyListAsksForItsFirstPage() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.items = []
+    let binding = await bind(table, feed)
+    await eventually("the first page") { rowCount(of: table) == 20 }
+    #expect(feed.requests == 1)
+    binding.cancel()
+  }
+
+  @Test func theLastPageIsToldOnce() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.total = 40
+    let binding = await bind(table, feed)
+    var states: [String] = []
+    binding.pageLoader?.onStateChange { states.append("\($0)") }
+    await scrollToTheEnd(table)
+    await eventually("the last page") { rowCount(of: table) == 40 }
+    for _ in 0..<5 {  // the user keeps scrolling at the end
+      table.scroll(by: -30)
+      await Task.yield()
+      await scrollToTheEnd(table)
+    }
+    #expect(states == ["loading", "exhausted"])
+    #expect(feed.requests == 1)
   }
 
   @Test func aChatAsksForOlderMessagesAtTheTop() async {

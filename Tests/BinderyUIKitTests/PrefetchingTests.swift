@@ -326,6 +326,11 @@ struct PrefetchingTests {
     await eventually("the deadline") { late.value == true }
     #expect(rowCount(of: table) == 52)
     #expect(recorder.firstConfigurations[2_000] == false)
+    for _ in 0..<10 { await Task.yield() }
+    #expect(
+      loader.startedKeys.filter { $0 == 2_000 }.count == 1,
+      "the load the deadline cut short goes on, not started again")
+    #expect(avatars.interest(in: 2_000) > 0)
     // Rows inserted off screen hold nothing.
     let below = Outcome<Bool>()
     Task {

@@ -189,8 +189,9 @@ struct ReadmeTests {
       await eventually("\(rows) rows") { rowCount(of: screen.tableView) == rows }
     }
     #expect(screen.viewModel.pagesLoaded == 3)
-    #expect(
-      binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true)
+    await eventually("no more pages") {
+      binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true
+    }
   }
 
   @Test func theDiffOnItsOwnThroughATable() throws {

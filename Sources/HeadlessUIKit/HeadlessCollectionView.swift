@@ -250,14 +250,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// The view behind the rows (UIKit's `backgroundView`): it fills the view's bounds, and stays
   /// put as the content scrolls. Bindery's empty state goes here.
   open var backgroundView: HeadlessView? {
-    didSet {
-      guard oldValue !== backgroundView else { return }
-      oldValue?.removeFromSuperview()
-      if let backgroundView {
-        backgroundView.frame = CGRect(origin: .zero, size: frame.size)
-        addSubview(backgroundView)
-      }
-    }
+    didSet { replaceBackground(oldValue, with: backgroundView) }
   }
 
   /// The visible items (sorted here; UIKit does not promise an order).

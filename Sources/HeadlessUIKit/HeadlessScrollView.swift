@@ -218,4 +218,14 @@ open class HeadlessScrollView: HeadlessView {
   func sortedCells<Cell>(as type: Cell.Type) -> [Cell] {
     engine.cells.sorted { $0.key < $1.key }.compactMap { $0.value as? Cell }
   }
+
+  /// Puts a list view's background view (UIKit's `backgroundView`, on tables and collection
+  /// views) in place of the old one: a subview that fills the bounds.
+  func replaceBackground(_ old: HeadlessView?, with new: HeadlessView?) {
+    guard old !== new else { return }
+    old?.removeFromSuperview()
+    guard let new else { return }
+    new.frame = CGRect(origin: .zero, size: frame.size)
+    addSubview(new)
+  }
 }

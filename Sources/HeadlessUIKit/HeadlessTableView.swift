@@ -82,14 +82,7 @@ open class HeadlessTableView: HeadlessScrollView {
   /// The view behind the rows (UIKit's `backgroundView`): it fills the view's bounds, and stays
   /// put as the content scrolls. Bindery's empty state goes here.
   open var backgroundView: HeadlessView? {
-    didSet {
-      guard oldValue !== backgroundView else { return }
-      oldValue?.removeFromSuperview()
-      if let backgroundView {
-        backgroundView.frame = CGRect(origin: .zero, size: frame.size)
-        addSubview(backgroundView)
-      }
-    }
+    didSet { replaceBackground(oldValue, with: backgroundView) }
   }
 
   /// The view above the first section (UIKit's `tableHeaderView`). HeadlessUIKit keeps it but

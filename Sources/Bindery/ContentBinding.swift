@@ -136,7 +136,7 @@ where
     guard let binding, let view = binding.view else { return cells.releaseAll() }
     let live = Set(view.liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
-    let visible = view.visibleItemPositions.compactMap { snapshot.flatIndex(of: $0) }
+    let visible = binding.visibleFlatIndices
     let band = max(1, view.itemsPerScreen)
     let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
     func isNear(_ id: Item.ID) -> Bool {

@@ -60,7 +60,8 @@ where
   private var isUpdateScheduled = false
   private var restCheck: Task<Void, Never>?
   private var isStopped = false
-  /// The first-display hold under way: opened when it ends, or when the prefetcher stops.
+  /// The hold under way (the first display's, or new rows'): opened when it ends, or when the
+  /// prefetcher stops.
   private var hold: OneShotGate?
   /// Keys held for new rows while their list waited, given back after the next re-plan.
   private var heldForNewRows: [Key] = []
@@ -115,7 +116,7 @@ where
     isUpdateScheduled = false
     guard !isStopped, let binding else { return }
     let snapshot = binding.snapshot
-    let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    let visible = binding.visibleFlatIndices
     let now = store.time.elapsed()
     var velocity = 0.0
     if let view = binding.view {
@@ -154,7 +155,6 @@ where
       }
     }
     recentScroll.append((now, first, offset))
-    recentScroll.removeAll { now - $0.time > Self.speedWindow }
   }
 
   /// Plans for a fling that will come to rest at `offset` points along the scroll, as UIKit
@@ -225,8 +225,8 @@ where
     var next: [Key: ContentPriority] = [:]
     next.reserveCapacity(plan.count)
     for want in plan {
-      guard let position = snapshot.position(atFlatIndex: want.index),
-        let item = snapshot.item(at: position), case let id = contentKey(item), next[id] == nil
+      guard let item = Self.item(atFlatIndex: want.index, in: snapshot),
+        case let id = contentKey(item), next[id] == nil
       else { continue }
       next[id] = want.priority
       switch wanted[id] {
@@ -265,6 +265,11 @@ where
     return Double(first - oldest.1) / Self.seconds(newest.time - oldest.0)
   }
 
+  /// The item at a flat index of a snapshot, or `nil` beyond it.
+  private static func item(atFlatIndex index: Int, in snapshot: Snapshot<Section, Item>) -> Item? {
+    snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0) }
+  }
+
   /// Whether every key has content or has failed: nothing more to wait for.
   private func isSettled(_ ids: [Key]) -> Bool {
     ids.allSatisfy { id in
@@ -280,7 +285,7 @@ where
   {
     let screen = max(1, binding?.itemsPerScreen ?? 1)
     let ids = (0..<min(screen, snapshot.numberOfItems)).compactMap { index in
-      snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0) }.map(contentKey)
+      Self.item(atFlatIndex: index, in: snapshot).map(contentKey)
     }
     plan(for: snapshot, visible: [])
     await waitUntilSettled(ids, deadline: deadline)
@@ -302,14 +307,14 @@ where
     from current: Snapshot<Section, Item>, to next: Snapshot<Section, Item>
   ) -> [Key] {
     guard let binding else { return [] }
-    let visible = binding.visiblePositions.compactMap { current.flatIndex(of: $0) }
+    // The binding shows `current` while its next list is held.
+    let visible = binding.visibleFlatIndices
     let screen = max(1, binding.itemsPerScreen)
     let first = visible.min() ?? 0
     let last = min(next.numberOfItems, max(visible.max().map { $0 + 1 } ?? 0, first + screen))
     guard first < last else { return [] }
     return (first..<last).compactMap { index in
-      guard let item = next.position(atFlatIndex: index).flatMap({ next.item(at: $0) }),
-        current.position(of: item.id) == nil
+      guard let item = Self.item(atFlatIndex: index, in: next), current.position(of: item.id) == nil
       else { return nil }
       return contentKey(item)
     }

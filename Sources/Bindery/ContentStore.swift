@@ -67,7 +67,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline var failures: [Key: Failure] = [:]
   /// Keys whose interest ended while they had a failure, oldest first: their failures are kept
   /// for the backoff, but only the newest ``forgottenFailureLimit`` of them.
-  @usableFromInline var unwantedFailures = KeyQueue<Key>()
+  @usableFromInline var unwantedFailures = FIFOQueue<Key>()
   /// Arrival streams to finish when the store goes away.
   var arrivalStreams: [Int: AsyncStream<Key>.Continuation] = [:]
   /// Objects that live as long as the store, by type: what a platform module hangs on it (on
@@ -372,32 +372,4 @@ public struct ContentStatistics: Sendable, Equatable {
   public var writtenOff = 0
   /// The highest total cost the cache held.
   public var peakCachedCost = 0
-}
-
-/// A first-in first-out queue of keys: O(1) amortized appends and pops.
-@usableFromInline
-struct KeyQueue<Key> {
-  @usableFromInline var items: [Key] = []
-  @usableFromInline var head = 0
-
-  @inlinable init() {}
-
-  /// The keys queued.
-  @inlinable var count: Int { items.count - head }
-
-  @inlinable
-  mutating func append(_ key: Key) { items.append(key) }
-
-  /// The oldest key, removed; `nil` when empty.
-  @inlinable
-  mutating func popFirst() -> Key? {
-    guard head < items.count else { return nil }
-    let key = items[head]
-    head += 1
-    if head > 64, head * 2 > items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return key
-  }
 }

@@ -57,8 +57,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   @usableFromInline
   struct State {
     @usableFromInline var waiting: [Key: Waiting] = [:]
-    @usableFromInline var queues: [[QueueEntry]] = ContentPriority.allCases.map { _ in [] }
-    @usableFromInline var heads = ContentPriority.allCases.map { _ in 0 }
+    @usableFromInline var queues = ContentPriority.allCases.map { _ in FIFOQueue<QueueEntry>() }
     @usableFromInline var nextOrder = 0
     @usableFromInline var running: [Key: Running] = [:]
     /// The workers that count against the limit, by number: each runs one load, is about to
@@ -255,29 +254,16 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   @inlinable
   func nextWaiting(_ state: inout State) -> (Key, ContentPriority)? {
     for level in stride(from: state.queues.count - 1, through: 0, by: -1) {
-      while state.heads[level] < state.queues[level].count {
-        let entry = state.queues[level][state.heads[level]]
-        state.heads[level] += 1
+      while let entry = state.queues[level].popFirst() {
         if let current = state.waiting[entry.key], current.priority.rawValue == level,
           current.order == entry.order
         {
           state.waiting[entry.key] = nil
-          compact(&state, level)
           return (entry.key, current.priority)
         }
       }
-      compact(&state, level)
     }
     return nil
-  }
-
-  @inlinable
-  func compact(_ state: inout State, _ level: Int) {
-    guard state.heads[level] > 1_024, state.heads[level] * 2 > state.queues[level].count else {
-      return
-    }
-    state.queues[level].removeFirst(state.heads[level])
-    state.heads[level] = 0
   }
 
   /// A worker's life: runs its load, hands the result on, and takes the next waiting key, until
@@ -345,7 +331,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
           precondition(state.running[key] == nil, "waiting, not running")
           let level = waiting.priority.rawValue
           precondition(
-            state.queues[level][state.heads[level]...].contains {
+            state.queues[level].elements.contains {
               $0.key == key && $0.order == waiting.order
             }, "a waiting key is in its priority's queue")
         }

@@ -128,7 +128,7 @@ where
     isCheckScheduled = false
     guard !isStopped, let binding else { return }
     let snapshot = binding.snapshot
-    let visible = binding.visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    let visible = binding.visibleFlatIndices
     let count = snapshot.numberOfItems
     let visibleNear: Bool
     if let first = visible.min(), let last = visible.max() {

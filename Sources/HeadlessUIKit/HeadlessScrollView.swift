@@ -95,6 +95,8 @@ open class HeadlessScrollView: HeadlessView {
   func applyAxisLengths() {
     let size = engine.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
     engine.viewportLength = size.height
+    // Cells measured at another width are measured again, as UIKit does.
+    if engine.crossLength != size.width { engine.rowGeometry = nil }
     engine.crossLength = size.width
   }
 

@@ -67,17 +67,30 @@ open class HeadlessTableView: HeadlessScrollView {
   open weak var prefetchDataSource: (any HeadlessTableViewDataSourcePrefetching)?
   /// The delegate: selection and scroll events. Not retained, as in UIKit.
   open weak var delegate: (any HeadlessTableViewDelegate)? {
-    didSet { engine.scrollDelegate = delegate }
-  }
-
-  /// The height of every row, unless ``heightForRow`` is set.
-  open var rowHeight: CGFloat {
-    get { engine.rowHeight }
-    set {
-      engine.rowHeight = newValue
-      engine.layout()
+    didSet {
+      engine.scrollDelegate = delegate
+      updateRowSizing()
     }
   }
+
+  /// The height of every row the delegate does not size: 44 points by default, or
+  /// ``automaticDimension`` for rows their cells size (with an ``estimatedRowHeight``).
+  ///
+  /// UIKit's default is `automaticDimension` since iOS 11; a cell without constraints comes
+  /// out at 44 points there, which is what HeadlessUIKit gives every row by default.
+  open var rowHeight: CGFloat {
+    get { automaticRowHeight ? Self.automaticDimension : engine.rowHeight }
+    set {
+      engine.rowHeight = newValue == Self.automaticDimension ? Self.standardRowHeight : newValue
+      automaticRowHeight = newValue == Self.automaticDimension
+      updateRowSizing()
+    }
+  }
+  private var automaticRowHeight = false
+  private static let standardRowHeight: CGFloat = 44
+
+  /// The height that lets a row's cell decide (UIKit's `UITableView.automaticDimension`).
+  public static let automaticDimension: CGFloat = -1
 
   /// The view behind the rows (UIKit's `backgroundView`): it fills the view's bounds, and stays
   /// put as the content scrolls. Bindery's empty state goes here.
@@ -92,9 +105,15 @@ open class HeadlessTableView: HeadlessScrollView {
   /// The view below the last section (UIKit's `tableFooterView`), kept but not laid out.
   open var tableFooterView: HeadlessView?
 
-  /// An estimate of row heights for self-sizing rows; 0 (no estimate) by default. HeadlessUIKit
-  /// lays rows out with ``rowHeight``; this is kept for code that reads it.
-  open var estimatedRowHeight: CGFloat = 0
+  /// An estimate of row heights, used until a row's cell is shown and measured; 0 (no
+  /// estimates: every height is read up front, and cells do not size themselves) by default.
+  ///
+  /// With estimates, a row above the screen that turns out taller or shorter than its estimate
+  /// moves the content offset by the difference, so that what is on screen stays put, as UIKit
+  /// does (HeadlessUIKit counts these in ``offsetCorrections``).
+  open var estimatedRowHeight: CGFloat = 0 {
+    didSet { updateRowSizing() }
+  }
 
   /// The height of a section header that has a title: 28 points by default, about what UIKit
   /// gives a plain table's title. A section without a title has no header.
@@ -107,15 +126,41 @@ open class HeadlessTableView: HeadlessScrollView {
     didSet { engine.layout() }
   }
 
-  /// Per-row heights, standing in for the delegate's `tableView(_:heightForRowAt:)`
-  /// (HeadlessUIKit only).
+  /// Per-row heights that take the place of the delegate's `tableView(_:heightForRowAt:)`
+  /// (HeadlessUIKit only: a test's shortcut to a delegate).
   public var heightForRow: ((IndexPath) -> CGFloat)? {
-    get { engine.heightForRow }
-    set {
-      engine.heightForRow = newValue
-      engine.layout()
-    }
+    didSet { updateRowSizing() }
   }
+
+  /// Whether rows have heights of their own: from the delegate, a closure, their cells or
+  /// estimates. Without any, every row is ``rowHeight`` tall and the table lays out in O(1).
+  /// Setting any of these makes the table forget the heights it measured, as UIKit does.
+  private func updateRowSizing() {
+    guard heightForRow != nil || delegate != nil || automaticRowHeight || estimatedRowHeight > 0
+    else {
+      engine.rowSizing = nil
+      engine.layout()
+      return
+    }
+    engine.rowSizing = RowSizing(
+      height: { [weak self] path in
+        guard let self else { return nil }
+        let height =
+          self.heightForRow?(path) ?? self.delegate?.tableView(self, heightForRowAt: path)
+          ?? self.rowHeight
+        return height == Self.automaticDimension ? nil : height
+      },
+      estimate: { [weak self] path in
+        guard let self else { return 0 }
+        return self.delegate?.tableView(self, estimatedHeightForRowAt: path)
+          ?? self.estimatedRowHeight
+      })
+    engine.layout()
+  }
+
+  /// The content-offset corrections the table made because a row above the screen turned out
+  /// taller or shorter than its estimate, each as a distance (HeadlessUIKit only).
+  public var offsetCorrections: [CGFloat] { engine.offsetCorrections }
 
   /// The section index titles as the table last read them: at ``reloadData()`` and
   /// ``reloadSectionIndexTitles()`` (HeadlessUIKit only).
@@ -165,6 +210,14 @@ open class HeadlessTableView: HeadlessScrollView {
       }
     }
     installPrefetchSinks()
+    engine.willDisplayCell = { [weak self] cell, path in
+      guard let self, let cell = cell as? HeadlessTableViewCell else { return }
+      self.delegate?.tableView(self, willDisplay: cell, forRowAt: path)
+    }
+    engine.didEndDisplayingCell = { [weak self] cell, path in
+      guard let self, let cell = cell as? HeadlessTableViewCell else { return }
+      self.delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+    }
   }
 
   /// Creates a plain table view with a frame.

@@ -84,6 +84,14 @@ open class HeadlessView {
   /// Called after the view moved into a window or out of one; does nothing by default.
   open func didMoveToWindow() {}
 
+  /// The size the view needs to fit `targetSize`'s width, as Auto Layout would work it out
+  /// (UIKit's `systemLayoutSizeFitting(_:)`): self-sizing cells report their height through it.
+  /// HeadlessUIKit has no constraints: a view says what it needs by overriding this; by default
+  /// it is as wide as the target and 44 points tall, a standard cell's height.
+  open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: 44)
+  }
+
   /// Called before a subview leaves this view; does nothing by default.
   open func willRemoveSubview(_ subview: HeadlessView) {}
 

@@ -33,7 +33,10 @@ extension ListEngine {
   }
 
   func recycleAllViews() {
-    for cell in cells.values { recycle(cell) }
+    for (path, cell) in cells {
+      endDisplay(cell, at: path)
+      recycle(cell)
+    }
     cells.removeAll()
     for view in supplementaries.values { recycleSupplementary(view) }
     supplementaries.removeAll()

@@ -26,16 +26,30 @@ struct SectionFrame {
   var bottom: CGFloat
 }
 
+/// How the rows of a single-column list get heights of their own (UIKit rules §4b): from the
+/// delegate, from their cells (self-sizing), or from an estimate until their cells are shown.
+struct RowSizing {
+  /// A row's height known without its cell (the delegate's, or the view's row height); `nil`
+  /// when its cell decides (self-sizing).
+  var height: (IndexPath) -> CGFloat?
+  /// A row's estimate until its cell is shown; `nil`, or 0 for a row, when heights are read up
+  /// front, as UIKit does without estimates.
+  var estimate: ((IndexPath) -> CGFloat)?
+  /// The length each row takes besides its own height (a flow layout's line spacing).
+  var spacing: CGFloat = 0
+}
+
 extension ListEngine {
   // MARK: Geometry (§4)
 
-  /// The frames of all sections, top to bottom, from the counts, the line height or per-row
-  /// heights, and the header and footer heights.
+  /// The frames of all sections, top to bottom, from the counts, the line height or the rows'
+  /// own heights, and the header and footer heights.
   ///
-  /// - Complexity: O(sections), or O(rows) with per-row heights.
+  /// - Complexity: O(sections), once the rows' heights are known (O(rows) to learn them).
   func sectionFrames() -> [SectionFrame] {
     let counts = counts()
     let columns = max(1, self.columns)
+    let rows = sizedRows()
     var frames: [SectionFrame] = []
     frames.reserveCapacity(counts.count)
     var y: CGFloat = 0
@@ -43,14 +57,7 @@ extension ListEngine {
       let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
       let footer = max(0, askingDataSource { supplementaryHeight(.footer, section) })
       let lines = (count + columns - 1) / columns
-      let itemsHeight: CGFloat
-      if heightForRow != nil, columns == 1 {
-        itemsHeight = (0..<count).reduce(0) {
-          $0 + height(ofRow: IndexPath(section: section, index: $1))
-        }
-      } else {
-        itemsHeight = CGFloat(lines) * max(0, rowHeight)
-      }
+      let itemsHeight = rows.map { $0[section].total } ?? CGFloat(lines) * max(0, rowHeight)
       let top = y
       // A flow layout insets every section, empty ones too.
       let itemsTop = top + header + sectionInsets.start
@@ -61,6 +68,105 @@ extension ListEngine {
           footerHeight: footer, bottom: y))
     }
     return frames
+  }
+
+  /// Every section's row heights, learned the first time they are needed, while rows have
+  /// heights of their own; `nil` when every line is ``rowHeight`` long.
+  ///
+  /// - Complexity: O(rows) the first time (UIKit asks for every estimate, or every height
+  ///   without estimates, when it reloads), O(1) after.
+  func sizedRows() -> [RowHeights]? {
+    guard let rowSizing, columns == 1 else { return nil }
+    if let rowGeometry { return rowGeometry }
+    let rows = counts().enumerated().map { section, count in
+      var heights: [CGFloat] = []
+      var isMeasured: [Bool] = []
+      heights.reserveCapacity(count)
+      isMeasured.reserveCapacity(count)
+      for item in 0..<count {
+        let (height, measured) = initialHeight(
+          IndexPath(section: section, index: item), sizing: rowSizing)
+        heights.append(height)
+        isMeasured.append(measured)
+      }
+      return RowHeights(heights: heights, isMeasured: isMeasured)
+    }
+    rowGeometry = rows
+    return rows
+  }
+
+  /// A row's height before its cell is shown: its estimate when it has one, else the height it
+  /// has without a cell, measured (a self-sizing row without an estimate gets UIKit's default).
+  private func initialHeight(_ path: IndexPath, sizing: RowSizing) -> (CGFloat, Bool) {
+    if let estimate = sizing.estimate?(path), estimate > 0, estimate.isFinite {
+      return (estimate + sizing.spacing, false)
+    }
+    let height = sizing.height(path).map { checkedHeight($0, at: path) }
+    return ((height ?? Self.defaultRowHeight) + sizing.spacing, true)
+  }
+
+  /// The height UIKit gives a self-sizing row it cannot measure: a standard cell's.
+  static let defaultRowHeight: CGFloat = 44
+
+  /// A height from the delegate; UIKit raises for a negative one (reported once per row here,
+  /// and read as 0).
+  func checkedHeight(_ height: CGFloat, at path: IndexPath) -> CGFloat {
+    if height.isNaN { return 0 }  // UIKit checks `< 0`, which NaN passes
+    guard height >= 0 else {
+      if reportedNegativeHeights.insert(path).inserted {
+        report(UIKitMessages.negativeRowHeight(height, at: path))
+      }
+      return 0
+    }
+    return height
+  }
+
+  /// Measures the rows among `paths` that only have an estimate, now that their cells exist:
+  /// the delegate's height, or the size the cell needs. A row above the viewport's top that
+  /// changes moves the content offset by as much, so that what is on screen stays put, as UIKit
+  /// does. Returns whether any row changed height.
+  func measureRows(_ paths: [IndexPath], frames: [SectionFrame]) -> Bool {
+    guard let rowSizing, var rows = sizedRows() else { return false }
+    let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
+    var changed = false
+    for path in paths {
+      let (section, item) = (path.sectionIndex, path.itemIndex)
+      guard rows.indices.contains(section), rows[section].heights.indices.contains(item),
+        !rows[section].isMeasured[item], let cell = cells[path]
+      else { continue }
+      let height =
+        sizing(rowSizing, heightOf: path)
+        ?? cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
+      let top = frames[section].itemsTop + rows[section].offset(ofRow: item)
+      let delta = rows[section].setMeasuredHeight(
+        max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofRow: item)
+      guard delta != 0 else { continue }
+      changed = true
+      if top < scrollOffset {
+        scrollOffset += delta
+        offsetCorrections.append(abs(delta))
+      }
+    }
+    rowGeometry = rows
+    if changed { scrollOffset = min(max(minimumOffset, scrollOffset), maximumOffset) }
+    return changed
+  }
+
+  private func sizing(_ sizing: RowSizing, heightOf path: IndexPath) -> CGFloat? {
+    sizing.height(path).map { checkedHeight($0, at: path) }
+  }
+
+  /// Takes each row's height to its place after a batch: moved and untouched rows keep theirs,
+  /// inserted and reloaded rows start from their estimates (UIKit measures them again).
+  func carryRowHeights(through plan: BatchUpdatePlan) {
+    guard let rowSizing, let rows = rowGeometry else { return }
+    let model = rows.map { section in
+      section.heights.indices.map { (section.heights[$0], section.isMeasured[$0]) }
+    }
+    let moved = plan.apply(to: model) { initialHeight($0, sizing: rowSizing) }
+    rowGeometry = moved.map {
+      RowHeights(heights: $0.map(\.0), isMeasured: $0.map(\.1))
+    }
   }
 
   /// The total height of the content.
@@ -85,14 +191,19 @@ extension ListEngine {
   private func indexPaths(
     in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
   ) -> [IndexPath] {
-    if heightForRow != nil, columns == 1 {
+    if let rows = sizedRows() {
+      let heights = rows[section]
+      guard count > 0, bottom > frame.itemsTop else { return [] }
+      let first = heights.row(atOffset: top - frame.itemsTop)
+      let last = min(count - 1, heights.row(atOffset: bottom - frame.itemsTop))
+      guard first <= last else { return [] }
       var paths: [IndexPath] = []
-      var y = frame.itemsTop
-      for item in 0..<count where y < bottom {
-        let path = IndexPath(section: section, index: item)
-        let height = height(ofRow: path)
-        if y + height > top { paths.append(path) }
-        y += height
+      for item in first...last {
+        // A row that starts at `bottom` is not in the band; nor is one of zero height.
+        let start = frame.itemsTop + heights.offset(ofRow: item)
+        if start < bottom && start + heights.heights[item] > top {
+          paths.append(IndexPath(section: section, index: item))
+        }
       }
       return paths
     }
@@ -139,17 +250,18 @@ extension ListEngine {
 extension ListEngine {
   /// An item's frame in the content, in the engine's coordinates (`y` along the scroll, `x`
   /// across it): its line (or row) within its section, and its column.
-  func frame(of path: IndexPath) -> CGRect {
-    let frames = sectionFrames()
+  func frame(of path: IndexPath, frames: [SectionFrame]? = nil) -> CGRect {
+    let frames = frames ?? sectionFrames()
     guard frames.indices.contains(path.sectionIndex) else { return .zero }
     let section = frames[path.sectionIndex]
     let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
-    if heightForRow != nil, columns == 1 {
-      var y = section.itemsTop
-      for item in 0..<max(0, path.itemIndex) {
-        y += height(ofRow: IndexPath(section: path.sectionIndex, index: item))
-      }
-      return CGRect(x: crossInsets.start, y: y, width: breadth, height: height(ofRow: path))
+    if let rows = sizedRows() {
+      let heights = rows[path.sectionIndex]
+      guard heights.heights.indices.contains(path.itemIndex) else { return .zero }
+      let spacing = rowSizing?.spacing ?? 0
+      return CGRect(
+        x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),
+        width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))
     }
     let columns = max(1, self.columns)
     let line = path.itemIndex / columns
@@ -157,21 +269,6 @@ extension ListEngine {
     return CGRect(
       x: crossInsets.start + CGFloat(path.itemIndex % columns) * columnWidth,
       y: section.itemsTop + CGFloat(line) * rowHeight, width: columnWidth, height: rowHeight)
-  }
-
-  /// A row's height from the delegate's heights; UIKit raises for a negative one (reported
-  /// once per row here, and read as 0).
-  func height(ofRow path: IndexPath) -> CGFloat {
-    guard let heightForRow else { return max(0, rowHeight) }
-    let height = heightForRow(path)
-    if height.isNaN { return 0 }  // UIKit checks `< 0`, which NaN passes
-    guard height >= 0 else {
-      if reportedNegativeHeights.insert(path).inserted {
-        report(UIKitMessages.negativeRowHeight(height, at: path))
-      }
-      return 0
-    }
-    return height
   }
 
   /// Whether an item's frame meets the viewport.

@@ -24,6 +24,11 @@ final class ListEngine {
   /// `elementKindSectionHeader`, for one).
   var elementKindName: (SupplementaryKind) -> String = { $0 == .header ? "header" : "footer" }
   var prefetchSink: (([IndexPath]) -> Void)?
+  /// Tell the delegate a cell is about to be shown (measured and in place), or left the screen.
+  var willDisplayCell: ((HeadlessReusableView, IndexPath) -> Void)?
+  var didEndDisplayingCell: ((HeadlessReusableView, IndexPath) -> Void)?
+  /// The cells on screen, as the delegate was told.
+  var displayedCells: Set<ObjectIdentifier> = []
   var cancelPrefetchSink: (([IndexPath]) -> Void)?
 
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
@@ -82,7 +87,17 @@ final class ListEngine {
   var reportedNegativeHeights: Set<IndexPath> = []
   var rowHeight: CGFloat = 44
   var columns = 1
-  var heightForRow: ((IndexPath) -> CGFloat)?
+  /// How rows get heights of their own, in a single column; `nil` lays every line out at
+  /// ``rowHeight``. Setting it forgets every height.
+  var rowSizing: RowSizing? {
+    didSet { rowGeometry = nil }
+  }
+  /// Each section's row heights while ``rowSizing`` applies; `nil` until read, and after
+  /// anything that makes UIKit forget its heights (`reloadData()`, new sizing, a new width).
+  var rowGeometry: [RowHeights]?
+  /// The content-offset corrections made because a row above the viewport's top turned out
+  /// taller or shorter than its estimate, each as a distance (HeadlessUIKit's count).
+  var offsetCorrections: [CGFloat] = []
   var isInWindow = false {
     didSet { if isInWindow && !oldValue { layout() } }
   }
@@ -296,6 +311,7 @@ final class ListEngine {
   /// again), and lays out anew.
   func startOver(counts: [Int]?) {
     cachedCounts = counts
+    rowGeometry = nil
     interactiveMove = nil
     recycleAllViews()
     prefetched.removeAll()
@@ -349,18 +365,25 @@ final class ListEngine {
     let keepsEveryPlace = plan.keepsEveryPlace
     if !keepsEveryPlace { moveViews(by: plan) }
     if requestsCellsAtStalePaths && isInWindow { requestCellsAtStalePaths(plan) }
+    if !keepsEveryPlace { carryRowHeights(through: plan) }
     cachedCounts = newCounts
     // §2: only rows that have a cell are re-asked, and they get the same cell back.
+    var remeasures = false
     for path in plan.reconfigured {
       guard let destination = plan.destinationIndexPath(forOld: path),
         let existing = cells[destination]
       else { continue }
+      // A self-sizing row is measured again with its new content.
+      if rowSizing?.height(destination) == nil, rowGeometry != nil {
+        rowGeometry?[destination.sectionIndex].forgetMeasurement(ofRow: destination.itemIndex)
+        remeasures = true
+      }
       if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {
         cells[destination] = cell
         recycle(existing)
       }
     }
-    if isInWindow && !keepsEveryPlace { layout() }
+    if isInWindow && (!keepsEveryPlace || remeasures) { layout() }
   }
 
   /// For each section the batch shortened, asks for the cell at its old last row — a row that
@@ -384,6 +407,7 @@ final class ListEngine {
       if let destination = plan.destinationIndexPath(forOld: path) {
         moved[destination] = cell
       } else {
+        endDisplay(cell, at: path)
         recycle(cell)
       }
     }
@@ -450,14 +474,35 @@ final class ListEngine {
     // A screen's worth of paths: a linear search is cheaper than hashing them.
     for (path, cell) in cells where !shown.contains(path) {
       cells[path] = nil
+      endDisplay(cell, at: path)
       recycle(cell)
     }
     for path in shown where cells[path] == nil {
       if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
     }
+    if measureRows(shown, frames: frames) {
+      // Rows moved: what is visible changed, and the cells' frames with it.
+      needsAnotherLayoutPass = true
+      return
+    }
+    for path in shown {
+      guard let cell = cells[path] else { continue }
+      cell.frame = transposed(frame(of: path, frames: frames))
+      if visible.contains(path) {
+        if displayedCells.insert(ObjectIdentifier(cell)).inserted { willDisplayCell?(cell, path) }
+      } else {
+        endDisplay(cell, at: path)
+      }
+    }
     layOutSupplementaries(frames: frames)
     if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
     checkLayoutAttributes?()
+  }
+
+  /// Tells the delegate a cell it was told about left the screen.
+  func endDisplay(_ cell: HeadlessReusableView, at path: IndexPath) {
+    guard displayedCells.remove(ObjectIdentifier(cell)) != nil else { return }
+    didEndDisplayingCell?(cell, path)
   }
 
   /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines

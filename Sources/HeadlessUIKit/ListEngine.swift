@@ -125,6 +125,8 @@ final class ListEngine {
   /// Whether a layout pass is under way, and whether the layout was invalidated during it.
   private(set) var isLayingOut = false
   private var needsAnotherLayoutPass = false
+  /// Whether a row just measured changed what is visible.
+  private var needsMeasuringPass = false
   /// Readies the layout at the start of each pass, and checks what a custom layout says
   /// against the counts after it (collection views).
   var prepareLayout: (() -> Void)?
@@ -441,11 +443,19 @@ final class ListEngine {
     isLayingOut = true
     defer { isLayingOut = false }
     var passes = 0
+    var measuringPasses = 0
     repeat {
-      needsAnotherLayoutPass = false
-      passes += 1
+      if needsMeasuringPass {
+        // Measuring is not a layout that invalidates itself: each pass measures a row for good.
+        needsMeasuringPass = false
+        measuringPasses += 1
+      } else {
+        needsAnotherLayoutPass = false
+        passes += 1
+      }
       layOutOnce()
-    } while needsAnotherLayoutPass && passes < Self.layoutPassLimit
+    } while (needsAnotherLayoutPass && passes < Self.layoutPassLimit)
+      || (needsMeasuringPass && measuringPasses < Self.measuringPassLimit)
     if needsAnotherLayoutPass {
       needsAnotherLayoutPass = false
       report(UIKitMessages.layoutLoop)
@@ -454,6 +464,8 @@ final class ListEngine {
 
   /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.
   static let layoutPassLimit = 100
+  /// How many rows one layout measures at most, a pass each (a screen of one-point rows).
+  static let measuringPassLimit = 10_000
 
   /// The layout was invalidated: at once, or after the pass under way when it is from inside
   /// one (a cell request, say), as UIKit runs another pass.
@@ -477,12 +489,18 @@ final class ListEngine {
       endDisplay(cell, at: path)
       recycle(cell)
     }
+    // UIKit makes cells one at a time and measures each as it comes: once one turns out
+    // another height than its estimate, what is visible is worked out again.
     for path in shown where cells[path] == nil {
-      if let cell = requestCell(at: path, reconfiguring: nil) { cells[path] = cell }
+      guard let cell = requestCell(at: path, reconfiguring: nil) else { continue }
+      cells[path] = cell
+      if measureRows([path], frames: frames) {
+        needsMeasuringPass = true
+        return
+      }
     }
     if measureRows(shown, frames: frames) {
-      // Rows moved: what is visible changed, and the cells' frames with it.
-      needsAnotherLayoutPass = true
+      needsMeasuringPass = true
       return
     }
     for path in shown {

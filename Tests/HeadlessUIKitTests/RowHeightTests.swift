@@ -1,0 +1,259 @@
+import BinderyTesting
+import Foundation
+import Testing
+
+@testable import HeadlessUIKit
+
+/// A cell that needs the height its row was given: what Auto Layout would work out on a device.
+final class SizedCell: HeadlessTableViewCell {
+  var fittingHeight: CGFloat = 44
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: fittingHeight)
+  }
+}
+
+/// Rows whose cells size themselves; the delegate records what it is told.
+@MainActor
+final class SizedRows: HeadlessTableViewDataSource, HeadlessTableViewDelegate {
+  var heights: [[CGFloat]]
+  var displayed: [IndexPath] = []
+  var ended: [IndexPath] = []
+  var estimates: ((IndexPath) -> CGFloat)?
+
+  init(_ heights: [[CGFloat]]) { self.heights = heights }
+
+  func numberOfSections(in tableView: HeadlessTableView) -> Int { heights.count }
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    heights[section].count
+  }
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "sized", for: indexPath)
+    (cell as? SizedCell)?.fittingHeight = heights[indexPath[0]][indexPath[1]]
+    return cell
+  }
+  func tableView(_ tableView: HeadlessTableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> CGFloat
+  { estimates?(indexPath) ?? tableView.estimatedRowHeight }
+  func tableView(
+    _ tableView: HeadlessTableView, willDisplay cell: HeadlessTableViewCell,
+    forRowAt indexPath: IndexPath
+  ) { displayed.append(indexPath) }
+  func tableView(
+    _ tableView: HeadlessTableView, didEndDisplaying cell: HeadlessTableViewCell,
+    forRowAt indexPath: IndexPath
+  ) { ended.append(indexPath) }
+
+  /// A self-sizing table over these rows, 320 × 440, estimating every row at `estimate`.
+  func makeTable(estimate: CGFloat = 50) -> HeadlessTableView {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(SizedCell.self, forCellReuseIdentifier: "sized")
+    table.rowHeight = HeadlessTableView.automaticDimension
+    table.estimatedRowHeight = estimate
+    table.dataSource = self
+    table.delegate = self
+    KeepAlive.objects.append(self)
+    return table
+  }
+}
+
+@MainActor
+@Suite("Row heights: the delegate's, estimates and self-sizing cells")
+struct RowHeightTests {
+  /// Random heights from 20 to 200 points.
+  static func randomHeights(_ count: Int, seed: UInt64) -> [CGFloat] {
+    var generator = SeededGenerator(seed: seed)
+    return (0..<count).map { _ in CGFloat(Int.random(in: 20...200, using: &generator)) }
+  }
+
+  /// What the lookups answer, checked against sums worked out the slow way, through random
+  /// changes of height.
+  @Test func rowHeightLookupsAgreeWithPlainSums() {
+    var generator = SeededGenerator(seed: 7)
+    for round in 0..<200 {
+      let count = Int.random(in: 0...300, using: &generator)
+      var heights = (0..<count).map { _ in CGFloat(Int.random(in: 0...60, using: &generator)) }
+      var tree = RowHeights(heights: heights, isMeasured: heights.map { _ in false })
+      for _ in 0..<20 where count > 0 {
+        let row = Int.random(in: 0..<count, using: &generator)
+        let height = CGFloat(Int.random(in: 0...60, using: &generator))
+        #expect(tree.setMeasuredHeight(height, ofRow: row) == height - heights[row])
+        heights[row] = height
+      }
+      #expect(tree.total == heights.reduce(0, +), "round \(round)")
+      var offset: CGFloat = 0
+      for row in 0..<count {
+        #expect(tree.offset(ofRow: row) == offset)
+        offset += heights[row]
+      }
+      for _ in 0..<20 {
+        let probe = CGFloat(Int.random(in: -5...Int(offset) + 5, using: &generator))
+        // The first row that ends after the probe.
+        var expected = count
+        var end: CGFloat = 0
+        for row in 0..<count {
+          end += heights[row]
+          if end > probe {
+            expected = row
+            break
+          }
+        }
+        #expect(tree.row(atOffset: probe) == (probe < 0 ? 0 : expected), "probe \(probe)")
+      }
+    }
+  }
+
+  @Test func theDelegatesHeightsLayTheRowsOut() {
+    final class Heights: HeadlessTableViewDelegate {
+      func tableView(_ tableView: HeadlessTableView, heightForRowAt indexPath: IndexPath)
+        -> CGFloat
+      { indexPath[1] % 2 == 0 ? 30 : 90 }
+    }
+    let (table, _) = makeTable(rows: 50, sections: 2)
+    let heights = Heights()
+    table.delegate = heights
+    #expect(
+      table.rectForRow(at: IndexPath(row: 3, section: 0))
+        == CGRect(x: 0, y: 150, width: 320, height: 90))
+    #expect(table.contentHeight == CGFloat(2 * 25 * (30 + 90)))
+    #expect(table.rectForRow(at: IndexPath(row: 1, section: 1)).minY == CGFloat(3000 + 30))
+    #expect(table.indexPathsForVisibleRows == rows(0..<8))  // 4 pairs of 120 = 480 > 440
+    table.setContentOffset(CGPoint(x: 0, y: 2990), animated: false)
+    #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 49, section: 0))
+    #expect(table.indexPathsForVisibleRows?.dropFirst().first == IndexPath(row: 0, section: 1))
+    // Every cell sits at its row's frame.
+    for path in table.indexPathsForVisibleRows ?? [] {
+      #expect(table.cellForRow(at: path)?.frame == table.rectForRow(at: path))
+    }
+  }
+
+  @Test func selfSizingRowsStartFromTheirEstimateAndAreMeasuredWhenShown() {
+    let rowsBelow = SizedRows([Array(repeating: 100, count: 40)])
+    let table = rowsBelow.makeTable(estimate: 50)
+    #expect(table.contentHeight == CGFloat(40 * 50))
+    HeadlessWindow.show(table)
+    // The first screen's rows are measured (and the two lines prepared below are not shown).
+    #expect(table.indexPathsForVisibleRows == rows(0..<5))
+    #expect(
+      table.rectForRow(at: IndexPath(row: 4, section: 0))
+        == CGRect(x: 0, y: 400, width: 320, height: 100))
+    #expect(table.rectForRow(at: IndexPath(row: 5, section: 0)).height == 50)
+    #expect(table.contentHeight == CGFloat(5 * 100 + 35 * 50))
+    #expect(rowsBelow.displayed == rows(0..<5))
+    #expect(table.offsetCorrections.isEmpty)
+  }
+
+  /// UIKit keeps what is on screen in place when a row above it turns out taller or shorter than
+  /// its estimate: the content offset moves by the difference.
+  @Test func aRowMeasuredAboveTheScreenMovesTheOffsetNotTheRowsOnScreen() {
+    let source = SizedRows([Self.randomHeights(300, seed: 3)])
+    let table = source.makeTable(estimate: 60)
+    HeadlessWindow.show(table)
+    // A jump to the middle: everything above is still an estimate.
+    table.setContentOffset(CGPoint(x: 0, y: 9000), animated: false)
+    var corrections = 0
+    for _ in 0..<2_000 {
+      guard table.contentOffset.y > 0 else { break }
+      let before = screenPositions(table)
+      table.scroll(by: -13)
+      let after = screenPositions(table)
+      if table.offsetCorrections.count > corrections {
+        corrections = table.offsetCorrections.count
+      }
+      // Every row on screen before and after moved 13 points down the screen, no more: the
+      // corrections moved the offset instead (or the scroll stopped at the top).
+      let moved = table.contentOffset.y == 0 ? nil : CGFloat(13)
+      for (path, position) in after {
+        guard let previous = before[path], let moved else { continue }
+        #expect(position - previous == moved, "row \(path)")
+      }
+    }
+    #expect(table.contentOffset.y == 0)
+    #expect(corrections > 50)
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 0)
+  }
+
+  /// The rows on screen and where each starts on screen.
+  func screenPositions(_ table: HeadlessTableView) -> [IndexPath: CGFloat] {
+    var positions: [IndexPath: CGFloat] = [:]
+    for path in table.indexPathsForVisibleRows ?? [] {
+      positions[path] = table.rectForRow(at: path).minY - table.contentOffset.y
+    }
+    return positions
+  }
+
+  @Test func measuredHeightsSurviveBatchesAndGoOnReload() {
+    let source = SizedRows([Array(repeating: 80, count: 30)])
+    let table = source.makeTable(estimate: 50)
+    HeadlessWindow.show(table)
+    #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).height == 80)
+    // A row inserted at the top starts from its estimate; the measured rows keep their heights
+    // at their new places, and a moved one takes its height along.
+    source.heights[0].insert(120, at: 0)
+    source.heights[0].insert(120, at: 28)
+    let moved = source.heights[0].remove(at: 3)
+    source.heights[0].insert(moved, at: 25)
+    table.performBatchUpdates {
+      table.insertRows(
+        at: [IndexPath(row: 0, section: 0), IndexPath(row: 28, section: 0)], with: .automatic)
+      table.moveRow(at: IndexPath(row: 2, section: 0), to: IndexPath(row: 25, section: 0))
+    }
+    // Row 0 is on screen, so it is measured at once; row 25 (measured before) kept its 80; row
+    // 28, off screen, is an estimate.
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 120)
+    #expect(table.rectForRow(at: IndexPath(row: 25, section: 0)).height == 80)
+    #expect(table.rectForRow(at: IndexPath(row: 28, section: 0)).height == 50)
+    table.reloadData()
+    // Everything off screen is an estimate again.
+    #expect(table.rectForRow(at: IndexPath(row: 25, section: 0)).height == 50)
+    #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 80)
+  }
+
+  @Test func aReconfiguredSelfSizingRowIsMeasuredAgain() {
+    let source = SizedRows([Array(repeating: 60, count: 20)])
+    let table = source.makeTable(estimate: 60)
+    HeadlessWindow.show(table)
+    source.heights[0][1] = 150
+    table.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
+    #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 150)
+    #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 210)
+  }
+
+  @Test func theDelegateHearsCellsComeAndGo() {
+    let source = SizedRows([Array(repeating: 44, count: 40)])
+    let table = source.makeTable(estimate: 44)
+    HeadlessWindow.show(table)
+    #expect(source.displayed == rows(0..<10))
+    table.scroll(by: 88)
+    #expect(source.displayed == rows(0..<12))
+    #expect(source.ended.sorted() == rows(0..<2))
+    source.heights[0].remove(at: 5)
+    table.deleteRows(at: [IndexPath(row: 5, section: 0)], with: .automatic)
+    #expect(source.ended.last == IndexPath(row: 5, section: 0))
+    #expect(source.displayed.last == IndexPath(row: 11, section: 0))
+  }
+
+  @Test func perRowEstimatesComeFromTheDelegate() {
+    let source = SizedRows([Array(repeating: 70, count: 100)])
+    source.estimates = { $0[1] < 50 ? 70 : 10 }
+    let table = source.makeTable(estimate: 44)
+    #expect(table.contentHeight == CGFloat(50 * 70 + 50 * 10))
+  }
+
+  @Test func aNewWidthMeasuresAgain() {
+    final class WidthCell: HeadlessTableViewCell {
+      override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        CGSize(width: targetSize.width, height: 32_000 / targetSize.width)  // text wraps
+      }
+    }
+    let source = SizedRows([Array(repeating: 0, count: 30)])
+    let table = source.makeTable(estimate: 50)
+    table.register(WidthCell.self, forCellReuseIdentifier: "sized")
+    HeadlessWindow.show(table)
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 100)
+    table.frame = CGRect(x: 0, y: 0, width: 640, height: 440)
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 50)
+    #expect(table.rectForRow(at: IndexPath(row: 29, section: 0)).height == 50)  // an estimate
+  }
+}

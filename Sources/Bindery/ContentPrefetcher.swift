@@ -386,6 +386,36 @@ package protocol NewRowHolding: AnyObject {
 
 extension ContentPrefetcher: NewRowHolding {}
 
+/// What hears that the view moved its content to keep the user's place as the list changed
+/// (scroll anchoring): not a scroll of the user's.
+@MainActor
+package protocol ContentShiftObserving: AnyObject {
+  /// The content offset moved by `offset` points, and the rows on screen by `rows` flat
+  /// indices, with the list.
+  func contentDidShift(byOffset offset: Double, rows: Int)
+}
+
+extension ContentPrefetcher: ContentShiftObserving {
+  /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
+  /// jump: the speed and the landing go on as they were.
+  package func contentDidShift(byOffset offset: Double, rows: Int) {
+    recentScroll = recentScroll.map { ($0.time, $0.first.map { $0 + rows }, $0.offset + offset) }
+    lastOffset = lastOffset.map { $0 + offset }
+    announcedRestingOffset = announcedRestingOffset.map { $0 + offset }
+  }
+}
+
+extension ListBinding {
+  /// Tells what watches the scroll that the view moved its content offset by `offset` points to
+  /// keep the user's place as the list changed, the rows on screen now `rows` further down
+  /// the list: a shift, not a scroll.
+  package func contentDidShift(byOffset offset: Double, rows: Int) {
+    for observer in attachments(of: (any ContentShiftObserving).self) {
+      observer.contentDidShift(byOffset: offset, rows: rows)
+    }
+  }
+}
+
 extension ListBinding {
   /// Holds every update that inserts rows on screen until their content is loaded or has
   /// failed, or `deadline` has passed (keep it short: 150–300 ms), so that new rows — a mate who

@@ -172,12 +172,14 @@ where
         install()
         self?.takeBindingSnapshot()
       })
+    let anchor = scrollAnchorMark()
     if animation == .none {
       UIView.performWithoutAnimation { apply(batch, animation: animation, completion: completion) }
     } else {
       apply(batch, animation: animation, completion: completion)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
+    if let anchor, stage.isStructural { keepPlace(anchor) }
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)
@@ -213,10 +215,16 @@ where
   }
 
   func reloadData(installing install: () -> Void) {
+    let anchor = scrollAnchorMark()
     install()
     takeBindingSnapshot()
     tableView?.reloadData()
     collectionView?.reloadData()
+    if let anchor {
+      // UIKit lays a reloaded view out on its next pass: now, to find where the rows went.
+      scrollView?.layoutIfNeeded()
+      keepPlace(anchor)
+    }
   }
 
   func reconfigureItems(at positions: [ItemPosition]) {
@@ -273,7 +281,7 @@ where
   }
 
   /// Whether the view's own counts (which can lag the binding's) hold a position.
-  private func viewHas(_ position: ItemPosition) -> Bool {
+  func viewHas(_ position: ItemPosition) -> Bool {
     if let tableView {
       return position.section < tableView.numberOfSections
         && position.item < tableView.numberOfRows(inSection: position.section)
@@ -303,7 +311,7 @@ where
 
   /// Whether the content scrolls sideways: a horizontal flow layout (or, on iOS, a horizontal
   /// compositional layout).
-  private var scrollsHorizontally: Bool {
+  var scrollsHorizontally: Bool {
     guard let layout = collectionView?.collectionViewLayout else { return false }
     if let flow = layout as? UICollectionViewFlowLayout {
       return flow.scrollDirection == .horizontal
@@ -507,7 +515,7 @@ where
 
 /// One scroll view's lengths along its scroll axis.
 @MainActor
-private struct ScrollAxis {
+struct ScrollAxis {
   var offset: CGFloat
   var insetStart: CGFloat
   var insetEnd: CGFloat

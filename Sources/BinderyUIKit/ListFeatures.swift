@@ -64,6 +64,8 @@ struct ListFeatures<Section, Item> {
   var sectionChanged: (@MainActor (Section, Int) -> Void)?
   /// The view behind an empty list (``ListBinding/emptyState(_:)``).
   var emptyState: (@MainActor (EmptyListState) -> UIView?)?
+  /// What keeps the user's place as the list changes (``ListBinding/anchor(_:)``).
+  var anchor = ScrollAnchor.firstVisibleItem
 
   struct Deletion {
     var canDelete: (@MainActor (Item) -> Bool)?

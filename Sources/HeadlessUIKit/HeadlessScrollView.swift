@@ -19,14 +19,23 @@ open class HeadlessScrollView: HeadlessView {
 
   /// How far the content is scrolled; setting it scrolls, lays out and prefetches. Only the
   /// component along the scroll counts (`y`, or `x` for a horizontal collection view).
+  ///
+  /// Set during a fling, the deceleration goes on from the new offset at its speed, as UIKit's
+  /// does (its target moves by as much); ``setContentOffset(_:animated:)`` stops it instead.
   open var contentOffset: CGPoint {
     get { engine.transposed(CGPoint(x: 0, y: engine.scrollOffset)) }
-    set { engine.setContentOffset(engine.transposed(newValue).y) }
+    set {
+      let offset = engine.transposed(newValue).y
+      engine.shiftDeceleration(by: offset - engine.scrollOffset)
+      engine.setContentOffset(offset)
+    }
   }
 
-  /// Scrolls to an offset; HeadlessUIKit does not animate, so `animated` changes nothing.
+  /// Scrolls to an offset, stopping a deceleration under way, as UIKit does; HeadlessUIKit does
+  /// not animate, so `animated` changes nothing else.
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
-    self.contentOffset = contentOffset
+    engine.deceleration = nil
+    engine.setContentOffset(engine.transposed(contentOffset).y)
   }
 
   /// The size of the content: the laid-out length along the scroll, the frame's breadth

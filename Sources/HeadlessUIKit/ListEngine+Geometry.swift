@@ -144,6 +144,7 @@ extension ListEngine {
       changed = true
       if top < scrollOffset {
         scrollOffset += delta
+        shiftDeceleration(by: delta)
         offsetCorrections.append(abs(delta))
       }
     }

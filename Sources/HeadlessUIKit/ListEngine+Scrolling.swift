@@ -15,6 +15,14 @@ extension ListEngine {
     max(minimumOffset, contentLength + contentInsets.end - viewportLength)
   }
 
+  /// Moves a deceleration under way by `distance`: the content offset was set from outside (or
+  /// corrected), and the fling goes on from there.
+  func shiftDeceleration(by distance: CGFloat) {
+    guard distance != 0, deceleration != nil else { return }
+    deceleration?.start += distance
+    deceleration?.target += distance
+  }
+
   func setContentOffset(_ offset: CGFloat) {
     let clamped = min(max(minimumOffset, offset), maximumOffset)
     let direction = clamped > scrollOffset ? 1 : clamped < scrollOffset ? -1 : 0

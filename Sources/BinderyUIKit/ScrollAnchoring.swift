@@ -1,0 +1,151 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// What keeps the user's place when the list changes around what they are reading.
+///
+/// UIKit keeps the content offset through a batch update: rows inserted or removed above the
+/// screen push what the user reads down or pull it up. Bindery corrects the offset in the same
+/// turn as the batch (no frame shows the content in between), using the item identities it
+/// already has, so that the reading position survives whatever arrives.
+public enum ScrollAnchor: Sendable, Hashable {
+  /// UIKit's own behaviour: the content offset stays as it is.
+  case none
+  /// The first item on screen that is still in the list stays where it is on screen: new
+  /// posts above a feed's reading position appear above it, out of sight, and a row removed
+  /// above does not pull the screen up. At the very start of the list the start stays in view
+  /// instead, so that what arrives on top shows, as in Mail (and after a pull to refresh). The
+  /// default.
+  case firstVisibleItem
+  /// A chat's: while the user is at the end of the list, the end stays in view as items arrive
+  /// (the newest message shows); anywhere else, as ``firstVisibleItem`` — history prepended at
+  /// the start keeps the reading position.
+  case end
+}
+
+extension ListBinding {
+  /// Chooses what keeps the user's place as the list changes; ``ScrollAnchor/firstVisibleItem``
+  /// by default. Works with rows of any height, sections, collection views, updates that
+  /// arrive during a drag or a fling (the gesture goes on from the corrected place), and lists
+  /// too different to diff (the reload keeps the place too).
+  ///
+  /// ```swift
+  /// tableView.bind(to: chat.$messages) { … }
+  ///   .anchor(.end)
+  /// ```
+  @discardableResult
+  public func anchor(_ anchor: ScrollAnchor) -> Self {
+    (view as? ListAdapter<Section, Item>)?.features.anchor = anchor
+    return self
+  }
+}
+
+/// Where the user is, before a change: the items on screen, where each starts on screen, and
+/// whether the view is scrolled to its end.
+struct ScrollAnchorMark<ID: Hashable> {
+  struct Mark {
+    var id: ID
+    var flatIndex: Int
+    /// The item's start along the scroll, less the content offset.
+    var screenStart: CGFloat
+  }
+  var marks: [Mark]
+  var wasAtStart: Bool
+  var wasAtEnd: Bool
+}
+
+extension ListAdapter {
+  /// What ``keepPlace(_:)`` needs to put the user back where they are now; `nil` when nothing
+  /// is to be kept (anchoring off, off screen, nothing shown).
+  func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
+    guard features.anchor != .none, isInWindow, let scrollView, shown.numberOfItems > 0 else {
+      return nil
+    }
+    let horizontal = scrollsHorizontally
+    let axis = ScrollAxis(scrollView, horizontal: horizontal)
+    var marks: [ScrollAnchorMark<Item.ID>.Mark] = []
+    for position in visibleItemPositions.sorted() {
+      guard let item = shown.item(at: position), let flat = shown.flatIndex(of: position),
+        let frame = frameOfItem(at: position)
+      else { continue }
+      let start = horizontal ? frame.minX : frame.minY
+      marks.append(.init(id: item.id, flatIndex: flat, screenStart: start - axis.offset))
+    }
+    guard !marks.isEmpty else { return nil }
+    return ScrollAnchorMark(
+      marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
+      wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
+  }
+
+  /// Moves the content offset so that the first marked item still in the list is where it was
+  /// on screen — or, for a chat at its end, so that the end shows; a feed at its start stays
+  /// there — and tells the binding's
+  /// prefetcher it was a shift, not a scroll.
+  func keepPlace(_ mark: ScrollAnchorMark<Item.ID>) {
+    guard let scrollView else { return }
+    if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
+    let horizontal = scrollsHorizontally
+    let before = ScrollAxis(scrollView, horizontal: horizontal).offset
+    var rows = 0
+    // Rows shown at the new offset may be measured other than their estimates, which moves
+    // the content again: a few rounds settle it, as an app scrolling to a chat's end does.
+    for _ in 0..<Self.anchoringRounds {
+      let axis = ScrollAxis(scrollView, horizontal: horizontal)
+      guard let (target, shift) = anchorTarget(mark, axis: axis, horizontal: horizontal) else {
+        break
+      }
+      rows = shift
+      let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
+      guard abs(clamped - axis.offset) >= 0.5 else { break }
+      var offset = scrollView.contentOffset
+      if horizontal { offset.x = clamped } else { offset.y = clamped }
+      // The property, not `setContentOffset(_:animated:)`: that would stop a fling.
+      scrollView.contentOffset = offset
+      scrollView.layoutIfNeeded()
+    }
+    let after = ScrollAxis(scrollView, horizontal: horizontal).offset
+    if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
+  }
+
+  /// How many times the offset is corrected at most for one change.
+  private static var anchoringRounds: Int { 4 }
+
+  /// The offset that puts the user back, and how many rows down the list the rows on screen
+  /// went; `nil` when no marked item is left.
+  private func anchorTarget(
+    _ mark: ScrollAnchorMark<Item.ID>, axis: ScrollAxis, horizontal: Bool
+  ) -> (CGFloat, Int)? {
+    if features.anchor == .end && mark.wasAtEnd {
+      return (axis.maximumOffset, (shown.numberOfItems - 1) - (mark.marks.last?.flatIndex ?? 0))
+    }
+    for item in mark.marks {
+      guard let position = shown.position(of: item.id), let flat = shown.flatIndex(of: position),
+        let frame = frameOfItem(at: position)
+      else { continue }
+      return ((horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex)
+    }
+    return nil
+  }
+
+  /// An item's frame in the content, from the view's own layout.
+  private func frameOfItem(at position: ItemPosition) -> CGRect? {
+    guard viewHas(position) else { return nil }
+    let path = IndexPath(position)
+    if let tableView { return tableView.rectForRow(at: path) }
+    return collectionView?.layoutAttributesForItem(at: path)?.frame
+  }
+}
+
+extension ScrollAxis {
+  /// The smallest content offset: the start inset shown whole.
+  var minimumOffset: CGFloat { -insetStart }
+  /// The largest content offset: the content's end (and the end inset) at the viewport's.
+  var maximumOffset: CGFloat {
+    max(minimumOffset, contentLength + insetEnd - viewportLength)
+  }
+}

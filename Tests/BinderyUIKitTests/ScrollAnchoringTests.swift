@@ -1,0 +1,239 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A cell whose height its item decides, as Auto Layout would from its text.
+final class FeedCell: UITableViewCell {
+  var fittingHeight: CGFloat = 44
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: fittingHeight)
+  }
+}
+
+/// An item's height in these tests: 30 to 146 points, fixed by its id.
+func feedHeight(_ id: Int) -> CGFloat { CGFloat(30 + (id * 37) % 117) }
+
+/// A self-sizing table (estimates of 60 points), 320 × 528, on screen.
+@MainActor
+func makeFeedTable() -> UITableView {
+  let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
+  table.isStrict = true
+  table.register(FeedCell.self, forCellReuseIdentifier: "post")
+  table.rowHeight = UITableView.automaticDimension
+  table.estimatedRowHeight = 60
+  UIWindow.show(table)
+  return table
+}
+
+@MainActor
+func feedCell(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITableViewCell {
+  let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+  cell.textLabel?.text = "\(item)"
+  (cell as? FeedCell)?.fittingHeight = feedHeight(item.id)
+  return cell
+}
+
+func posts(_ ids: some Sequence<Int>) -> [TestItem] { ids.map { TestItem(id: $0) } }
+
+@MainActor
+@Suite("Scroll anchoring: the reading position survives changes above it")
+struct ScrollAnchoringTests {
+  /// Where an item starts on screen, along the scroll.
+  func screenStart<S, I>(of id: I.ID, in table: UITableView, _ binding: ListBinding<S, I>)
+    -> CGFloat?
+  {
+    guard let path = binding.indexPath(for: id) else { return nil }
+    return table.rectForRow(at: path).minY - table.contentOffset.y
+  }
+
+  func firstVisibleID(_ table: UITableView, _ binding: ListBinding<FlatSection, TestItem>)
+    -> Int?
+  {
+    table.indexPathsForVisibleRows?.first.flatMap { binding.item(at: $0)?.id }
+  }
+
+  @Test(arguments: [ScrollAnchor.firstVisibleItem, .none])
+  func postsArrivingAboveKeepTheReadingPosition(anchor: ScrollAnchor) async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      .anchor(anchor)
+    #expect(await binding.apply(items: posts(1_000..<1_200)))
+    table.scroll(by: 3_000)
+    let reading = try #require(firstVisibleID(table, binding))
+    let before = try #require(screenStart(of: reading, in: table, binding))
+    // Twelve new posts on top, and two read ones above the screen deleted.
+    var next = posts(1...12) + posts(1_000..<1_200)
+    next.removeAll { $0.id == 1_003 || $0.id == 1_005 }
+    #expect(await binding.apply(items: next))
+    let after = try #require(screenStart(of: reading, in: table, binding))
+    if anchor == .none {
+      #expect(after != before)  // UIKit's own: the rows above pushed it away
+    } else {
+      #expect(after == before)
+      #expect(firstVisibleID(table, binding) == reading)
+    }
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func atTheStartNewPostsShow() async {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(100..<200)))
+    #expect(await binding.apply(items: posts(1...3) + posts(100..<200)))
+    #expect(table.contentOffset.y == 0)
+    #expect(firstVisibleID(table, binding) == 1)
+  }
+
+  @Test func theFirstVisibleItemDeletedAnchorsTheNextOne() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(0..<100)))
+    table.scroll(by: 1_500)
+    let visible = try #require(table.indexPathsForVisibleRows).compactMap {
+      binding.item(at: $0)?.id
+    }
+    let second = visible[1]
+    let before = try #require(screenStart(of: second, in: table, binding))
+    #expect(await binding.apply(items: posts((0..<100).filter { $0 != visible[0] && $0 != 2 })))
+    #expect(screenStart(of: second, in: table, binding) == before)
+  }
+
+  @Test func aChatAtItsEndShowsNewMessages() async {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      .anchor(.end)
+    #expect(await binding.apply(items: posts(0..<60)))
+    // To the end: rows measured there grow the content, so it takes a few goes, on a device too.
+    for _ in 0..<5 { table.scroll(by: 100_000) }
+    #expect(table.contentOffset.y + table.bounds.height == table.contentSize.height)
+    for count in 61...70 {
+      #expect(await binding.apply(items: posts(0..<count)))
+      let bottom = table.contentOffset.y + table.bounds.height
+      #expect(abs(bottom - table.contentSize.height) < 0.5, "message \(count)")
+      #expect(table.indexPathsForVisibleRows?.last?.row == count - 1)
+    }
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aChatAwayFromItsEndKeepsItsPlaceAsMessagesArrive() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      .anchor(.end)
+    #expect(await binding.apply(items: posts(0..<60)))
+    table.scroll(by: 1_000)
+    let reading = try #require(firstVisibleID(table, binding))
+    let offset = table.contentOffset.y
+    #expect(await binding.apply(items: posts(0..<65)))
+    #expect(table.contentOffset.y == offset)
+    #expect(firstVisibleID(table, binding) == reading)
+  }
+
+  @Test func historyPrependedAtTheStartKeepsTheReadingPosition() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      .anchor(.end)
+    #expect(await binding.apply(items: posts(500..<540)))
+    // The user reads the oldest message loaded: the start of the list.
+    #expect(table.contentOffset.y == 0)
+    let before = try #require(screenStart(of: 500, in: table, binding))
+    #expect(await binding.apply(items: posts(460..<540)))
+    #expect(screenStart(of: 500, in: table, binding) == before)
+    #expect(firstVisibleID(table, binding) == 500)
+    #expect(table.contentOffset.y > 0)
+  }
+
+  @Test func sectionsInsertedAboveKeepThePlace() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(
+      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: feedCell)
+    func day(_ id: Int, _ items: Range<Int>) -> ListSection<TestSection, TestItem> {
+      ListSection(TestSection(id: id, title: id), items: posts(items))
+    }
+    binding.headerTitles { "day \($0.title)" }
+    #expect(await binding.apply([day(2, 100..<140), day(3, 200..<240)]))
+    table.scroll(by: 2_500)
+    let reading = try #require(table.indexPathsForVisibleRows?.first)
+    let id = try #require(binding.item(at: reading)?.id)
+    let before = try #require(screenStart(of: id, in: table, binding))
+    #expect(
+      await binding.apply([day(0, 0..<5), day(1, 10..<30), day(2, 100..<140), day(3, 200..<240)]))
+    #expect(screenStart(of: id, in: table, binding) == before)
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aCollectionViewKeepsItsPlaceToo() async throws {
+    let grid = makeGrid()
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    #expect(await binding.apply(items: posts(100..<400)))
+    grid.scroll(by: 2_050)
+    let path = try #require(grid.indexPathsForVisibleItems.sorted().first)
+    let id = try #require(binding.item(at: path)?.id)
+    func start() -> CGFloat? {
+      binding.indexPath(for: id).flatMap { grid.layoutAttributesForItem(at: $0)?.frame.minY }
+        .map { $0 - grid.contentOffset.y }
+    }
+    let before = try #require(start())
+    #expect(await binding.apply(items: posts(0..<30) + posts(100..<400)))
+    #expect(start() == before)
+    #expect(grid.violations.isEmpty)
+  }
+
+  /// Posts arrive while the finger is on the content: the drag goes on from the corrected place,
+  /// so what is under the finger stays under it.
+  @Test func anUpdateDuringADragKeepsWhatIsUnderTheFinger() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(1_000..<1_300)))
+    table.scroll(by: 4_000)
+    let reading = try #require(firstVisibleID(table, binding))
+    let start = try #require(screenStart(of: reading, in: table, binding))
+    table.userBeginsDragging()
+    table.userDrags(by: 40)
+    #expect(await binding.apply(items: posts(1...20) + posts(1_000..<1_300)))
+    table.userDrags(by: 25)
+    #expect(screenStart(of: reading, in: table, binding) == start - 65)
+    table.userEndsDragging(velocity: 0)
+    #expect(table.violations.isEmpty)
+  }
+
+  /// A fling goes on from the corrected place, at its speed: it ends on the same post as the
+  /// same fling with nothing arriving.
+  @Test func anUpdateDuringAFlingEndsWhereTheFlingWouldHave() async throws {
+    func fling(arriving: Bool) async throws -> (id: Int, start: CGFloat) {
+      let table = makeFeedTable()
+      let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      #expect(await binding.apply(items: posts(1_000..<1_300)))
+      table.scroll(by: 1_200)
+      table.scroll(by: 800)  // everything from the top to here measured
+      table.userFlings(velocity: 3_000)
+      table.decelerate(for: .milliseconds(100))
+      if arriving { #expect(await binding.apply(items: posts(1...20) + posts(1_000..<1_300))) }
+      while table.isDecelerating { table.decelerate(for: .milliseconds(16)) }
+      let id = try #require(firstVisibleID(table, binding))
+      return (id, try #require(screenStart(of: id, in: table, binding)))
+    }
+    let quiet = try await fling(arriving: false)
+    let busy = try await fling(arriving: true)
+    #expect(busy.id == quiet.id)
+    #expect(abs(busy.start - quiet.start) < 1)
+  }
+
+  /// A change too large to diff is a reload: the place is kept across it as well.
+  @Test func aReloadKeepsThePlace() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(0..<100)))
+    table.scroll(by: 1_500)
+    let reading = try #require(firstVisibleID(table, binding))
+    let before = try #require(screenStart(of: reading, in: table, binding))
+    let reloads = binding.statistics.reloads
+    // Every other post replaced, and forty new ones on top.
+    let next = posts(10_000..<10_040) + posts((0..<100).filter { $0 % 2 == 1 || $0 == reading })
+    #expect(await binding.apply(items: next))
+    #expect(binding.statistics.reloads == reloads + 1)
+    #expect(screenStart(of: reading, in: table, binding) == before)
+  }
+}

@@ -52,6 +52,9 @@ where
   private var deferredReconfigures: [Item.ID] = []
   /// Kinds of supplementary view the binding was not told about, registered for an empty view.
   private var registeredEmptyKinds: Set<String> = []
+  /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
+  /// kept here as UIKit holds delegates weakly.
+  var rowHeightMemory: RowHeightMemory?
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     self.tableView = tableView
@@ -106,6 +109,7 @@ where
   /// takes this one's place.
   func detachBinding() {
     binding?.detach()
+    removeRowHeightMemory()
     if let tableView {
       if tableView.dataSource === dataSource { tableView.dataSource = nil }
       if tableView.prefetchDataSource === dataSource { tableView.prefetchDataSource = nil }
@@ -173,6 +177,10 @@ where
         self?.takeBindingSnapshot()
       })
     let anchor = scrollAnchorMark()
+    if let tableView, rowHeightMemory != nil {
+      installRowHeightMemory(on: tableView)
+      forgetRowHeights(changing: stage)
+    }
     if animation == .none {
       UIView.performWithoutAnimation { apply(batch, animation: animation, completion: completion) }
     } else {
@@ -216,8 +224,13 @@ where
 
   func reloadData(installing install: () -> Void) {
     let anchor = scrollAnchorMark()
+    let previous = shown
     install()
     takeBindingSnapshot()
+    if let tableView, rowHeightMemory != nil {
+      installRowHeightMemory(on: tableView)
+      forgetRowHeights(changedSince: previous)
+    }
     tableView?.reloadData()
     collectionView?.reloadData()
     if let anchor {

@@ -61,15 +61,15 @@ struct ScrollAnchorMark<ID: Hashable> {
 
 extension ListAdapter {
   /// What ``keepPlace(_:)`` needs to put the user back where they are now; `nil` when nothing
-  /// is to be kept (anchoring off, off screen, nothing shown).
+  /// is to be kept (anchoring off, nothing shown).
   func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
-    guard features.anchor != .none, isInWindow, let scrollView, shown.numberOfItems > 0 else {
-      return nil
-    }
+    guard features.anchor != .none, let scrollView, shown.numberOfItems > 0 else { return nil }
     let horizontal = scrollsHorizontally
     let axis = ScrollAxis(scrollView, horizontal: horizontal)
     var marks: [ScrollAnchorMark<Item.ID>.Mark] = []
-    for position in visibleItemPositions.sorted() {
+    // From the layout, not the cells: a covered screen's list is reloaded, and its place kept.
+    let onScreen = itemPositions(atOffset: Double(axis.offset + axis.insetStart))
+    for position in onScreen.sorted() {
       guard let item = shown.item(at: position), let flat = shown.flatIndex(of: position),
         let frame = frameOfItem(at: position)
       else { continue }

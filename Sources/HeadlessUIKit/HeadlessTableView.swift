@@ -159,8 +159,8 @@ open class HeadlessTableView: HeadlessScrollView {
   }
 
   /// The content-offset corrections the table made because a row above the screen turned out
-  /// taller or shorter than its estimate, each as a distance (HeadlessUIKit only).
-  public var offsetCorrections: [CGFloat] { engine.offsetCorrections }
+  /// taller or shorter than its estimate, oldest first (HeadlessUIKit only).
+  public var offsetCorrections: [OffsetCorrection] { engine.offsetCorrections }
 
   /// The section index titles as the table last read them: at ``reloadData()`` and
   /// ``reloadSectionIndexTitles()`` (HeadlessUIKit only).

@@ -26,6 +26,15 @@ struct SectionFrame {
   var bottom: CGFloat
 }
 
+/// A content-offset correction: a row above the screen was measured, and the offset moved by
+/// the difference from its estimate so that what is on screen stayed put (HeadlessUIKit only).
+public struct OffsetCorrection: Sendable, Hashable {
+  /// The row measured, when it was.
+  public var indexPath: IndexPath
+  /// How far the offset moved: the measured height less the estimate.
+  public var distance: CGFloat
+}
+
 /// How the rows of a single-column list get heights of their own (UIKit rules §4b): from the
 /// delegate, from their cells (self-sizing), or from an estimate until their cells are shown.
 struct RowSizing {
@@ -145,7 +154,7 @@ extension ListEngine {
       if top < scrollOffset {
         scrollOffset += delta
         shiftDeceleration(by: delta)
-        offsetCorrections.append(abs(delta))
+        offsetCorrections.append(OffsetCorrection(indexPath: path, distance: delta))
       }
     }
     rowGeometry = rows

@@ -96,8 +96,8 @@ final class ListEngine {
   /// anything that makes UIKit forget its heights (`reloadData()`, new sizing, a new width).
   var rowGeometry: [RowHeights]?
   /// The content-offset corrections made because a row above the viewport's top turned out
-  /// taller or shorter than its estimate, each as a distance (HeadlessUIKit's count).
-  var offsetCorrections: [CGFloat] = []
+  /// taller or shorter than its estimate (HeadlessUIKit's record).
+  var offsetCorrections: [OffsetCorrection] = []
   var isInWindow = false {
     didSet { if isInWindow && !oldValue { layout() } }
   }

@@ -1,0 +1,135 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A cell whose height its item's id and content decide.
+@MainActor
+func postCell(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITableViewCell {
+  let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+  cell.textLabel?.text = "\(item)"
+  (cell as? FeedCell)?.fittingHeight = feedHeight(item.id) + CGFloat(item.content * 25)
+  return cell
+}
+
+/// An app's own delegate, recording what it hears.
+@MainActor
+final class AppTableDelegate: UITableViewDelegate {
+  var displayed = 0
+  var selected: [IndexPath] = []
+  func tableView(
+    _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+  ) { displayed += 1 }
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+    selected.append(indexPath)
+  }
+}
+
+@MainActor
+@Suite("Row heights kept by identity")
+struct RowHeightMemoryTests {
+  /// The user reads a feed, another screen covers it, posts arrive, and the user comes back and
+  /// scrolls to the top. Returns the corrections UIKit made for rows measured before the trip,
+  /// and how far the post being read moved on screen.
+  func readLeaveAndComeBack(keepingHeights: Bool, changing changedID: Int? = nil) async throws
+    -> (corrections: [CGFloat], moved: CGFloat, changedRowCorrected: Bool)
+  {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+    if keepingHeights { binding.keepsRowHeights() }
+    let feed = posts(1_000..<1_300)
+    #expect(await binding.apply(items: feed))
+    for _ in 0..<60 { table.scroll(by: 100) }  // 6,000 points read, every row measured
+    let readID = try #require(
+      table.indexPathsForVisibleRows?.first.flatMap { binding.item(at: $0)?.id })
+    let start =
+      table.rectForRow(at: try #require(binding.indexPath(for: readID))).minY
+      - table.contentOffset.y
+    let window = table.window
+    table.removeFromSuperview()  // a detail screen is pushed
+    var next = posts(1...5) + feed
+    if let changedID, let index = next.firstIndex(where: { $0.id == changedID }) {
+      next[index].content = 2  // 50 points taller
+    }
+    #expect(await binding.apply(items: next))  // off screen: a reload
+    window?.addSubview(table)
+    let now =
+      table.rectForRow(at: try #require(binding.indexPath(for: readID))).minY
+      - table.contentOffset.y
+    let measuredBefore = Set(feed.map(\.id))
+    let before = table.offsetCorrections.count
+    while table.contentOffset.y > 0 { table.scroll(by: -50) }
+    let corrections = table.offsetCorrections.dropFirst(before)
+    var ofMeasured: [CGFloat] = []
+    var changedRowCorrected = false
+    for correction in corrections {
+      guard let id = binding.item(at: correction.indexPath)?.id else { continue }
+      if id == changedID { changedRowCorrected = true }
+      if measuredBefore.contains(id) && id != changedID { ofMeasured.append(correction.distance) }
+    }
+    #expect(table.violations.isEmpty)
+    withExtendedLifetime(window) {}
+    return (ofMeasured, now - start, changedRowCorrected)
+  }
+
+  @Test func rowsMeasuredBeforeComeBackAtTheirHeights() async throws {
+    let kept = try await readLeaveAndComeBack(keepingHeights: true)
+    #expect(kept.corrections.isEmpty, "\(kept.corrections.count) corrections")
+    #expect(kept.moved == 0)
+    // Without: every row above comes back as an estimate, and jumps when it is measured.
+    let estimated = try await readLeaveAndComeBack(keepingHeights: false)
+    #expect(estimated.corrections.count > 50)
+    #expect(estimated.corrections.map(abs).reduce(0, +) > 1_000)
+  }
+
+  @Test func aRowWhoseContentChangedIsMeasuredAgain() async throws {
+    let result = try await readLeaveAndComeBack(keepingHeights: true, changing: 1_010)
+    #expect(result.corrections.isEmpty)
+    #expect(result.changedRowCorrected)  // its old height was forgotten, not given as estimate
+  }
+
+  @Test func theAppsDelegateStillHearsEverything() async throws {
+    let table = makeFeedTable()
+    let early = AppTableDelegate()
+    table.delegate = early
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+      .keepsRowHeights()
+    #expect(await binding.apply(items: posts(0..<50)))
+    #expect(early.displayed > 0)
+    // A delegate set later takes the first one's place behind the binding's at the next update.
+    let late = AppTableDelegate()
+    table.delegate = late
+    #expect(await binding.apply(items: posts(0..<51)))
+    table.scroll(by: 600)
+    #expect(late.displayed > 0)
+    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 3, section: 0))
+    #expect(late.selected == [IndexPath(row: 3, section: 0)])
+    // Bound anew, the table gets the app's delegate back.
+    _ = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+    #expect(table.delegate === late)
+  }
+
+  @Test func aNewWidthForgetsEveryHeight() async throws {
+    final class WrappingCell: UITableViewCell {
+      override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        CGSize(width: targetSize.width, height: 25_600 / targetSize.width)
+      }
+    }
+    let table = makeFeedTable()
+    table.register(WrappingCell.self, forCellReuseIdentifier: "post")
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+      .keepsRowHeights()
+    #expect(await binding.apply(items: posts(0..<40)))
+    for _ in 0..<40 { table.scroll(by: 100) }  // every row measured at 320 points: 80 tall
+    table.scroll(by: -10_000)
+    #expect(table.rectForRow(at: IndexPath(row: 30, section: 0)).height == 80)
+    table.frame = CGRect(x: 0, y: 0, width: 640, height: 528)  // rotated
+    #expect(await binding.apply(items: posts(0..<40).reversed()))  // a reload: too many moves
+    // Id 20, at row 19 now and off screen, was measured at 320 points only: an estimate again.
+    #expect(binding.item(at: IndexPath(row: 19, section: 0))?.id == 20)
+    #expect(table.rectForRow(at: IndexPath(row: 19, section: 0)).height == 60)
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 40)
+  }
+}

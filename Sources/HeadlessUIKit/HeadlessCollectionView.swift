@@ -28,8 +28,14 @@ open class HeadlessCollectionView: HeadlessScrollView {
   open weak var prefetchDataSource: (any HeadlessCollectionViewDataSourcePrefetching)?
   /// The delegate: selection and scroll events. Not retained, as in UIKit.
   open weak var delegate: (any HeadlessCollectionViewDelegate)? {
-    didSet { engine.scrollDelegate = delegate }
+    didSet {
+      engine.scrollDelegate = delegate
+      updateItemSizing()
+    }
   }
+
+  /// How items get their lengths along the scroll, as last set up (see `updateItemSizing()`).
+  private var itemSizing: ItemSizing?
 
   /// The layout; setting one lays out again.
   open var collectionViewLayout: HeadlessCollectionViewLayout {
@@ -79,6 +85,14 @@ open class HeadlessCollectionView: HeadlessScrollView {
       self?.collectionViewLayout.height(of: kind) ?? 0
     }
     engine.elementKindName = Self.elementKind
+    engine.willDisplayCell = { [weak self] cell, path in
+      guard let self, let cell = cell as? HeadlessCollectionViewCell else { return }
+      self.delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
+    }
+    engine.didEndDisplayingCell = { [weak self] cell, path in
+      guard let self, let cell = cell as? HeadlessCollectionViewCell else { return }
+      self.delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+    }
     engine.prefetchSink = { [weak self] paths in
       guard let self else { return }
       self.prefetchDataSource?.collectionView(self, prefetchItemsAt: paths)
@@ -161,6 +175,53 @@ open class HeadlessCollectionView: HeadlessScrollView {
     {
       engine.report(UIKitMessages.itemTooWide(flow.scrollDirection == .horizontal))
     }
+    updateItemSizing()
+  }
+
+  /// What decides each item's length along the scroll, for a flow layout of one item per line.
+  private struct ItemSizing: Equatable {
+    var selfSizing: Bool
+    var estimate: CGFloat
+    var spacing: CGFloat
+    var horizontal: Bool
+    var delegate: ObjectIdentifier?
+  }
+
+  /// Gives items lengths of their own — the flow delegate's sizes, or their cells' once shown
+  /// with an `estimatedItemSize` — when a flow layout has one item per line; lines of several
+  /// items are all `itemSize` long. The heights measured are kept until this changes.
+  private func updateItemSizing() {
+    let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
+    guard let flow = collectionViewLayout as? HeadlessCollectionViewFlowLayout,
+      engine.columns == 1, flow.estimatedItemSize != .zero || flowDelegate != nil
+    else {
+      if itemSizing != nil {
+        itemSizing = nil
+        engine.rowSizing = nil
+      }
+      return
+    }
+    let horizontal = flow.scrollDirection == .horizontal
+    let automatic = flow.estimatedItemSize == HeadlessCollectionViewFlowLayout.automaticSize
+    // Cells measure their height for a width: self-sizing works in vertical layouts here.
+    let selfSizing = flow.estimatedItemSize != .zero && !horizontal
+    let sizing = ItemSizing(
+      selfSizing: selfSizing,
+      estimate: automatic ? flow.itemSize.height : flow.estimatedItemSize.height,
+      spacing: max(0, flow.minimumLineSpacing), horizontal: horizontal,
+      delegate: flowDelegate.map { ObjectIdentifier($0) })
+    guard sizing != itemSizing else { return }
+    itemSizing = sizing
+    engine.rowSizing = RowSizing(
+      height: { [weak self, weak flow] path in
+        guard let self, let flow else { return nil }
+        if sizing.selfSizing { return nil }
+        let size =
+          (self.delegate as? any HeadlessCollectionViewDelegateFlowLayout)?.collectionView(
+            self, layout: flow, sizeForItemAt: path) ?? flow.itemSize
+        return sizing.horizontal ? size.width : size.height
+      },
+      estimate: sizing.selfSizing ? { _ in sizing.estimate } : nil, spacing: sizing.spacing)
   }
 
   // MARK: UIKit's surface

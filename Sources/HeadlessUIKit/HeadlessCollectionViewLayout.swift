@@ -71,9 +71,13 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   open var itemSize = CGSize(width: 50, height: 50) {
     didSet { invalidateLayout() }
   }
-  /// An estimate of item sizes for self-sizing cells; zero (off) by default. HeadlessUIKit lays
-  /// items out with ``itemSize``; this is kept for code that reads it.
-  open var estimatedItemSize = CGSize.zero
+  /// An estimate of item sizes for self-sizing cells; zero (off) by default. With one item per
+  /// line in a vertical layout, each item starts at the estimate's height and takes the height
+  /// its cell needs (`systemLayoutSizeFitting(_:)`) once shown, as in UIKit; lines of several
+  /// items keep ``itemSize`` in HeadlessUIKit.
+  open var estimatedItemSize = CGSize.zero {
+    didSet { invalidateLayout() }
+  }
   /// The space between lines.
   open var minimumLineSpacing: CGFloat = 10 {
     didSet { invalidateLayout() }

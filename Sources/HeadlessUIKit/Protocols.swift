@@ -274,6 +274,16 @@ public protocol HeadlessCollectionViewDelegate: HeadlessScrollViewDelegate {
   /// The user selected an item.
   func collectionView(
     _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath)
+
+  /// A cell is about to be shown, measured and in its place.
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath)
+
+  /// A cell left the screen (or its item went away).
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath)
 }
 
 extension HeadlessCollectionViewDelegate {
@@ -281,11 +291,23 @@ extension HeadlessCollectionViewDelegate {
   public func collectionView(
     _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath
   ) {}
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
 }
 
 /// A flow layout's delegate: sizes item by item (`UICollectionViewDelegateFlowLayout` where
-/// UIKit does not exist). HeadlessUIKit lays items out with the layout's `itemSize`; the
-/// delegate's sizes are for code that asks for them.
+/// UIKit does not exist). With one item per line, HeadlessUIKit lays each item out at its size
+/// along the scroll; lines of several items are all the layout's `itemSize` long.
 @MainActor
 public protocol HeadlessCollectionViewDelegateFlowLayout: HeadlessCollectionViewDelegate {
   /// The size of an item; the layout's item size by default.

@@ -257,3 +257,89 @@ struct RowHeightTests {
     #expect(table.rectForRow(at: IndexPath(row: 29, section: 0)).height == 50)  // an estimate
   }
 }
+
+/// A list-style flow layout (one item per line): the flow delegate's sizes, and self-sizing
+/// cells with an estimated item size.
+@MainActor
+@Suite("Item heights in a list-style flow layout")
+struct ItemHeightTests {
+  final class SizedItem: HeadlessCollectionViewCell {
+    var fittingHeight: CGFloat = 50
+    override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+      CGSize(width: targetSize.width, height: fittingHeight)
+    }
+  }
+
+  final class Items: HeadlessCollectionViewDataSource, HeadlessCollectionViewDelegateFlowLayout {
+    var heights: [CGFloat]
+    var sizesFromDelegate = false
+    var displayed: [IndexPath] = []
+    init(_ heights: [CGFloat]) { self.heights = heights }
+    func collectionView(
+      _ collectionView: HeadlessCollectionView, numberOfItemsInSection section: Int
+    )
+      -> Int
+    { heights.count }
+    func collectionView(
+      _ collectionView: HeadlessCollectionView, cellForItemAt indexPath: IndexPath
+    )
+      -> HeadlessCollectionViewCell
+    {
+      let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? SizedItem)?.fittingHeight = heights[indexPath[1]]
+      return cell
+    }
+    func collectionView(
+      _ collectionView: HeadlessCollectionView,
+      layout collectionViewLayout: HeadlessCollectionViewLayout,
+      sizeForItemAt indexPath: IndexPath
+    ) -> CGSize {
+      sizesFromDelegate
+        ? CGSize(width: 320, height: heights[indexPath[1]])
+        : (collectionViewLayout as? HeadlessCollectionViewFlowLayout)?.itemSize ?? .zero
+    }
+    func collectionView(
+      _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
+      forItemAt indexPath: IndexPath
+    ) { displayed.append(indexPath) }
+  }
+
+  func makeList(_ items: Items, estimated: CGSize) -> HeadlessCollectionView {
+    let layout = HeadlessCollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 320, height: 50)
+    layout.minimumLineSpacing = 10
+    layout.estimatedItemSize = estimated
+    let list = HeadlessCollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: layout)
+    list.register(SizedItem.self, forCellWithReuseIdentifier: "item")
+    list.dataSource = items
+    list.delegate = items
+    KeepAlive.objects.append(items)
+    return list
+  }
+
+  @Test func theFlowDelegatesSizesLayItemsOut() {
+    let items = Items((0..<40).map { CGFloat(20 + ($0 % 5) * 30) })
+    items.sizesFromDelegate = true
+    let list = makeList(items, estimated: .zero)
+    HeadlessWindow.show(list)
+    // Each line is its item's height and the line spacing.
+    let expected = items.heights.prefix(3).reduce(0) { $0 + $1 + 10 }
+    #expect(
+      list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.minY == expected)
+    #expect(list.contentSize.height == items.heights.reduce(0) { $0 + $1 + 10 })
+  }
+
+  @Test func selfSizingItemsAreMeasuredWhenShown() {
+    let items = Items(Array(repeating: 140, count: 30))
+    let list = makeList(items, estimated: CGSize(width: 320, height: 50))
+    #expect(list.contentSize.height == CGFloat(30 * 60))
+    HeadlessWindow.show(list)
+    // 600 points show four items of 150 (140 and 10 of spacing): measured; the rest estimates.
+    #expect(
+      list.indexPathsForVisibleItems.sorted() == (0..<4).map { IndexPath(item: $0, section: 0) })
+    #expect(list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.height == 140)
+    #expect(list.contentSize.height == CGFloat(4 * 150 + 26 * 60))
+    #expect(items.displayed.sorted() == (0..<4).map { IndexPath(item: $0, section: 0) })
+  }
+}

@@ -9,11 +9,12 @@ struct BenchOptions {
       content   ContentStore lookups and load throughput against a Dictionary and bare Tasks
       prefetch  the first-display hit rate of four loading strategies, simulated in virtual time
       memory    peak memory of validating and diffing a list, in child processes, against the floor
+      heights   row lookups over random heights against one height; jumps of re-estimated rows
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
                 the published table)
-      --sizes   list sizes (diff: 10000,100000; binding: 10000,100000,1000000;
+      --sizes   list sizes (diff: 10000,100000; binding, heights: 10000,100000,1000000;
                 memory: 100000,1000000)
       --cases   only these cases, comma-separated (default: all)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)

@@ -5,6 +5,7 @@
 //   swift run -c release bindery-bench content [--json]
 //   swift run -c release bindery-bench prefetch [--json]
 //   swift run -c release bindery-bench memory [--json] [--sizes 100000,1000000]
+//   swift run -c release bindery-bench heights [--json] [--sizes 10000,100000,1000000]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +23,8 @@ case "prefetch":
   await PrefetchSimulation(options: options).run()
 case "memory":
   MemoryBenchmark(options: options).run()
+case "heights":
+  await HeightsBenchmark(options: options).run()
 case "memory-child":
   MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:

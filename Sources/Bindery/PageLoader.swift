@@ -207,3 +207,11 @@ where
     request?.cancel()  // a binding released, not cancelled: its request ends with it
   }
 }
+
+extension PageLoader: ContentShiftObserving {
+  /// Cells configured before the view moved to keep the user's place (a chat opening at its
+  /// end configures its first rows, then leaves them) no longer say the user is near the edge.
+  package func contentDidShift(byOffset offset: Double, rows: Int) {
+    configuredNearEdge = false
+  }
+}

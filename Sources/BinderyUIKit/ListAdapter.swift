@@ -187,7 +187,7 @@ where
       apply(batch, animation: animation, completion: completion)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
-    if let anchor, stage.isStructural { keepPlace(anchor) }
+    if let anchor, stage.isStructural || anchor.marks.isEmpty { keepPlace(anchor) }
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)

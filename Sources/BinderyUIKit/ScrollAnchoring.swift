@@ -22,9 +22,9 @@ public enum ScrollAnchor: Sendable, Hashable {
   /// instead, so that what arrives on top shows, as in Mail (and after a pull to refresh). The
   /// default.
   case firstVisibleItem
-  /// A chat's: while the user is at the end of the list, the end stays in view as items arrive
-  /// (the newest message shows); anywhere else, as ``firstVisibleItem`` — history prepended at
-  /// the start keeps the reading position.
+  /// A chat's: the list opens at its end (the newest message), and while the user is at the
+  /// end the end stays in view as items arrive; anywhere else, as ``firstVisibleItem`` —
+  /// history prepended at the start keeps the reading position.
   case end
 }
 
@@ -63,7 +63,12 @@ extension ListAdapter {
   /// What ``keepPlace(_:)`` needs to put the user back where they are now; `nil` when nothing
   /// is to be kept (anchoring off, nothing shown).
   func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
-    guard features.anchor != .none, let scrollView, shown.numberOfItems > 0 else { return nil }
+    guard features.anchor != .none, let scrollView else { return nil }
+    guard shown.numberOfItems > 0 else {
+      // Nothing shown yet: a chat opens at its end.
+      return features.anchor == .end
+        ? ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true) : nil
+    }
     let horizontal = scrollsHorizontally
     let axis = ScrollAxis(scrollView, horizontal: horizontal)
     var marks: [ScrollAnchorMark<Item.ID>.Mark] = []
@@ -121,7 +126,8 @@ extension ListAdapter {
     _ mark: ScrollAnchorMark<Item.ID>, axis: ScrollAxis, horizontal: Bool
   ) -> (CGFloat, Int)? {
     if features.anchor == .end && mark.wasAtEnd {
-      return (axis.maximumOffset, (shown.numberOfItems - 1) - (mark.marks.last?.flatIndex ?? 0))
+      let rows = mark.marks.last.map { (shown.numberOfItems - 1) - $0.flatIndex } ?? 0
+      return (axis.maximumOffset, rows)
     }
     for item in mark.marks {
       guard let position = shown.position(of: item.id), let flat = shown.flatIndex(of: position),

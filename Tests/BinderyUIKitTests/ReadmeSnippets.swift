@@ -56,6 +56,32 @@ final class MatesViewModel {
   }
 }
 
+struct Message: Identifiable, Equatable, Sendable {
+  let id: Int
+  var text: String
+}
+
+/// A chat: the newest message last, older ones loaded a page at a time.
+@MainActor
+final class ChatViewModel {
+  @Published var messages: [Message] = (1_000..<1_030).map {
+    Message(id: $0, text: "message \($0)")
+  }
+  var oldestLoaded = 1_000
+  var hasOlderMessages: Bool { oldestLoaded > 940 }
+
+  func loadOlderMessages() async throws {
+    try await Task.sleep(for: .milliseconds(5))
+    let older = ((oldestLoaded - 20)..<oldestLoaded).map { Message(id: $0, text: "message \($0)") }
+    oldestLoaded -= 20
+    messages = older + messages
+  }
+
+  func receive(_ text: String) {
+    messages.append(Message(id: (messages.last?.id ?? 0) + 1, text: text))
+  }
+}
+
 /// An API client whose avatars take a moment.
 struct API: Sendable {
   func avatar(_ id: UUID) async throws -> UIImage {
@@ -75,6 +101,7 @@ final class MatesScreen {
   let tableView: UITableView
   let collectionView: UICollectionView
   let viewModel = MatesViewModel()
+  let chat = ChatViewModel()
   let api = API()
   let placeholder = UIImage()
   var cancellables = Set<AnyCancellable>()
@@ -205,6 +232,22 @@ final class MatesScreen {
       }
     ) { [viewModel] in
       try await viewModel.loadNextPage()
+    }
+    binding.store(in: &cancellables)
+    return binding
+  }
+
+  // README "Around the rows": a chat.
+  func bindChat() -> ListBinding<FlatSection, Message> {
+    let binding = tableView.bind(to: chat.$messages) { tableView, indexPath, message in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
+      cell.textLabel?.text = message.text
+      return cell
+    }
+    .anchor(.end)
+    .keepsRowHeights()
+    .loadMore(edge: .start, hasMore: { [chat] in chat.hasOlderMessages }) { [chat] in
+      try await chat.loadOlderMessages()
     }
     binding.store(in: &cancellables)
     return binding

@@ -194,6 +194,28 @@ struct ReadmeTests {
     }
   }
 
+  @Test func aChatStaysAtItsEndAndKeepsItsPlaceAsHistoryLoads() async throws {
+    let screen = makeScreen()
+    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let binding = screen.bindChat()
+    await binding.waitUntilShown()
+    let table = screen.tableView
+    let atEnd = { table.contentOffset.y + table.bounds.height == table.contentSize.height }
+    #expect(atEnd())  // a chat opens at its newest message
+    screen.chat.receive("hello")
+    await eventually("the new message") { rowCount(of: table) == 31 }
+    #expect(atEnd())
+    #expect(table.indexPathsForVisibleRows?.last?.row == 30)
+    // The user scrolls up to the oldest message loaded: older ones load above it, and it stays.
+    table.scroll(by: -100_000)
+    let oldest = try #require(binding.indexPath(for: 1_000))
+    let start = table.rectForRow(at: oldest).minY - table.contentOffset.y
+    await eventually("a page of history") { rowCount(of: table) == 51 }
+    let moved = try #require(binding.indexPath(for: 1_000))
+    #expect(table.rectForRow(at: moved).minY - table.contentOffset.y == start)
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func theDiffOnItsOwnThroughATable() throws {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")

@@ -2,7 +2,8 @@
 //
 // Two tabs over one feed of mates: a table (sections by team, avatars, pull to refresh,
 // selection, swipe to delete) and a grid (avatars, section headers). Both share one avatar
-// store, loaded over HTTP with BinderyHTTP and prefetched ahead of the scroll.
+// store, loaded over HTTP with BinderyHTTP and prefetched ahead of the scroll. A third tab is a
+// feed of posts of every height: new posts on top while reading, older ones loaded at the end.
 import UIKit
 
 @main
@@ -34,8 +35,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     let grid = UINavigationController(
       rootViewController: MateGridViewController(viewModel: viewModel, avatars: avatars))
     grid.tabBarItem = UITabBarItem(title: "Grid", image: UIImage(systemName: "square.grid.3x3"), tag: 1)
+    let feed = UINavigationController(
+      rootViewController: PostFeedViewController(viewModel: PostFeedViewModel()))
+    feed.tabBarItem = UITabBarItem(title: "Feed", image: UIImage(systemName: "text.bubble"), tag: 2)
     let tabs = UITabBarController()
-    tabs.viewControllers = [list, grid]
+    tabs.viewControllers = [list, grid, feed]
     let window = UIWindow(windowScene: scene)
     window.rootViewController = tabs
     window.makeKeyAndVisible()

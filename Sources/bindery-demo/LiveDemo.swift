@@ -44,6 +44,11 @@ final class LiveDemo {
   /// Until the user scrolls or a list comes after the table is on screen, cells belong to the
   /// first screen.
   var isFirstScreen = true
+  /// The mate at the top of the screen before a list is shown, where it was on screen, and how
+  /// many lists that changed the mates above it kept it there (Bindery's scroll anchoring).
+  var reading: (id: Int, index: Int, screenStart: CGFloat)?
+  var placeKept = 0
+  var changesAbove = 0
   let clock = ContinuousClock()
 
   init(options: Options, visibleRows: Int) {
@@ -91,7 +96,9 @@ final class LiveDemo {
       if table.window != nil { isFirstScreen = false }
       previousIDs = currentIDs
       currentIDs = Set(snapshot.items.map(\.id))
+      markReadingPosition()
     }
+    binding?.onShow { [unowned self] in checkReadingPosition() }
     feedSink.yield(mates)
     // The screen appears a moment after the data, as when it is pushed: the prefetcher has
     // been loading the first screen's avatars meanwhile.
@@ -232,9 +239,30 @@ final class LiveDemo {
       + Double(statistics.lastDiffTime.components.seconds) * 1e3
     return String(
       format: "updates %d · %.1f ops/update · diff %.3f ms · avatars ready: %@ · "
-        + "loads in flight %d · cache %.1f MB%@",
-      statistics.updates, perUpdate, diff, appearances.summary, avatars.loadsInFlight,
-      Double(avatars.cachedCost) / 1_048_576, isPaused ? " · paused" : "")
+        + "place kept %d/%d as mates came and went above · loads in flight %d · cache %.1f MB%@",
+      statistics.updates, perUpdate, diff, appearances.summary, placeKept, changesAbove,
+      avatars.loadsInFlight, Double(avatars.cachedCost) / 1_048_576, isPaused ? " · paused" : "")
+  }
+
+  /// Notes the mate at the top of the screen, unless the table is at its very top (where new
+  /// mates are meant to show).
+  func markReadingPosition() {
+    reading = nil
+    guard table.window != nil, table.contentOffset.y > 0,
+      let path = table.indexPathsForVisibleRows?.first, let mate = binding?.item(at: path)
+    else { return }
+    reading = (mate.id, path.row, table.rectForRow(at: path).minY - table.contentOffset.y)
+  }
+
+  /// Counts a list that moved the reading mate down or up the list (mates joined or left
+  /// above it), and whether it stayed where it was on screen.
+  func checkReadingPosition() {
+    guard let reading, let path = binding?.indexPath(for: reading.id), path.row != reading.index
+    else { return }
+    changesAbove += 1
+    if table.rectForRow(at: path).minY - table.contentOffset.y == reading.screenStart {
+      placeKept += 1
+    }
   }
 
   /// Scrolls the table: once it is on screen, cells shown from now on are not the first

@@ -128,48 +128,49 @@ final class RowHeightMemory: NSObject {
   #endif
 }
 
+extension RowHeightMemory: UITableViewDelegate {
+  func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> CGFloat
+  { estimate(tableView, at: indexPath) }
+
+  func tableView(
+    _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
+  ) {
+    cellWillShow(cell, at: indexPath, width: tableView.bounds.width)
+    appDelegateWillDisplay(tableView, cell, indexPath)
+  }
+
+  func tableView(
+    _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
+    forRowAt indexPath: IndexPath
+  ) {
+    cellDidEnd(cell, width: tableView.bounds.width)
+    appDelegateDidEndDisplaying(tableView, cell, indexPath)
+  }
+}
+
 #if canImport(UIKit)
-  extension RowHeightMemory: UITableViewDelegate {
-    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
-      -> CGFloat
-    { estimate(tableView, at: indexPath) }
+  extension RowHeightMemory {
+    // Optional methods: called when the app's delegate has them; the rest reach it through
+    // `forwardingTarget(for:)`.
+    fileprivate func appDelegateWillDisplay(
+      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
+    ) { appDelegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath) }
 
-    func tableView(
-      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-    ) {
-      cellWillShow(cell, at: indexPath, width: tableView.bounds.width)
-      appDelegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
-    }
-
-    func tableView(
-      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
-      forRowAt indexPath: IndexPath
-    ) {
-      cellDidEnd(cell, width: tableView.bounds.width)
-      appDelegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
-    }
+    fileprivate func appDelegateDidEndDisplaying(
+      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
+    ) { appDelegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath) }
   }
 #else
   // HeadlessUIKit's delegate has no optional methods to forward by selector: each is handed on.
-  extension RowHeightMemory: UITableViewDelegate {
-    func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
-      -> CGFloat
-    { estimate(tableView, at: indexPath) }
+  extension RowHeightMemory {
+    fileprivate func appDelegateWillDisplay(
+      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
+    ) { appDelegate?.tableView(tableView, willDisplay: cell, forRowAt: indexPath) }
 
-    func tableView(
-      _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-    ) {
-      cellWillShow(cell, at: indexPath, width: tableView.bounds.width)
-      appDelegate?.tableView(tableView, willDisplay: cell, forRowAt: indexPath)
-    }
-
-    func tableView(
-      _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
-      forRowAt indexPath: IndexPath
-    ) {
-      cellDidEnd(cell, width: tableView.bounds.width)
-      appDelegate?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath)
-    }
+    fileprivate func appDelegateDidEndDisplaying(
+      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
+    ) { appDelegate?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath) }
 
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
       appDelegate?.tableView(tableView, heightForRowAt: indexPath) ?? tableView.rowHeight

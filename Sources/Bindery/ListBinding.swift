@@ -268,6 +268,25 @@ where
     parts.failureObservers.append(observer)
   }
 
+  /// Whether the binding takes no more lists: its source finished or failed (and the last list
+  /// it sent was shown), or the binding stopped. An empty state tells "no rows" from "loading"
+  /// by it when no list ever came.
+  public private(set) var hasEnded = false
+
+  /// Calls `observer` on the main actor once the binding takes no more lists (``hasEnded``).
+  public func onEnd(_ observer: @escaping @MainActor () -> Void) {
+    if hasEnded { return observer() }
+    parts.endObservers.append(observer)
+  }
+
+  private func sourceDidEnd() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    let observers = parts.endObservers
+    parts.endObservers = []
+    for observer in observers { observer() }
+  }
+
   private func sourceDidFail(_ error: any Error) {
     guard !isStopped else { return }
     sourceFailure = error
@@ -528,7 +547,10 @@ where
     }
     // The source ended or the binding stopped: no more lists, so no more problems to report.
     errors.finish()
-    await MainActor.run { target.value?.resolveAllWaiters() }
+    await MainActor.run {
+      target.value?.resolveAllWaiters()
+      target.value?.sourceDidEnd()
+    }
   }
 
   /// A reference to a diffed list, so that its storage is released where the box is.
@@ -770,6 +792,7 @@ where
   var showObservers: [@MainActor () -> Void] = []
   var stopObservers: [@MainActor () -> Void] = []
   var failureObservers: [@MainActor (any Error) -> Void] = []
+  var endObservers: [@MainActor () -> Void] = []
   var attachments: [AnyObject] = []
 
   /// A new box with everything this one held; this one is left empty.
@@ -780,6 +803,7 @@ where
     swap(&showObservers, &next.showObservers)
     swap(&stopObservers, &next.stopObservers)
     swap(&failureObservers, &next.failureObservers)
+    swap(&endObservers, &next.endObservers)
     swap(&attachments, &next.attachments)
     return next
   }

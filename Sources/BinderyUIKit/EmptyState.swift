@@ -9,9 +9,11 @@ import Foundation
 
 /// Why a bound list shows no rows: what an empty state tells the user.
 public enum EmptyListState: Sendable {
-  /// No list has been shown yet: the source has not sent one (or the first display is held).
+  /// No list has been shown yet: the source has not sent one (or the first display is held),
+  /// and has not ended.
   case loading
-  /// The list shown has no items (its sections, and their headers, may still be there).
+  /// The list shown has no items (its sections, and their headers, may still be there), or
+  /// the source ended without sending one.
   case empty
   /// The source failed before anything could be shown, or while the list shown was empty.
   case failed(any Error)
@@ -50,6 +52,8 @@ extension ListBinding {
     adapter.features.emptyState = view
     onShow { [weak adapter] in adapter?.updateEmptyState() }
     onSourceFailure { [weak adapter] _ in adapter?.updateEmptyState() }
+    // A source that ends without a list: nothing is loading any more.
+    onEnd { [weak adapter] in adapter?.updateEmptyState() }
     adapter.updateEmptyState()
     return self
   }
@@ -64,7 +68,7 @@ extension ListAdapter {
         nil
       } else if let failure = binding.sourceFailure {
         .failed(failure)
-      } else if binding.statistics.updates == 0 {
+      } else if binding.statistics.updates == 0 && !binding.hasEnded {
         .loading
       } else {
         .empty

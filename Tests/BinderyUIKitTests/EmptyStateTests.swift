@@ -50,6 +50,20 @@ struct EmptyStateTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
+  @Test func aSourceThatEndsWithoutAListIsEmptyNotLoading() async {
+    let table = makeTable()
+    let states = States()
+    let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
+    let binding = table.bind(to: stream, cellProvider: describeRow)
+      .emptyState { states.view($0) }
+    #expect(shown(table.backgroundView) == "loading")
+    source.finish()
+    await binding.waitUntilFinished()
+    await eventually("the empty state") { shown(table.backgroundView) == "empty" }
+    #expect(binding.hasEnded)
+    #expect(binding.statistics.updates == 0)
+  }
+
   @Test func emptySectionsKeepTheirHeadersInFrontOfTheEmptyState() async {
     let table = makeTable()
     let binding = table.bind(

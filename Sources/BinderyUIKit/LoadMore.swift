@@ -18,8 +18,9 @@ extension ListBinding {
   /// `footer` gives the view a table shows below its rows (`tableFooterView`; above them,
   /// `tableHeaderView`, for `.start`) for each state — a spinner while loading, a retry button
   /// after a failure, `nil` for none — outside the data source, so the rows' diff is not
-  /// disturbed. UIKit sizes these views by their frames: one without a height gets 44 points. Collection views show states through the returned loader's
-  /// ``PageLoader/onStateChange(_:)``.
+  /// disturbed. UIKit sizes these views by their frames: one without a height gets 44 points. A
+  /// collection view shows it just past the end of its content (before its start, for
+  /// `.start`), in room added to its content inset while it is there.
   ///
   /// ```swift
   /// tableView.bind(to: viewModel.$mates) { … }
@@ -58,6 +59,13 @@ extension ListBinding {
           tableView?.tableHeaderView = view
         }
       }
+    } else if let footer, let collectionView = adapter.collectionView {
+      let accessory = EdgeAccessory(
+        collectionView: collectionView, atStart: edge == .start,
+        horizontal: adapter.scrollsHorizontally)
+      retain(accessory)
+      loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
+      onShow { [weak accessory] in accessory?.place() }
     }
     loader.setNeedsCheck()
     return self
@@ -66,5 +74,69 @@ extension ListBinding {
   /// The page loader ``loadMore(edge:threshold:hasMore:footer:load:)`` attached, if any.
   public var pageLoader: PageLoader<Section, Item>? {
     attachments(of: PageLoader<Section, Item>.self).first
+  }
+}
+
+/// A view shown just past one end of a collection view's content — a load-more footer — in
+/// room added to the content inset for as long as it is there: a collection view has no table
+/// footer, and a supplementary view would be the layout's, not the binding's.
+@MainActor
+final class EdgeAccessory {
+  private weak var collectionView: UICollectionView?
+  private let atStart: Bool
+  private let horizontal: Bool
+  private var view: UIView?
+  /// The inset added for the view, taken back when it goes.
+  private var addedInset: CGFloat = 0
+
+  init(collectionView: UICollectionView, atStart: Bool, horizontal: Bool) {
+    self.collectionView = collectionView
+    self.atStart = atStart
+    self.horizontal = horizontal
+  }
+
+  /// Shows `view` (44 points long unless its frame says otherwise), or nothing.
+  func show(_ next: UIView?) {
+    guard let collectionView, next !== view else { return }
+    view?.removeFromSuperview()
+    setAddedInset(0, on: collectionView)
+    view = next
+    guard let next else { return }
+    let length = horizontal ? next.frame.width : next.frame.height
+    let size =
+      horizontal
+      ? CGSize(width: length > 0 ? length : 44, height: collectionView.bounds.height)
+      : CGSize(width: collectionView.bounds.width, height: length > 0 ? length : 44)
+    next.frame = CGRect(origin: .zero, size: size)
+    collectionView.addSubview(next)
+    setAddedInset(horizontal ? size.width : size.height, on: collectionView)
+    place()
+  }
+
+  /// Puts the view against its end of the content, which moves as rows come and go.
+  func place() {
+    guard let collectionView, let view else { return }
+    let content = collectionView.contentSize
+    var origin = CGPoint.zero
+    if horizontal {
+      origin.x = atStart ? -view.frame.width : content.width
+    } else {
+      origin.y = atStart ? -view.frame.height : content.height
+    }
+    view.frame = CGRect(origin: origin, size: view.frame.size)
+  }
+
+  private func setAddedInset(_ length: CGFloat, on collectionView: UICollectionView) {
+    let change = length - addedInset
+    guard change != 0 else { return }
+    addedInset = length
+    var inset = collectionView.contentInset
+    switch (horizontal, atStart) {
+    case (false, false): inset.bottom += change
+    case (false, true): inset.top += change
+    case (true, false): inset.right += change
+    case (true, true): inset.left += change
+    }
+    collectionView.contentInset = inset
   }
 }

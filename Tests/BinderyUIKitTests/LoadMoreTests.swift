@@ -212,6 +212,45 @@ struct LoadMoreTests {
     #expect(feed.requests == 1)
   }
 
+  /// A collection view has no table footer: the state's view goes just past the end of its
+  /// content, in room added to the content inset while it is there.
+  @Test func aCollectionViewShowsItsFooterPastTheEndOfItsContent() async {
+    let grid = makeGrid()
+    grid.contentInset.bottom = 12  // the app's own
+    let feed = PagedFeed()
+    feed.total = 40
+    // The page waits for the test to let it through.
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+      .loadMore(
+        threshold: 5, hasMore: { feed.hasMore },
+        footer: { state in
+          guard case .loading = state else { return nil }
+          let view = FooterView()
+          view.state = "loading"
+          return view
+        },
+        load: {
+          for await _ in gate { break }
+          try await feed.loadNextPage()
+        })
+    feed.binding = binding
+    binding.submit(items: feed.items)
+    await binding.waitUntilShown()
+    grid.scroll(by: 100_000)
+    await eventually("the footer") { grid.subviews.contains { $0 is FooterView } }
+    let footer = grid.subviews.compactMap { $0 as? FooterView }
+    #expect(footer.map(\.state) == ["loading"])
+    #expect(footer.first?.frame == CGRect(x: 0, y: grid.contentSize.height, width: 320, height: 44))
+    #expect(grid.contentInset.bottom == CGFloat(12 + 44))
+    open.yield()
+    await eventually("the page, and no more") {
+      itemCount(of: grid) == 40 && !grid.subviews.contains { $0 is FooterView }
+    }
+    #expect(grid.contentInset.bottom == 12)
+    #expect(grid.violations.isEmpty)
+  }
+
   @Test func aChatAsksForOlderMessagesAtTheTop() async {
     let table = makeTable()
     let feed = PagedFeed()

@@ -262,6 +262,35 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// Rows arriving above the reading position move the content offset and the first visible
+  /// row's index, but the user did not scroll: the prefetcher hears a shift, not a speed.
+  @Test func rowsArrivingAboveAreNotReadAsAScroll() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+    let list = (0..<5_000).map { TestItem(id: $0) }
+    await binding.apply(items: list)
+    table.scroll(by: 2_200)  // row 50, then a slow scroll down: a row every 100 ms
+    for _ in 0..<6 {
+      clock.advance(by: .milliseconds(100))
+      table.scroll(by: 44)
+      for _ in 0..<5 { await Task.yield() }
+    }
+    let before = avatars.interestedKeyCount
+    // Eight posts on top, within a frame of the last scroll step.
+    await binding.apply(items: (10_000..<10_008).map { TestItem(id: $0) } + list)
+    clock.advance(by: .milliseconds(16))
+    table.scroll(by: 4)
+    for _ in 0..<10 { await Task.yield() }
+    // Read as a scroll, eight rows in a frame would be ~500 rows/s, and want many screens.
+    #expect(avatars.interestedKeyCount <= before + 12, "\(before) → \(avatars.interestedKeyCount)")
+    loader.openAll()
+  }
+
   @Test func loadsBelowAListAtRestStopStarting() async {
     let (clock, loaderClock) = (VirtualClock(), VirtualClock())
     let table = makeTable()

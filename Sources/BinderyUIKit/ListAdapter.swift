@@ -329,11 +329,9 @@ where
     if let flow = layout as? UICollectionViewFlowLayout {
       return flow.scrollDirection == .horizontal
     }
-    #if canImport(UIKit)
-      if let compositional = layout as? UICollectionViewCompositionalLayout {
-        return compositional.configuration.scrollDirection == .horizontal
-      }
-    #endif
+    if let compositional = layout as? UICollectionViewCompositionalLayout {
+      return compositional.configuration.scrollDirection == .horizontal
+    }
     return false
   }
 

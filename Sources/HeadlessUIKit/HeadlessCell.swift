@@ -114,10 +114,17 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
   /// The cell's image, shown before the text.
   open private(set) var imageView: HeadlessImageView? = HeadlessImageView()
+  /// What the cell shows, as a value (iOS 14): it takes the place of the labels.
+  open var contentConfiguration: (any HeadlessContentConfiguration)?
+  /// What the cell shows behind its content.
+  open var backgroundConfiguration: HeadlessBackgroundConfiguration?
+  /// The style the cell was made with, for ``defaultContentConfiguration()``.
+  let style: CellStyle
 
   /// Creates a cell. `required` so that a registered class can be created from its type (see
   /// ``HeadlessReusableView``).
   public required init(style: CellStyle, reuseIdentifier: String?) {
+    self.style = style
     super.init(frame: .zero)
     self.reuseIdentifier = reuseIdentifier
   }
@@ -125,6 +132,7 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   /// Creates a cell from an archive (UIKit's required initializer); see
   /// ``HeadlessView/init(coder:)``.
   public required init?(coder: NSCoder) {
+    style = .default
     super.init(coder: coder)
   }
 }
@@ -202,4 +210,26 @@ open class HeadlessCollectionReusableView: HeadlessReusableView {
 open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// The view that holds the cell's content.
   public let contentView = HeadlessView()
+  /// What the cell shows, as a value (iOS 14).
+  open var contentConfiguration: (any HeadlessContentConfiguration)?
+  /// What the cell shows behind its content.
+  open var backgroundConfiguration: HeadlessBackgroundConfiguration?
+}
+
+extension HeadlessReusableView {
+  /// The text a cell or header shows: its list content configuration's, or its label's
+  /// (HeadlessUIKit only, for tests).
+  public var shownText: String? {
+    let configuration: (any HeadlessContentConfiguration)? =
+      switch self {
+      case let cell as HeadlessTableViewCell: cell.contentConfiguration
+      case let cell as HeadlessCollectionViewCell: cell.contentConfiguration
+      case let header as HeadlessTableViewHeaderFooterView: header.contentConfiguration
+      default: nil
+      }
+    if let list = configuration as? HeadlessListContentConfiguration { return list.text }
+    if let cell = self as? HeadlessTableViewCell { return cell.textLabel?.text }
+    if let header = self as? HeadlessTableViewHeaderFooterView { return header.displayedText }
+    return nil
+  }
 }

@@ -81,8 +81,12 @@ open class HeadlessCollectionView: HeadlessScrollView {
         self, viewForSupplementaryElementOfKind: Self.elementKind(kind),
         at: IndexPath(section: section, index: 0))
     }
-    engine.supplementaryHeight = { [weak self] kind, _ in
-      self?.collectionViewLayout.height(of: kind) ?? 0
+    engine.supplementaryHeight = { [weak self] kind, section in
+      self?.collectionViewLayout.supplementaryHeight(kind, section: section) ?? 0
+    }
+    engine.sectionLayout = { [weak self] section in
+      guard let self else { return nil }
+      return self.collectionViewLayout.sectionLayout(section, breadth: self.engine.crossLength)
     }
     engine.elementKindName = Self.elementKind
     engine.willDisplayCell = { [weak self] cell, path in
@@ -191,6 +195,15 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// with an `estimatedItemSize` — when a flow layout has one item per line; lines of several
   /// items are all `itemSize` long. The heights measured are kept until this changes.
   private func updateItemSizing() {
+    if let estimate = collectionViewLayout.selfSizingEstimate, engine.columns == 1 {
+      // A list: rows size themselves from an estimate.
+      let sizing = ItemSizing(
+        selfSizing: true, estimate: estimate, spacing: 0, horizontal: false, delegate: nil)
+      guard sizing != itemSizing else { return }
+      itemSizing = sizing
+      engine.rowSizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
+      return
+    }
     let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
     guard let flow = collectionViewLayout as? HeadlessCollectionViewFlowLayout,
       engine.columns == 1, flow.estimatedItemSize != .zero || flowDelegate != nil

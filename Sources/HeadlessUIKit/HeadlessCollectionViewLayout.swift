@@ -60,6 +60,18 @@ open class HeadlessCollectionViewLayout {
   var sectionInsets: (along: (CGFloat, CGFloat), across: (CGFloat, CGFloat)) {
     ((0, 0), (0, 0))
   }
+
+  /// A section's own layout, for a layout whose sections differ; `nil` to use the one line
+  /// height, columns and insets above.
+  func sectionLayout(_ section: Int, breadth: CGFloat) -> SectionLayout? { nil }
+
+  /// The length of a section's header or footer along the scroll.
+  func supplementaryHeight(_ kind: SupplementaryKind, section: Int) -> CGFloat { height(of: kind) }
+
+  /// The estimate rows of one column start from before their cells size them; `nil` when the
+  /// layout does not size rows by their cells (a flow layout says so through its
+  /// `estimatedItemSize`).
+  var selfSizingEstimate: CGFloat? { nil }
 }
 
 /// A layout of items in lines that wrap (`UICollectionViewFlowLayout` where UIKit does not

@@ -45,6 +45,12 @@ public struct HeadlessListContentConfiguration: HeadlessContentConfiguration, Ha
   public var secondaryText: String?
   /// The image.
   public var image: HeadlessImage?
+  /// How the text is shown.
+  public var textProperties = TextProperties()
+  /// How the secondary text is shown.
+  public var secondaryTextProperties = TextProperties()
+  /// How the image is shown.
+  public var imageProperties = ImageProperties()
 
   init(style: Style) { self.style = style }
 
@@ -77,7 +83,9 @@ public struct HeadlessListContentConfiguration: HeadlessContentConfiguration, Ha
   /// Equal when every value is, the image compared by identity.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.style == rhs.style && lhs.text == rhs.text && lhs.secondaryText == rhs.secondaryText
-      && lhs.image === rhs.image
+      && lhs.image === rhs.image && lhs.textProperties == rhs.textProperties
+      && lhs.secondaryTextProperties == rhs.secondaryTextProperties
+      && lhs.imageProperties == rhs.imageProperties
   }
 
   /// Hashes the texts and the style.

@@ -30,6 +30,9 @@ open class HeadlessView {
   /// Whether the view is hidden.
   open var isHidden = false
 
+  /// The view's background colour.
+  open var backgroundColor: HeadlessColor?
+
   /// Creates a view with a frame.
   public init(frame: CGRect) {
     self.frame = frame

@@ -24,6 +24,17 @@ struct SectionFrame {
   var lines: Int
   var footerHeight: CGFloat
   var bottom: CGFloat
+  /// How its items are laid out.
+  var layout: SectionLayout
+}
+
+/// How one section lays its items out: items per line, each line's length along the scroll
+/// (spacing included), and the room around the items, along the scroll and across it.
+struct SectionLayout {
+  var columns: Int
+  var lineHeight: CGFloat
+  var insets: (start: CGFloat, end: CGFloat)
+  var crossInsets: (start: CGFloat, end: CGFloat)
 }
 
 /// A content-offset correction: a row above the screen was measured, and the offset moved by
@@ -57,26 +68,39 @@ extension ListEngine {
   /// - Complexity: O(sections), once the rows' heights are known (O(rows) to learn them).
   func sectionFrames() -> [SectionFrame] {
     let counts = counts()
-    let columns = max(1, self.columns)
     let rows = sizedRows()
     var frames: [SectionFrame] = []
     frames.reserveCapacity(counts.count)
     var y: CGFloat = 0
     for (section, count) in counts.enumerated() {
+      let layout = self.layout(ofSection: section)
       let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
       let footer = max(0, askingDataSource { supplementaryHeight(.footer, section) })
-      let lines = (count + columns - 1) / columns
-      let itemsHeight = rows.map { $0[section].total } ?? CGFloat(lines) * max(0, rowHeight)
+      let lines = (count + layout.columns - 1) / layout.columns
+      let itemsHeight =
+        rows.map { $0[section].total } ?? CGFloat(lines) * max(0, layout.lineHeight)
       let top = y
       // A flow layout insets every section, empty ones too.
-      let itemsTop = top + header + sectionInsets.start
-      y = itemsTop + itemsHeight + sectionInsets.end + footer
+      let itemsTop = top + header + layout.insets.start
+      y = itemsTop + itemsHeight + layout.insets.end + footer
       frames.append(
         SectionFrame(
           top: top, headerHeight: header, itemsTop: itemsTop, lines: lines,
-          footerHeight: footer, bottom: y))
+          footerHeight: footer, bottom: y, layout: layout))
     }
     return frames
+  }
+
+  /// A section's layout: the layout's own for it (a compositional layout's sections differ),
+  /// else the view's one line height, columns and insets.
+  func layout(ofSection section: Int) -> SectionLayout {
+    if let sectionLayout, var layout = sectionLayout(section) {
+      layout.columns = max(1, layout.columns)
+      return layout
+    }
+    return SectionLayout(
+      columns: max(1, columns), lineHeight: rowHeight, insets: sectionInsets,
+      crossInsets: crossInsets)
   }
 
   /// Every section's row heights, learned the first time they are needed, while rows have
@@ -136,13 +160,14 @@ extension ListEngine {
   /// does. Returns whether any row changed height.
   func measureRows(_ paths: [IndexPath], frames: [SectionFrame]) -> Bool {
     guard let rowSizing, var rows = sizedRows() else { return false }
-    let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
     var changed = false
     for path in paths {
       let (section, item) = (path.sectionIndex, path.itemIndex)
       guard rows.indices.contains(section), rows[section].heights.indices.contains(item),
         !rows[section].isMeasured[item], let cell = cells[path]
       else { continue }
+      let insets = frames[section].layout.crossInsets
+      let breadth = max(0, crossLength - insets.start - insets.end)
       let height =
         sizing(rowSizing, heightOf: path)
         ?? cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
@@ -217,10 +242,10 @@ extension ListEngine {
       }
       return paths
     }
-    guard rowHeight > 0, frame.lines > 0 else { return [] }
-    let columns = max(1, self.columns)
-    let first = max(0, Int(((top - frame.itemsTop) / rowHeight).rounded(.down)))
-    let last = min(frame.lines - 1, Int(((bottom - frame.itemsTop) / rowHeight).rounded(.up)) - 1)
+    let (columns, lineHeight) = (frame.layout.columns, frame.layout.lineHeight)
+    guard lineHeight > 0, frame.lines > 0 else { return [] }
+    let first = max(0, Int(((top - frame.itemsTop) / lineHeight).rounded(.down)))
+    let last = min(frame.lines - 1, Int(((bottom - frame.itemsTop) / lineHeight).rounded(.up)) - 1)
     guard first <= last else { return [] }
     var paths: [IndexPath] = []
     for line in first...last {
@@ -264,6 +289,7 @@ extension ListEngine {
     let frames = frames ?? sectionFrames()
     guard frames.indices.contains(path.sectionIndex) else { return .zero }
     let section = frames[path.sectionIndex]
+    let crossInsets = section.layout.crossInsets
     let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
     if let rows = sizedRows() {
       let heights = rows[path.sectionIndex]
@@ -273,12 +299,12 @@ extension ListEngine {
         x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),
         width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))
     }
-    let columns = max(1, self.columns)
+    let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
     let line = path.itemIndex / columns
     let columnWidth = breadth / CGFloat(columns)
     return CGRect(
       x: crossInsets.start + CGFloat(path.itemIndex % columns) * columnWidth,
-      y: section.itemsTop + CGFloat(line) * rowHeight, width: columnWidth, height: rowHeight)
+      y: section.itemsTop + CGFloat(line) * lineHeight, width: columnWidth, height: lineHeight)
   }
 
   /// Whether an item's frame meets the viewport.

@@ -87,6 +87,9 @@ final class ListEngine {
   var reportedNegativeHeights: Set<IndexPath> = []
   var rowHeight: CGFloat = 44
   var columns = 1
+  /// Each section's own layout, when the view's layout gives one (a compositional layout);
+  /// `nil` for a section laid out with ``columns``, ``rowHeight`` and the insets.
+  var sectionLayout: ((Int) -> SectionLayout?)?
   /// How rows get heights of their own, in a single column; `nil` lays every line out at
   /// ``rowHeight``. Setting it forgets every height.
   var rowSizing: RowSizing? {

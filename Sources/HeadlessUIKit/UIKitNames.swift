@@ -59,6 +59,46 @@ import Foundation
   public typealias UICollectionViewDelegate = HeadlessCollectionViewDelegate
   /// `UICollectionViewDelegateFlowLayout`.
   public typealias UICollectionViewDelegateFlowLayout = HeadlessCollectionViewDelegateFlowLayout
+  /// `UIColor`.
+  public typealias UIColor = HeadlessColor
+  /// `UIBackgroundConfiguration`.
+  public typealias UIBackgroundConfiguration = HeadlessBackgroundConfiguration
+  /// `UICellAccessory`.
+  public typealias UICellAccessory = HeadlessCellAccessory
+  /// `UICollectionViewListCell`.
+  public typealias UICollectionViewListCell = HeadlessCollectionViewListCell
+  /// `UICollectionViewCompositionalLayout`.
+  public typealias UICollectionViewCompositionalLayout = HeadlessCompositionalLayout
+  /// `UICollectionViewCompositionalLayoutConfiguration`.
+  public typealias UICollectionViewCompositionalLayoutConfiguration =
+    HeadlessCompositionalLayoutConfiguration
+  /// `UICollectionLayoutListConfiguration`.
+  public typealias UICollectionLayoutListConfiguration = HeadlessListConfiguration
+  /// `UISwipeActionsConfiguration`.
+  public typealias UISwipeActionsConfiguration = HeadlessSwipeActionsConfiguration
+  /// `UIContextualAction`.
+  public typealias UIContextualAction = HeadlessContextualAction
+  /// `NSCollectionLayoutSection`.
+  public typealias NSCollectionLayoutSection = HeadlessLayoutSection
+  /// `NSCollectionLayoutGroup`.
+  public typealias NSCollectionLayoutGroup = HeadlessLayoutGroup
+  /// `NSCollectionLayoutItem`.
+  public typealias NSCollectionLayoutItem = HeadlessLayoutItem
+  /// `NSCollectionLayoutSize`.
+  public typealias NSCollectionLayoutSize = HeadlessLayoutSize
+  /// `NSCollectionLayoutDimension`.
+  public typealias NSCollectionLayoutDimension = HeadlessLayoutDimension
+  /// `NSCollectionLayoutSpacing`.
+  public typealias NSCollectionLayoutSpacing = HeadlessLayoutSpacing
+  /// `NSCollectionLayoutBoundarySupplementaryItem`.
+  public typealias NSCollectionLayoutBoundarySupplementaryItem =
+    HeadlessLayoutBoundarySupplementaryItem
+  /// `NSCollectionLayoutEnvironment`.
+  public typealias NSCollectionLayoutEnvironment = HeadlessLayoutEnvironment
+  /// `NSDirectionalEdgeInsets`.
+  public typealias NSDirectionalEdgeInsets = HeadlessDirectionalEdgeInsets
+  /// `NSRectAlignment`.
+  public typealias NSRectAlignment = HeadlessRectAlignment
 
   extension IndexPath {
     /// The row of a table view index path (UIKit's extension).

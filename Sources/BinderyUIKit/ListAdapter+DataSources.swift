@@ -23,7 +23,7 @@ extension ListAdapter {
     guard case .table(let provider) = cells, let item = item(at: indexPath) else {
       return placeholderCell(tableView, at: indexPath)
     }
-    defer { for observer in cellObservers { observer(indexPath) } }
+    defer { cellWasConfigured(at: indexPath) }
     return answering { provider(tableView, indexPath, item) }
   }
 
@@ -33,7 +33,7 @@ extension ListAdapter {
     guard case .collection(let provider) = cells, let item = item(at: indexPath) else {
       return placeholderCell(collectionView, at: indexPath)
     }
-    defer { for observer in cellObservers { observer(indexPath) } }
+    defer { cellWasConfigured(at: indexPath) }
     return answering { provider(collectionView, indexPath, item) }
   }
 

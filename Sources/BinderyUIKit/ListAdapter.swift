@@ -55,6 +55,9 @@ where
   /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
+  /// A chat's first list asks for its end to be pinned again once laid out on screen.
+  var pendingEndPin = false
+  var isEndPinScheduled = false
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     self.tableView = tableView
@@ -181,13 +184,18 @@ where
       installRowHeightMemory(on: tableView)
       forgetRowHeights(changing: stage)
     }
-    if animation == .none {
+    // Rows that change above the reading position would slide on screen while the offset is
+    // put back under them: those batches are not animated (what changes below still is).
+    let unanimated = anchor.map { changesAbove($0, in: stage) } ?? false
+    if animation == .none || unanimated {
       UIView.performWithoutAnimation { apply(batch, animation: animation, completion: completion) }
     } else {
       apply(batch, animation: animation, completion: completion)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
-    if let anchor, stage.isStructural || anchor.marks.isEmpty { keepPlace(anchor) }
+    if let anchor, stage.isStructural || anchor.marks.isEmpty || anchor.pinsEnd(features.anchor) {
+      keepPlace(anchor, movedTo: Set(stage.itemMoves.map(\.to)))
+    }
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)

@@ -28,6 +28,25 @@ extension ListBinding {
   }
 }
 
+/// Lives as long as the app's delegate it is attached to, and tells the memory when that goes.
+final class DelegateSentinel: NSObject {
+  private weak var memory: RowHeightMemory?
+
+  init(memory: RowHeightMemory) {
+    self.memory = memory
+  }
+
+  deinit {
+    let memory = memory
+    // Delegates go on the main thread in practice: at once there, before UIKit calls again.
+    if Thread.isMainThread {
+      MainActor.assumeIsolated { memory?.appDelegateWentAway() }
+    } else {
+      Task { @MainActor in memory?.appDelegateWentAway() }
+    }
+  }
+}
+
 /// What a table's rows measured, by item id: the binding's side of ``ListBinding/keepsRowHeights()``.
 /// It stands between the table and the app's delegate, answering estimates from what it
 /// remembers and handing everything else on.
@@ -84,9 +103,13 @@ final class RowHeightMemory: NSObject {
     heights[id] = height
   }
 
-  /// Forgets the heights of items whose content changed.
+  /// Forgets the heights of items whose content changed, and which cells on screen showed
+  /// them: a cell that ends after a reload measures the old content.
   func forget(_ ids: some Sequence<AnyHashable>) {
-    for id in ids { heights[id] = nil }
+    let forgotten = Set(ids)
+    guard !forgotten.isEmpty else { return }
+    for id in forgotten { heights[id] = nil }
+    shownCells = shownCells.filter { !forgotten.contains($0.value) }
   }
 
   /// Lets go of the ids no longer in the list once they are more than half of what is kept.
@@ -114,10 +137,41 @@ final class RowHeightMemory: NSObject {
     #endif
   }
 
+  /// The table this memory is the delegate of.
+  weak var tableView: UITableView?
+
+  /// Takes the app's delegate behind this one, and keeps an eye on its lifetime: UIKit asks a
+  /// delegate which methods it has once, when it is set, so when the app's delegate goes the
+  /// table is given this one again (else UIKit would call methods nobody has any more).
+  func forward(to delegate: (any UITableViewDelegate)?, of tableView: UITableView) {
+    appDelegate = delegate
+    self.tableView = tableView
+    guard let delegate else { return }
+    let sentinel = DelegateSentinel(memory: self)
+    objc_setAssociatedObject(
+      delegate, Unmanaged.passUnretained(self).toOpaque(), sentinel,
+      .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  }
+
+  /// The app's delegate went away: the table asks again which methods there are.
+  func appDelegateWentAway() {
+    guard let tableView, tableView.delegate === self else { return }
+    tableView.delegate = nil
+    tableView.delegate = self
+  }
+
   #if canImport(UIKit)
-    /// Answers for the app's delegate too: UIKit asks before each optional method it calls.
+    /// Answers for the app's delegate too: UIKit asks before each optional method it calls. A
+    /// question that comes back here through another proxy that forwards to this one (a
+    /// delegate proxy set after it) is answered for this object alone, which ends the loop.
     nonisolated override func responds(to selector: Selector!) -> Bool {
-      super.responds(to: selector) || (appDelegate?.responds(to: selector) ?? false)
+      if super.responds(to: selector) { return true }
+      let key = "Bindery.RowHeightMemory.responding"
+      let thread = Thread.current.threadDictionary
+      guard thread[key] == nil else { return false }
+      thread[key] = true
+      defer { thread[key] = nil }
+      return appDelegate?.responds(to: selector) ?? false
     }
 
     /// Hands what it does not answer itself to the app's delegate.
@@ -220,7 +274,7 @@ extension ListAdapter {
   /// to that one.
   func installRowHeightMemory(on tableView: UITableView) {
     guard let memory = rowHeightMemory, tableView.delegate !== memory else { return }
-    memory.appDelegate = tableView.delegate
+    memory.forward(to: tableView.delegate, of: tableView)
     tableView.delegate = memory
   }
 

@@ -57,6 +57,10 @@ struct ScrollAnchorMark<ID: Hashable> {
   var marks: [Mark]
   var wasAtStart: Bool
   var wasAtEnd: Bool
+
+  /// Whether the change keeps a chat's end in view: a message that grows where the user reads
+  /// the newest (streamed text, an image arriving) is followed too.
+  func pinsEnd(_ anchor: ScrollAnchor) -> Bool { anchor == .end && wasAtEnd }
 }
 
 extension ListAdapter {
@@ -65,9 +69,10 @@ extension ListAdapter {
   func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
     guard features.anchor != .none, let scrollView else { return nil }
     guard shown.numberOfItems > 0 else {
-      // Nothing shown yet: a chat opens at its end.
-      return features.anchor == .end
-        ? ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true) : nil
+      // Nothing shown yet: a chat opens at its end, and pins it again once laid out.
+      guard features.anchor == .end else { return nil }
+      pendingEndPin = true
+      return ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true)
     }
     let horizontal = scrollsHorizontally
     let axis = ScrollAxis(scrollView, horizontal: horizontal)
@@ -91,7 +96,7 @@ extension ListAdapter {
   /// on screen — or, for a chat at its end, so that the end shows; a feed at its start stays
   /// there — and tells the binding's
   /// prefetcher it was a shift, not a scroll.
-  func keepPlace(_ mark: ScrollAnchorMark<Item.ID>) {
+  func keepPlace(_ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition> = []) {
     guard let scrollView else { return }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
@@ -101,9 +106,10 @@ extension ListAdapter {
     // the content again: a few rounds settle it, as an app scrolling to a chat's end does.
     for _ in 0..<Self.anchoringRounds {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
-      guard let (target, shift) = anchorTarget(mark, axis: axis, horizontal: horizontal) else {
-        break
-      }
+      guard
+        let (target, shift) = anchorTarget(
+          mark, movedTo: moved, axis: axis, horizontal: horizontal)
+      else { break }
       rows = shift
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
       guard abs(clamped - axis.offset) >= 0.5 else { break }
@@ -117,25 +123,67 @@ extension ListAdapter {
     if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
   }
 
+  /// Tells the page loaders a cell was configured, and pins a chat's end once its first rows
+  /// are laid out on screen: the first list's pin was worked out from estimates, or before the
+  /// view had a size.
+  func cellWasConfigured(at indexPath: IndexPath) {
+    for observer in cellObservers { observer(indexPath) }
+    guard pendingEndPin, isInWindow, !isEndPinScheduled else { return }
+    isEndPinScheduled = true
+    Task { [weak self] in
+      guard let self else { return }
+      self.isEndPinScheduled = false
+      guard self.pendingEndPin, self.isInWindow, let scrollView = self.scrollView,
+        scrollView.bounds.height > 0, scrollView.bounds.width > 0
+      else { return }
+      self.pendingEndPin = false
+      self.keepPlace(ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true))
+    }
+  }
+
   /// How many times the offset is corrected at most for one change.
   private static var anchoringRounds: Int { 4 }
 
   /// The offset that puts the user back, and how many rows down the list the rows on screen
   /// went; `nil` when no marked item is left.
   private func anchorTarget(
-    _ mark: ScrollAnchorMark<Item.ID>, axis: ScrollAxis, horizontal: Bool
+    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition>, axis: ScrollAxis,
+    horizontal: Bool
   ) -> (CGFloat, Int)? {
-    if features.anchor == .end && mark.wasAtEnd {
+    if mark.pinsEnd(features.anchor) {
       let rows = mark.marks.last.map { (shown.numberOfItems - 1) - $0.flatIndex } ?? 0
       return (axis.maximumOffset, rows)
     }
+    // An item that moved away (a conversation that got a message and went to the top) is not
+    // where the user reads: the first one that stayed is, unless every one moved.
+    var fallback: (CGFloat, Int)?
     for item in mark.marks {
       guard let position = shown.position(of: item.id), let flat = shown.flatIndex(of: position),
         let frame = frameOfItem(at: position)
       else { continue }
-      return ((horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex)
+      let target = (
+        (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex
+      )
+      if !moved.contains(position) { return target }
+      fallback = fallback ?? target
     }
-    return nil
+    return fallback
+  }
+
+  /// Whether a stage changes rows or sections before the first item on screen: the changes
+  /// the anchor hides by moving the offset.
+  func changesAbove<S, I>(_ mark: ScrollAnchorMark<Item.ID>, in stage: StagedChangeset<S, I>.Stage)
+    -> Bool
+  {
+    guard stage.isStructural, !mark.pinsEnd(features.anchor),
+      !(features.anchor == .firstVisibleItem && mark.wasAtStart),
+      let first = mark.marks.first.flatMap({ shown.position(of: $0.id) })
+    else { return false }
+    return stage.itemDeletes.contains { $0 < first } || stage.itemInserts.contains { $0 < first }
+      || stage.itemMoves.contains { $0.from < first || $0.to < first }
+      || stage.sectionDeletes.contains { $0 <= first.section }
+      || stage.sectionInserts.contains { $0 <= first.section }
+      || stage.sectionMoves.contains { $0.from <= first.section || $0.to <= first.section }
   }
 
   /// An item's frame in the content, from the view's own layout.

@@ -138,6 +138,10 @@ extension ListEngine {
     return ((height ?? Self.defaultRowHeight) + sizing.spacing, true)
   }
 
+  /// How far apart two lengths may be and still count as the same: sums of fractional heights
+  /// differ by rounding.
+  static let geometryTolerance: CGFloat = 1e-6
+
   /// The height UIKit gives a self-sizing row it cannot measure: a standard cell's.
   static let defaultRowHeight: CGFloat = 44
 
@@ -163,8 +167,9 @@ extension ListEngine {
     var changed = false
     for path in paths {
       let (section, item) = (path.sectionIndex, path.itemIndex)
-      guard rows.indices.contains(section), rows[section].heights.indices.contains(item),
-        !rows[section].isMeasured[item], let cell = cells[path]
+      guard rows.indices.contains(section), frames.indices.contains(section),
+        rows[section].heights.indices.contains(item), !rows[section].isMeasured[item],
+        let cell = cells[path]
       else { continue }
       let insets = frames[section].layout.crossInsets
       let breadth = max(0, crossLength - insets.start - insets.end)
@@ -181,6 +186,9 @@ extension ListEngine {
         shiftDeceleration(by: delta)
         offsetCorrections.append(OffsetCorrection(indexPath: path, distance: delta))
       }
+      // The frames below this row moved: the next row is measured in another pass, against
+      // frames worked out again.
+      break
     }
     rowGeometry = rows
     if changed { scrollOffset = min(max(minimumOffset, scrollOffset), maximumOffset) }
@@ -227,16 +235,19 @@ extension ListEngine {
     in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
   ) -> [IndexPath] {
     if let rows = sizedRows() {
+      guard rows.indices.contains(section), count > 0, bottom > frame.itemsTop else { return [] }
       let heights = rows[section]
-      guard count > 0, bottom > frame.itemsTop else { return [] }
       let first = heights.row(atOffset: top - frame.itemsTop)
-      let last = min(count - 1, heights.row(atOffset: bottom - frame.itemsTop))
+      let last = min(min(count, heights.count) - 1, heights.row(atOffset: bottom - frame.itemsTop))
       guard first <= last else { return [] }
       var paths: [IndexPath] = []
       for item in first...last {
-        // A row that starts at `bottom` is not in the band; nor is one of zero height.
+        // A row that starts at `bottom` is not in the band; nor is one of zero height, nor one
+        // that meets it by a rounding error (fractional heights, summed two ways).
         let start = frame.itemsTop + heights.offset(ofRow: item)
-        if start < bottom && start + heights.heights[item] > top {
+        if start < bottom - Self.geometryTolerance
+          && start + heights.heights[item] > top + Self.geometryTolerance
+        {
           paths.append(IndexPath(section: section, index: item))
         }
       }
@@ -292,8 +303,12 @@ extension ListEngine {
     let crossInsets = section.layout.crossInsets
     let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
     if let rows = sizedRows() {
+      // The counts may have changed since `frames` were worked out (a batch from inside a
+      // cell request, which UIKit punishes and HeadlessUIKit reports and survives).
+      guard rows.indices.contains(path.sectionIndex),
+        rows[path.sectionIndex].heights.indices.contains(path.itemIndex)
+      else { return .zero }
       let heights = rows[path.sectionIndex]
-      guard heights.heights.indices.contains(path.itemIndex) else { return .zero }
       let spacing = rowSizing?.spacing ?? 0
       return CGRect(
         x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),

@@ -78,6 +78,56 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// Rows animating in above the screen would slide what the user reads while the offset is
+  /// put back: those batches are not animated; changes below the screen still are.
+  @Test func changesAboveAreNotAnimatedChangesBelowAre() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(100..<300)))
+    table.scroll(by: 3_000)
+    #expect(await binding.apply(items: posts(100..<301)))  // one more at the end
+    #expect(table.lastBatchAnimated == true)
+    #expect(await binding.apply(items: posts(0..<2) + posts(100..<301)))  // two above
+    #expect(table.lastBatchAnimated == false)
+  }
+
+  /// A conversation that gets a message moves to the top; the screen stays with the ones
+  /// that stayed, not with the one that left.
+  @Test func anItemThatMovesAwayIsNotFollowed() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let list = posts(0..<200)
+    #expect(await binding.apply(items: list))
+    table.scroll(by: 3_000)
+    let visible = try #require(table.indexPathsForVisibleRows).compactMap {
+      binding.item(at: $0)?.id
+    }
+    let (leaving, staying) = (visible[0], visible[1])
+    let before = try #require(screenStart(of: staying, in: table, binding))
+    var next = list
+    next.removeAll { $0.id == leaving }
+    next.insert(TestItem(id: leaving, content: 1), at: 0)
+    #expect(await binding.apply(items: next))
+    #expect(screenStart(of: staying, in: table, binding) == before)
+    #expect(firstVisibleID(table, binding) != leaving)
+  }
+
+  /// The newest message grows where the user reads it (text streaming in): the chat follows.
+  @Test func aChatFollowsAGrowingLastMessage() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+      .anchor(.end)
+    var messages = posts(0..<40)
+    #expect(await binding.apply(items: messages))
+    let atEnd = {
+      abs(table.contentOffset.y + table.bounds.height - table.contentSize.height) < 0.5
+    }
+    #expect(atEnd())
+    messages[39].content = 3  // 75 points taller
+    #expect(await binding.apply(items: messages))
+    #expect(atEnd())
+  }
+
   @Test func atTheStartNewPostsShow() async {
     let table = makeFeedTable()
     let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)

@@ -54,7 +54,13 @@ extension ListAdapter {
   func supplementaryView(
     _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
   ) -> UICollectionReusableView {
+    if let make = features.supplementaryRegistrations[kind] {
+      return answering { make(collectionView, indexPath) }
+    }
     guard let provider = features.supplementaryViews[kind] else {
+      if let titleView = titleView(collectionView, ofKind: kind, at: indexPath) {
+        return titleView
+      }
       return emptySupplementaryView(collectionView, ofKind: kind, at: indexPath)
     }
     let view = collectionView.dequeueReusableSupplementaryView(

@@ -52,6 +52,8 @@ where
   private var deferredReconfigures: [Item.ID] = []
   /// Kinds of supplementary view the binding was not told about, registered for an empty view.
   private var registeredEmptyKinds: Set<String> = []
+  /// Kinds registered for section title views (headers and footers from titles).
+  var registeredTitleKinds: Set<String> = []
   /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
@@ -401,6 +403,7 @@ where
         }
       }
       if let collectionView {
+        refreshTitleViews(collectionView, section: index, value: section)
         let path = IndexPath(ItemPosition(section: index, item: 0))
         for (kind, provider) in features.supplementaryViews {
           guard let view = collectionView.supplementaryView(forElementKind: kind, at: path)

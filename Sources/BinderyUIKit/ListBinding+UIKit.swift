@@ -57,15 +57,18 @@ extension ListBinding {
     return self
   }
 
-  /// The title of each section's header (tables). An existing header's title is updated in
-  /// place when its section's value changes; no row is replaced.
+  /// The title of each section's header: a table's title header, or, in a collection view
+  /// whose layout asks for headers (a list layout's supplementary header mode, a flow layout's
+  /// header size) and that has no other header, a list cell showing it. An existing header's
+  /// title is updated in place when its section's value changes; no row is replaced.
   @discardableResult
   public func headerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
     adapter?.features.headerTitle = title
     return self
   }
 
-  /// The title of each section's footer (tables), updated in place as header titles are.
+  /// The title of each section's footer, in tables and collection views as header titles are,
+  /// and updated in place as they are.
   @discardableResult
   public func footerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
     adapter?.features.footerTitle = title

@@ -57,6 +57,9 @@ struct ListFeatures<Section, Item> {
   var deletion: Deletion?
   var reordering: Reordering?
   var supplementaryViews: [String: SupplementaryView] = [:]
+  /// Supplementary views made with registrations, by element kind.
+  var supplementaryRegistrations:
+    [String: @MainActor (UICollectionView, IndexPath) -> UICollectionReusableView] = [:]
   var animation = UpdateAnimation.automatic
   /// Whether a content change needs a new cell (a reload) rather than the same cell again.
   var reloadWhen: (@MainActor (Item, Item) -> Bool)?

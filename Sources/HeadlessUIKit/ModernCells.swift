@@ -126,6 +126,9 @@ public struct HeadlessCellAccessory {
     case whenNotEditing
   }
 
+  /// What a tap on an accessory does.
+  public typealias ActionHandler = @MainActor () -> Void
+
   /// Which accessory this is (HeadlessUIKit only).
   public enum Kind: Sendable, Hashable {
     case disclosureIndicator, outlineDisclosure, reorder, delete, checkmark, label
@@ -198,7 +201,7 @@ public struct HeadlessCellAccessory {
   /// UIKit toggles the item in a diffable data source's section snapshot).
   public static func outlineDisclosure(
     displayed: DisplayedState = .always, options: OutlineDisclosureOptions = .init(),
-    actionHandler: (@MainActor () -> Void)? = nil
+    actionHandler: ActionHandler? = nil
   ) -> Self {
     Self(kind: .outlineDisclosure, displayed: displayed, text: nil, actionHandler: actionHandler)
   }
@@ -213,7 +216,7 @@ public struct HeadlessCellAccessory {
   /// A delete button, while editing; `actionHandler` runs when the user taps it.
   public static func delete(
     displayed: DisplayedState = .whenEditing, options: DeleteOptions = .init(),
-    actionHandler: (@MainActor () -> Void)? = nil
+    actionHandler: ActionHandler? = nil
   ) -> Self {
     Self(kind: .delete, displayed: displayed, text: nil, actionHandler: actionHandler)
   }

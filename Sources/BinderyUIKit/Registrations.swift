@@ -1,0 +1,286 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+#if canImport(Combine)
+  import Combine
+#endif
+
+// Binding with cell registrations (iOS 14), the way Apple's modern collection view samples
+// write cells: make the registration once, up front, and bind with it. Every variant is the
+// cell-provider one with the registration's dequeue as its provider.
+
+/// An item and the state of its late content, as a cell registration receives them when a
+/// binding has content (`bind(to:content:using:)`). Reads the item's properties directly:
+/// `mate.name` as well as `mate.item.name`.
+@dynamicMemberLookup
+public struct ItemWithContent<Item, Content: Sendable> {
+  /// The item.
+  public let item: Item
+  /// Its content: loading, loaded, failed or not requested.
+  public let content: ContentState<Content>
+
+  /// An item and its content's state.
+  public init(item: Item, content: ContentState<Content>) {
+    self.item = item
+    self.content = content
+  }
+
+  /// A property of the item.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Item, Value>) -> Value {
+    item[keyPath: keyPath]
+  }
+}
+
+extension UICollectionView {
+  /// Shows every array an `AsyncSequence` sends, each cell dequeued and configured with
+  /// `registration` (made once, before binding: UIKit raises for one made while it asks for a
+  /// cell).
+  ///
+  /// ```swift
+  /// let cell = UICollectionView.CellRegistration<UICollectionViewListCell, Mate> {
+  ///   cell, _, mate in …
+  /// }
+  /// collectionView.bind(to: mates, using: cell)
+  /// ```
+  @inlinable
+  public func bind<Source, Item, Cell>(
+    to source: Source, using registration: UICollectionView.CellRegistration<Cell, Item>
+  ) -> ListBinding<FlatSection, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(to: source) { collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// Shows every list of sections an `AsyncSequence` sends, with a cell registration.
+  @inlinable
+  public func bind<Source, Section, Item, Cell>(
+    to source: Source, using registration: UICollectionView.CellRegistration<Cell, Item>
+  ) -> ListBinding<Section, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(to: source) { collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// Shows every array a Combine publisher sends, with a cell registration.
+  @inlinable
+  public func bind<P, Item, Cell>(
+    to publisher: P, using registration: UICollectionView.CellRegistration<Cell, Item>
+  ) -> ListBinding<FlatSection, Item>
+  where
+    P: Publisher, P.Output == [Item], P.Failure == Never,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(to: publisher) { collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// Shows every list of sections a Combine publisher sends, with a cell registration.
+  @inlinable
+  public func bind<P, Section, Item, Cell>(
+    to publisher: P, using registration: UICollectionView.CellRegistration<Cell, Item>
+  ) -> ListBinding<Section, Item>
+  where
+    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(to: publisher) { collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// Shows every array an `AsyncSequence` sends, with late per-item content from a store keyed
+  /// by the items' ids: the registration receives each item with its content's state.
+  @inlinable
+  public func bind<Source, Item, Content, Cell>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
+  ) -> ListBinding<FlatSection, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(
+      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
+    ) { collectionView, indexPath, item, content in
+      collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
+    }
+  }
+
+  /// Shows every list of sections an `AsyncSequence` sends, with late per-item content and a
+  /// cell registration.
+  @inlinable
+  public func bind<Source, Section, Item, Content, Cell>(
+    to source: Source, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
+  ) -> ListBinding<Section, Item>
+  where
+    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(
+      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
+    ) { collectionView, indexPath, item, content in
+      collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
+    }
+  }
+
+  /// Shows every array a Combine publisher sends, with late per-item content and a cell
+  /// registration.
+  @inlinable
+  public func bind<P, Item, Content, Cell>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
+  ) -> ListBinding<FlatSection, Item>
+  where
+    P: Publisher, P.Output == [Item], P.Failure == Never,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(
+      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
+    ) { collectionView, indexPath, item, content in
+      collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
+    }
+  }
+
+  /// Shows every list of sections a Combine publisher sends, with late per-item content and a
+  /// cell registration.
+  @inlinable
+  public func bind<P, Section, Item, Content, Cell>(
+    to publisher: P, content store: ContentStore<Item.ID, Content>,
+    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
+  ) -> ListBinding<Section, Item>
+  where
+    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    bind(
+      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
+    ) { collectionView, indexPath, item, content in
+      collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
+    }
+  }
+}
+
+extension ListBinding {
+  /// A collection view's supplementary views of a kind — section headers or footers, a list
+  /// layout's supplementary header mode — dequeued and configured with `registration` (made
+  /// once, before binding, for the same kind). Read the section with
+  /// ``section(at:)`` in its handler. UIKit gives no way to run a registration's handler again,
+  /// so a view already on screen is not updated when its section's value changes; for headers
+  /// that show a section's changing value, use ``supplementaryView(ofKind:_:configure:)`` or
+  /// ``headerTitles(_:)``, which update in place.
+  @discardableResult
+  public func supplementary<View>(
+    ofKind kind: String, using registration: UICollectionView.SupplementaryRegistration<View>
+  ) -> Self {
+    guard let adapter = view as? ListAdapter<Section, Item> else { return self }
+    adapter.features.supplementaryRegistrations[kind] = { collectionView, path in
+      collectionView.dequeueConfiguredReusableSupplementary(using: registration, for: path)
+    }
+    return self
+  }
+
+  /// The swipe actions that delete the row at `indexPath` through ``onDelete(canDelete:_:)``:
+  /// one destructive "Delete" action, or `nil` for a row that cannot be deleted (or without
+  /// `onDelete`). Give it to a list layout, whose configuration is fixed before the binding
+  /// exists:
+  ///
+  /// ```swift
+  /// configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+  ///   self?.binding?.deleteSwipeActions(at: indexPath)
+  /// }
+  /// ```
+  public func deleteSwipeActions(at indexPath: IndexPath, title: String = "Delete")
+    -> UISwipeActionsConfiguration?
+  {
+    guard let adapter = view as? ListAdapter<Section, Item>, adapter.canDelete(at: indexPath),
+      adapter.features.deletion != nil
+    else { return nil }
+    let delete = UIContextualAction(style: .destructive, title: title) {
+      [weak adapter] _, _, completion in
+      guard let adapter else { return completion(false) }
+      adapter.userDeleted(at: indexPath)
+      completion(true)
+    }
+    return UISwipeActionsConfiguration(actions: [delete])
+  }
+}
+
+/// A section's title in a collection view: a list cell showing a header's or footer's list
+/// content, as a list layout's supplementary header mode expects.
+final class SectionTitleView: UICollectionViewListCell {
+  static let reuseIdentifier = "Bindery.sectionTitle"
+
+  /// Shows a title; a list cell used as a header or footer styles its default configuration
+  /// as one.
+  func show(_ title: String?) {
+    var content = defaultContentConfiguration()
+    content.text = title
+    contentConfiguration = content
+  }
+}
+
+extension ListAdapter {
+  /// A header or footer showing the section's title from ``ListBinding/headerTitles(_:)`` or
+  /// ``ListBinding/footerTitles(_:)``, for a collection view whose layout asks for one (a list
+  /// layout's supplementary header mode, a flow layout's header size); `nil` without titles.
+  func titleView(_ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath)
+    -> UICollectionReusableView?
+  {
+    let isFooter = kind == UICollectionView.elementKindSectionFooter
+    guard kind == UICollectionView.elementKindSectionHeader || isFooter,
+      let title = isFooter ? features.footerTitle : features.headerTitle,
+      let section = shown.section(at: indexPath[0])
+    else { return nil }
+    if registeredTitleKinds.insert(kind).inserted {
+      collectionView.register(
+        SectionTitleView.self, forSupplementaryViewOfKind: kind,
+        withReuseIdentifier: SectionTitleView.reuseIdentifier)
+    }
+    let view = collectionView.dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: SectionTitleView.reuseIdentifier, for: indexPath)
+    (view as? SectionTitleView)?.show(answering { title(section) })
+    return view
+  }
+
+  /// Shows a section's new title in its header and footer title views on screen.
+  func refreshTitleViews(_ collectionView: UICollectionView, section index: Int, value: Section) {
+    let path = IndexPath(ItemPosition(section: index, item: 0))
+    for (kind, title) in [
+      (UICollectionView.elementKindSectionHeader, features.headerTitle),
+      (UICollectionView.elementKindSectionFooter, features.footerTitle),
+    ] {
+      guard let title,
+        let view = collectionView.supplementaryView(forElementKind: kind, at: path)
+          as? SectionTitleView
+      else { continue }
+      view.show(title(value))
+    }
+  }
+}

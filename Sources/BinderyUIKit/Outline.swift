@@ -34,8 +34,8 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   public var id: Item.ID { item.id }
 
   /// Expands a collapsed row, collapses an expanded one: what an outline disclosure accessory's
-  /// action does (`.outlineDisclosure(actionHandler: row.toggle)`).
-  @MainActor public func toggle() { outline?.toggle(id) }
+  /// action does (`.outlineDisclosure(actionHandler: row.toggle)`). Callable from any thread.
+  public func toggle() { outline?.toggle(id) }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.item == rhs.item && lhs.level == rhs.level && lhs.hasChildren == rhs.hasChildren

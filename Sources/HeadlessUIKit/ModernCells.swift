@@ -127,7 +127,7 @@ public struct HeadlessCellAccessory {
   }
 
   /// What a tap on an accessory does.
-  public typealias ActionHandler = @MainActor () -> Void
+  public typealias ActionHandler = () -> Void
 
   /// Which accessory this is (HeadlessUIKit only).
   public enum Kind: Sendable, Hashable {
@@ -188,7 +188,7 @@ public struct HeadlessCellAccessory {
   /// A label's text (HeadlessUIKit only).
   public let text: String?
   /// What a tap on it does, for those that act.
-  let actionHandler: (@MainActor () -> Void)?
+  let actionHandler: ActionHandler?
 
   /// A chevron that says the row opens something.
   public static func disclosureIndicator(

@@ -35,6 +35,7 @@ struct Team: Identifiable, Equatable, Sendable {
 final class MatesViewModel {
   @Published var mates: [Mate] = []
   @Published var teams: [ListSection<Team, Mate>] = []
+  @Published var topics: [Topic] = []
   var removed: [Mate.ID] = []
   var moved: [(Mate.ID, IndexPath)] = []
 
@@ -54,6 +55,12 @@ final class MatesViewModel {
     pagesLoaded += 1
     mates += (0..<20).map { Mate(id: UUID(), name: "mate \($0)", status: "online") }
   }
+}
+
+struct Topic: Identifiable, Equatable, Sendable {
+  let id: Int
+  var title: String
+  var subtopics: [Topic] = []
 }
 
 struct Message: Identifiable, Equatable, Sendable {
@@ -106,6 +113,7 @@ final class MatesScreen {
   let placeholder = UIImage()
   var cancellables = Set<AnyCancellable>()
   var mates: ListBinding<FlatSection, Mate>?
+  var teamsBinding: ListBinding<Team, Mate>?
   var shown: [Mate] = []
   var problems: [String] = []
 
@@ -253,6 +261,44 @@ final class MatesScreen {
     return binding
   }
 
+  // README "Modern lists": registrations, a list layout, swipe to delete.
+  func bindModernList() {
+    var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+    configuration.headerMode = .supplementary
+    configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+      self?.teamsBinding?.deleteSwipeActions(at: indexPath)
+    }
+    collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(
+      using: configuration)
+
+    let cell = UICollectionView.CellRegistration<UICollectionViewListCell, Mate> { cell, _, mate in
+      var content = cell.defaultContentConfiguration()
+      content.text = mate.name
+      content.secondaryText = mate.status
+      cell.contentConfiguration = content
+      cell.accessories = [.disclosureIndicator()]
+    }
+    teamsBinding = collectionView.bind(to: viewModel.$teams, using: cell)
+      .headerTitles { team in team.name }
+      .onDelete { [viewModel] mate, _ in viewModel.remove(mate) }
+  }
+
+  // README "Modern lists": an outline.
+  func bindTopics() -> ListBinding<FlatSection, OutlineRow<Topic>> {
+    let row = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Topic>> {
+      cell, _, row in
+      var content = cell.defaultContentConfiguration()
+      content.text = row.item.title
+      cell.contentConfiguration = content
+      cell.indentationLevel = row.level
+      cell.accessories = row.hasChildren ? [.outlineDisclosure(actionHandler: row.toggle)] : []
+    }
+    let binding = collectionView.bindOutline(
+      to: viewModel.$topics, children: \.subtopics, using: row)
+    binding.store(in: &cancellables)
+    return binding
+  }
+
   func bindGrid() -> ListBinding<Team, Mate> {
     let binding = collectionView.bind(to: viewModel.$teams) { collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
@@ -389,3 +435,25 @@ final class ManualTableController: NSObject, UITableViewDataSource {
     }
   }
 }
+
+#if canImport(SwiftUI) && os(iOS)
+  import SwiftUI
+
+  extension MatesScreen {
+    // README "Modern lists": SwiftUI cells (iOS 16), compiled against Apple's SDK only.
+    func bindSwiftUICells() {
+      let binding = collectionView.bind(to: viewModel.$mates) { collectionView, indexPath, mate in
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
+        cell.contentConfiguration = UIHostingConfiguration {
+          HStack {
+            Text(mate.name)
+            Spacer()
+            Text(mate.status).foregroundStyle(.secondary)
+          }
+        }
+        return cell
+      }
+      binding.store(in: &cancellables)
+    }
+  }
+#endif

@@ -216,6 +216,46 @@ struct ReadmeTests {
     #expect(table.violations.isEmpty)
   }
 
+  @Test func aModernListWithSwipeToDelete() async throws {
+    let screen = makeScreen()
+    screen.bindModernList()
+    let binding = try #require(screen.teamsBinding)
+    let mates = Self.mates
+    screen.viewModel.teams = [
+      ListSection(Team(id: 1, name: "Design", memberCount: 3), items: mates)
+    ]
+    await binding.waitUntilShown()
+    let grid = screen.collectionView
+    #expect(
+      grid.supplementaryView(
+        forElementKind: UICollectionView.elementKindSectionHeader,
+        at: IndexPath(item: 0, section: 0)
+      )?.shownText == "Design")
+    #expect(grid.cellForItem(at: IndexPath(item: 1, section: 0))?.shownText == "Bo")
+    let actions = grid.userSwipes(itemAt: IndexPath(item: 1, section: 0), from: .trailing)
+    let delete = try #require(actions?.actions.first)
+    grid.userTaps(delete, onItemAt: IndexPath(item: 1, section: 0))
+    #expect(screen.viewModel.removed == [mates[1].id])
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+  }
+
+  @Test func topicsAsAnOutline() async throws {
+    let screen = makeScreen()
+    let binding = screen.bindTopics()
+    screen.viewModel.topics = [
+      Topic(id: 1, title: "Swift", subtopics: [Topic(id: 2, title: "Concurrency")]),
+      Topic(id: 3, title: "UIKit"),
+    ]
+    let grid = screen.collectionView
+    func titles() -> [String?] {
+      grid.indexPathsForVisibleItems.sorted().map { grid.cellForItem(at: $0)?.shownText }
+    }
+    await eventually("the roots") { titles() == ["Swift", "UIKit"] }
+    grid.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 0, section: 0))
+    await eventually("expanded") { titles() == ["Swift", "Concurrency", "UIKit"] }
+    #expect(binding.outline()?.expandedIDs == [1])
+  }
+
   @Test func theDiffOnItsOwnThroughATable() throws {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")

@@ -35,6 +35,18 @@ let package = Package(
     // Not a product: the replay checker, seeded generators and reference computations that the
     // tests, the fuzzer and the benchmarks share.
     .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
+    // The example app's model — the mates, the simulated feed, the view model — built on its
+    // own so that its tests run on Linux; the app around it is compiled against Apple's SDK by
+    // .ci/ios-check.
+    .target(
+      name: "MateListModel",
+      dependencies: [
+        "BinderyUIKit",
+        .target(
+          name: "HeadlessUIKit",
+          condition: .when(platforms: [.macOS, .linux, .windows, .android, .wasi, .openbsd])),
+      ],
+      path: "Examples/MateList/Model"),
     .executableTarget(
       name: "bindery-demo",
       dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
@@ -49,6 +61,9 @@ let package = Package(
     .testTarget(
       name: "BinderyUIKitTests",
       dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+    .testTarget(
+      name: "MateListModelTests",
+      dependencies: ["MateListModel", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

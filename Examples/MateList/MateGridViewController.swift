@@ -1,13 +1,14 @@
 import BinderyUIKit
 import UIKit
 
-/// The same mates in a grid of avatars, one section per team with a header whose member count
-/// is updated in place; drag a mate to reorder it.
+/// The same mates in a grid of avatars — a compositional layout of three columns, cells made
+/// with a registration that receives each mate with its avatar — one section per team with a
+/// header whose member count is updated in place; drag a mate to reorder it.
 final class MateGridViewController: UIViewController, UICollectionViewDelegate {
   private let viewModel: MatesViewModel
   private let avatars: AvatarStore.Store
-  private let layout = UICollectionViewFlowLayout()
-  private lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+  private lazy var collectionView = UICollectionView(
+    frame: .zero, collectionViewLayout: Self.gridLayout())
   private var binding: ListBinding<Team, Mate>?
 
   init(viewModel: MatesViewModel, avatars: AvatarStore.Store) {
@@ -19,34 +20,45 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
 
   required init?(coder: NSCoder) { nil }
 
+  /// Three avatars a line, 128 points tall, under each team's header.
+  private static func gridLayout() -> UICollectionViewCompositionalLayout {
+    let item = NSCollectionLayoutItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
+    item.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(128)),
+      subitems: [item])
+    let section = NSCollectionLayoutSection(group: group)
+    section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 8, bottom: 12, trailing: 8)
+    section.boundarySupplementaryItems = [
+      NSCollectionLayoutBoundarySupplementaryItem(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(1), heightDimension: .absolute(36)),
+        elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+    ]
+    return UICollectionViewCompositionalLayout(section: section)
+  }
+
   override func viewDidLoad() {
     super.viewDidLoad()
-    layout.itemSize = CGSize(width: 100, height: 120)
-    layout.minimumInteritemSpacing = 8
-    layout.minimumLineSpacing = 12
-    layout.headerReferenceSize = CGSize(width: 0, height: 36)
-    layout.sectionInset = UIEdgeInsets(top: 0, left: 12, bottom: 12, right: 12)
     collectionView.frame = view.bounds
     collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     collectionView.backgroundColor = .systemBackground
-    collectionView.register(MateGridCell.self, forCellWithReuseIdentifier: MateGridCell.reuseIdentifier)
     collectionView.delegate = self
     view.addSubview(collectionView)
 
-    // The grid's first screen is rows × columns of the flow layout, requested before UIKit asks
-    // for a cell.
-    binding = collectionView.bind(to: viewModel.$sections, content: avatars) {
-      collectionView, indexPath, mate, avatar in
-      let cell = collectionView.dequeueReusableCell(
-        withReuseIdentifier: MateGridCell.reuseIdentifier, for: indexPath)
-      (cell as? MateGridCell)?.show(mate, avatar: avatar)
-      return cell
+    let cell = UICollectionView.CellRegistration<MateGridCell, ItemWithContent<Mate, UIImage>> {
+      cell, _, mate in
+      cell.show(mate.item, avatar: mate.content)
     }
-    .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeaderView.self) {
-      header, team, _ in
-      header.title = "\(team.name) · \(team.memberCount)"
-    }
-    .onMove { [weak self] mate, _, destination in self?.viewModel.move(mate, to: destination) }
+    binding = collectionView.bind(to: viewModel.$sections, content: avatars, using: cell)
+      .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeaderView.self) {
+        header, team, _ in
+        header.title = "\(team.name) · \(team.memberCount)"
+      }
+      .onMove { [weak self] mate, _, destination in self?.viewModel.move(mate, to: destination) }
 
     let drag = UILongPressGestureRecognizer(target: self, action: #selector(drag(_:)))
     collectionView.addGestureRecognizer(drag)

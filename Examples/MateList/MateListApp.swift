@@ -4,6 +4,8 @@
 // selection, swipe to delete) and a grid (avatars, section headers). Both share one avatar
 // store, loaded over HTTP with BinderyHTTP and prefetched ahead of the scroll. A third tab is a
 // feed of posts of every height: new posts on top while reading, older ones loaded at the end.
+// The grid and the teams outline use Apple's modern list API: cell registrations, content
+// configurations, compositional and list layouts, swipe actions and outline disclosure.
 import UIKit
 
 @main
@@ -31,15 +33,20 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     let avatars = AvatarStore.make()
     let list = UINavigationController(
       rootViewController: MateListViewController(viewModel: viewModel, avatars: avatars))
-    list.tabBarItem = UITabBarItem(title: "Mates", image: UIImage(systemName: "list.bullet"), tag: 0)
+    list.tabBarItem = UITabBarItem(
+      title: "Mates", image: UIImage(systemName: "list.bullet"), tag: 0)
     let grid = UINavigationController(
       rootViewController: MateGridViewController(viewModel: viewModel, avatars: avatars))
-    grid.tabBarItem = UITabBarItem(title: "Grid", image: UIImage(systemName: "square.grid.3x3"), tag: 1)
+    grid.tabBarItem = UITabBarItem(
+      title: "Grid", image: UIImage(systemName: "square.grid.3x3"), tag: 1)
+    let teams = UINavigationController(
+      rootViewController: TeamOutlineViewController(viewModel: viewModel))
+    teams.tabBarItem = UITabBarItem(title: "Teams", image: UIImage(systemName: "person.3"), tag: 3)
     let feed = UINavigationController(
       rootViewController: PostFeedViewController(viewModel: PostFeedViewModel()))
     feed.tabBarItem = UITabBarItem(title: "Feed", image: UIImage(systemName: "text.bubble"), tag: 2)
     let tabs = UITabBarController()
-    tabs.viewControllers = [list, grid, feed]
+    tabs.viewControllers = [list, grid, teams, feed]
     let window = UIWindow(windowScene: scene)
     window.rootViewController = tabs
     window.makeKeyAndVisible()

@@ -43,7 +43,8 @@ final class MateListViewController: UIViewController, UITableViewDelegate {
       to: viewModel.$sections, content: avatars, holdFirstDisplay: .milliseconds(150),
       titleForSection: { "\($0.name) · \($0.memberCount)" }
     ) { tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: MateCell.reuseIdentifier, for: indexPath)
+      let cell = tableView.dequeueReusableCell(
+        withIdentifier: MateCell.reuseIdentifier, for: indexPath)
       (cell as? MateCell)?.show(mate, avatar: avatar)
       return cell
     }

@@ -1,16 +1,23 @@
 import BinderyUIKit
-import Combine
 import Foundation
+
+#if canImport(Combine)
+  import Combine
+#else
+  import HeadlessUIKit  // Combine's names, where Combine does not exist (the model's tests)
+#endif
 
 /// The view model both screens observe: the mates grouped by team, published whenever the
 /// feed changes. It lives on the main actor; the feed's work does not.
 @MainActor
-final class MatesViewModel: ObservableObject {
+final class MatesViewModel {
   /// The mates, flat, in feed order.
   @Published private(set) var mates: [Mate] = []
   /// The mates grouped by team, for the sectioned screens.
   @Published private(set) var sections: [ListSection<Team, Mate>] = []
   @Published private(set) var isRefreshing = false
+  /// The teams and their mates as a tree, for the outline screen.
+  @Published private(set) var teamTree: [TeamNode] = []
 
   private let feed: MateFeed
   private var updates: Task<Void, Never>?
@@ -72,5 +79,6 @@ final class MatesViewModel: ObservableObject {
     sections = teams.map { team in
       ListSection(team, items: mates.filter { $0.team == team.id })
     }
+    teamTree = TeamNode.tree(sections)
   }
 }

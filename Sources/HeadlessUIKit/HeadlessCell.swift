@@ -214,6 +214,27 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   open var contentConfiguration: (any HeadlessContentConfiguration)?
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
+
+  /// Configures the cell for its state (iOS 15): called before the cell is shown and after
+  /// ``setNeedsUpdateConfiguration()``.
+  public typealias ConfigurationUpdateHandler =
+    @MainActor (HeadlessCollectionViewCell, HeadlessCellConfigurationState) -> Void
+  /// Configures the cell for its state.
+  open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+    didSet { setNeedsUpdateConfiguration() }
+  }
+  /// The cell's state.
+  open var configurationState: HeadlessCellConfigurationState { HeadlessCellConfigurationState() }
+
+  /// Asks for the configuration to be updated: HeadlessUIKit does it at once.
+  open func setNeedsUpdateConfiguration() {
+    updateConfiguration(using: configurationState)
+  }
+
+  /// Updates the configuration for a state: calls ``configurationUpdateHandler``.
+  open func updateConfiguration(using state: HeadlessCellConfigurationState) {
+    configurationUpdateHandler?(self, state)
+  }
 }
 
 extension HeadlessReusableView {

@@ -91,6 +91,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.elementKindName = Self.elementKind
     engine.willDisplayCell = { [weak self] cell, path in
       guard let self, let cell = cell as? HeadlessCollectionViewCell else { return }
+      // UIKit updates a cell's configuration for its state before it shows it.
+      cell.setNeedsUpdateConfiguration()
       self.delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
     }
     engine.didEndDisplayingCell = { [weak self] cell, path in

@@ -8,7 +8,54 @@ import Foundation
 /// on a cell or a header and the view shows it.
 public protocol HeadlessContentConfiguration {
   /// A view that shows this configuration.
-  @MainActor func makeContentView() -> HeadlessView
+  @MainActor func makeContentView() -> any HeadlessView & HeadlessContentView
+  /// The configuration for a state of its view (selected, highlighted, …).
+  func updated(for state: any HeadlessConfigurationState) -> Self
+}
+
+/// A view that shows a content configuration (`UIContentView` where UIKit does not exist).
+@MainActor
+public protocol HeadlessContentView: AnyObject {
+  /// The configuration it shows.
+  var configuration: any HeadlessContentConfiguration { get set }
+}
+
+/// A view's state, for configurations (`UIConfigurationState` where UIKit does not exist).
+public protocol HeadlessConfigurationState {}
+
+/// A cell's state (`UICellConfigurationState` where UIKit does not exist).
+public struct HeadlessCellConfigurationState: HeadlessConfigurationState, Hashable, Sendable {
+  public var isSelected = false
+  public var isHighlighted = false
+  public var isDisabled = false
+  public var isFocused = false
+  public var isEditing = false
+  public var isExpanded = false
+  public var isSwiped = false
+  public var isReordering = false
+
+  /// A cell's state, all off.
+  public init() {}
+}
+
+/// The view that shows a list content configuration (`UIListContentView` where UIKit does not
+/// exist); HeadlessUIKit draws nothing.
+@MainActor
+public final class HeadlessListContentView: HeadlessView, HeadlessContentView {
+  /// The configuration shown.
+  public var configuration: any HeadlessContentConfiguration
+
+  /// A view showing a configuration.
+  public init(configuration: HeadlessListContentConfiguration) {
+    self.configuration = configuration
+    super.init(frame: .zero)
+  }
+
+  /// HeadlessUIKit has no archives.
+  public required init?(coder: NSCoder) {
+    configuration = HeadlessListContentConfiguration.cell()
+    super.init(coder: coder)
+  }
 }
 
 /// The standard content of a list row, header or footer: text, secondary text and an image
@@ -73,12 +120,13 @@ public struct HeadlessListContentConfiguration: HeadlessContentConfiguration, Ha
   /// A grouped table's footer content.
   public static func groupedFooter() -> Self { Self(style: .groupedFooter) }
 
-  /// A view showing the text.
-  @MainActor public func makeContentView() -> HeadlessView {
-    let label = HeadlessLabel()
-    label.text = text
-    return label
+  /// A view showing the configuration.
+  @MainActor public func makeContentView() -> any HeadlessView & HeadlessContentView {
+    HeadlessListContentView(configuration: self)
   }
+
+  /// The same configuration: HeadlessUIKit styles nothing by state.
+  public func updated(for state: any HeadlessConfigurationState) -> Self { self }
 
   /// Equal when every value is, the image compared by identity.
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -59,6 +59,14 @@ import Foundation
   public typealias UICollectionViewDelegate = HeadlessCollectionViewDelegate
   /// `UICollectionViewDelegateFlowLayout`.
   public typealias UICollectionViewDelegateFlowLayout = HeadlessCollectionViewDelegateFlowLayout
+  /// `UIContentView`.
+  public typealias UIContentView = HeadlessContentView
+  /// `UIConfigurationState`.
+  public typealias UIConfigurationState = HeadlessConfigurationState
+  /// `UICellConfigurationState`.
+  public typealias UICellConfigurationState = HeadlessCellConfigurationState
+  /// `UIListContentView`.
+  public typealias UIListContentView = HeadlessListContentView
   /// `UIColor`.
   public typealias UIColor = HeadlessColor
   /// `UIBackgroundConfiguration`.

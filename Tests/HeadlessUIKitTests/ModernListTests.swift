@@ -175,3 +175,67 @@ struct ModernListTests {
     #expect(list.layoutAttributesForItem(at: IndexPath(item: 5, section: 0))?.frame.minY == 500)
   }
 }
+
+/// A custom content configuration, written as for UIKit.
+struct BadgeConfiguration: UIContentConfiguration, Hashable {
+  var count = 0
+  var isSelected = false
+
+  @MainActor func makeContentView() -> any UIView & UIContentView { BadgeView(configuration: self) }
+
+  func updated(for state: any UIConfigurationState) -> Self {
+    var updated = self
+    if let state = state as? UICellConfigurationState { updated.isSelected = state.isSelected }
+    return updated
+  }
+}
+
+@MainActor
+final class BadgeView: UIView, UIContentView {
+  var configuration: any UIContentConfiguration
+  init(configuration: BadgeConfiguration) {
+    self.configuration = configuration
+    super.init(frame: .zero)
+  }
+  required init?(coder: NSCoder) { nil }
+}
+
+@MainActor
+@Suite("Content configurations and configuration updates")
+struct ConfigurationTests {
+  @Test func aCustomConfigurationAndAnUpdateHandlerBeforeDisplay() {
+    final class Badges: UICollectionViewDataSource {
+      var updates: [IndexPath] = []
+      lazy var cell = UICollectionView.CellRegistration<UICollectionViewListCell, Int> {
+        [unowned self] cell, indexPath, count in
+        cell.contentConfiguration = BadgeConfiguration(count: count)
+        cell.configurationUpdateHandler = { cell, state in
+          self.updates.append(indexPath)
+          cell.contentConfiguration = cell.contentConfiguration?.updated(for: state)
+        }
+      }
+      func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+        -> Int
+      { 3 }
+      func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+      {
+        collectionView.dequeueConfiguredReusableCell(
+          using: cell, for: indexPath, item: indexPath.item * 10)
+      }
+    }
+    let badges = Badges()
+    KeepAlive.objects.append(badges)
+    let list = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: 600),
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain)))
+    list.dataSource = badges
+    UIWindow.show(list)
+    let cell = list.cellForItem(at: IndexPath(item: 2, section: 0))
+    #expect((cell?.contentConfiguration as? BadgeConfiguration)?.count == 20)
+    #expect(Set(badges.updates) == Set((0..<3).map { IndexPath(item: $0, section: 0) }))
+    let view = (cell?.contentConfiguration as? BadgeConfiguration)?.makeContentView()
+    #expect((view?.configuration as? BadgeConfiguration)?.count == 20)
+  }
+}

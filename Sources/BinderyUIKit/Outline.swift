@@ -37,6 +37,7 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   /// action does (`.outlineDisclosure(actionHandler: row.toggle)`). Callable from any thread.
   public func toggle() { outline?.toggle(id) }
 
+  /// Equal when the item, its depth, and whether it has and shows children are.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.item == rhs.item && lhs.level == rhs.level && lhs.hasChildren == rhs.hasChildren
       && lhs.isExpanded == rhs.isExpanded

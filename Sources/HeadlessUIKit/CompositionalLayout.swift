@@ -13,9 +13,13 @@ import Foundation
 /// Insets that follow the reading direction (`NSDirectionalEdgeInsets` where UIKit does not
 /// exist).
 public struct HeadlessDirectionalEdgeInsets: Hashable, Sendable {
+  /// The inset at the top.
   public var top: CGFloat
+  /// The inset where lines start.
   public var leading: CGFloat
+  /// The inset at the bottom.
   public var bottom: CGFloat
+  /// The inset where lines end.
   public var trailing: CGFloat
 
   /// Insets on each side.
@@ -29,7 +33,24 @@ public struct HeadlessDirectionalEdgeInsets: Hashable, Sendable {
 
 /// Where a boundary supplementary item sits (`NSRectAlignment` where UIKit does not exist).
 public enum HeadlessRectAlignment: Int, Sendable {
-  case none, top, topLeading, leading, bottomLeading, bottom, bottomTrailing, trailing, topTrailing
+  /// Nowhere in particular.
+  case none
+  /// Above (a header).
+  case top
+  /// Above, at the leading edge.
+  case topLeading
+  /// At the leading edge.
+  case leading
+  /// Below, at the leading edge.
+  case bottomLeading
+  /// Below (a footer).
+  case bottom
+  /// Below, at the trailing edge.
+  case bottomTrailing
+  /// At the trailing edge.
+  case trailing
+  /// Above, at the trailing edge.
+  case topTrailing
 }
 
 /// One dimension of a layout size (`NSCollectionLayoutDimension`): absolute, a fraction of the
@@ -63,9 +84,13 @@ public final class HeadlessLayoutDimension {
     .init(.estimated, points)
   }
 
+  /// Whether it is a fraction of the container's width.
   public var isFractionalWidth: Bool { kind == .fractionalWidth }
+  /// Whether it is a fraction of the container's height.
   public var isFractionalHeight: Bool { kind == .fractionalHeight }
+  /// Whether it is in points.
   public var isAbsolute: Bool { kind == .absolute }
+  /// Whether it is an estimate.
   public var isEstimated: Bool { kind == .estimated }
 
   /// The length in a container of `size`.
@@ -81,7 +106,9 @@ public final class HeadlessLayoutDimension {
 /// A width and a height (`NSCollectionLayoutSize`).
 @MainActor
 public final class HeadlessLayoutSize {
+  /// The width.
   public let widthDimension: HeadlessLayoutDimension
+  /// The height.
   public let heightDimension: HeadlessLayoutDimension
 
   /// A size of two dimensions.
@@ -94,6 +121,7 @@ public final class HeadlessLayoutSize {
 /// An item of a group (`NSCollectionLayoutItem`): a cell.
 @MainActor
 public class HeadlessLayoutItem {
+  /// The item's size.
   public let layoutSize: HeadlessLayoutSize
   /// Room inside the item's frame around its cell.
   public var contentInsets = HeadlessDirectionalEdgeInsets.zero
@@ -107,6 +135,7 @@ public class HeadlessLayoutItem {
 /// Spacing between the items of a group (`NSCollectionLayoutSpacing`).
 @MainActor
 public final class HeadlessLayoutSpacing {
+  /// The spacing in points.
   public let spacing: CGFloat
   init(_ spacing: CGFloat) { self.spacing = spacing }
   /// Exactly this much.
@@ -176,7 +205,9 @@ public final class HeadlessLayoutGroup: HeadlessLayoutItem {
 /// A header or footer of a section (`NSCollectionLayoutBoundarySupplementaryItem`).
 @MainActor
 public final class HeadlessLayoutBoundarySupplementaryItem: HeadlessLayoutItem {
+  /// The element kind it is dequeued for.
   public let elementKind: String
+  /// Where it sits: above (a header) or below (a footer) the section.
   public let alignment: HeadlessRectAlignment
   /// Whether it stays on screen while its section scrolls by.
   public var pinToVisibleBounds = false
@@ -202,7 +233,9 @@ public protocol HeadlessLayoutEnvironment {
 /// The space a layout lays out in (`NSCollectionLayoutContainer`).
 @MainActor
 public protocol HeadlessLayoutContainer {
+  /// The container's size.
   var contentSize: CGSize { get }
+  /// The container's size less its insets.
   var effectiveContentSize: CGSize { get }
 }
 
@@ -218,6 +251,7 @@ struct LayoutEnvironment: HeadlessLayoutEnvironment {
 /// One section's layout (`NSCollectionLayoutSection`).
 @MainActor
 public final class HeadlessLayoutSection {
+  /// The group the section repeats.
   public let group: HeadlessLayoutGroup
   /// Room around the section's groups.
   public var contentInsets = HeadlessDirectionalEdgeInsets.zero
@@ -406,7 +440,16 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
 public struct HeadlessListConfiguration {
   /// The list's look.
   public enum Appearance: Sendable, Hashable {
-    case plain, grouped, insetGrouped, sidebar, sidebarPlain
+    /// Rows edge to edge.
+    case plain
+    /// Sections as groups.
+    case grouped
+    /// Groups inset from the edges.
+    case insetGrouped
+    /// A sidebar.
+    case sidebar
+    /// A plain sidebar.
+    case sidebarPlain
   }
 
   /// What shows a section's header.
@@ -421,19 +464,29 @@ public struct HeadlessListConfiguration {
 
   /// What shows a section's footer.
   public enum FooterMode: Sendable, Hashable {
-    case none, supplementary
+    /// No footer.
+    case none
+    /// A supplementary view of `elementKindSectionFooter`.
+    case supplementary
   }
 
   /// The swipe actions of the row at an index path, or `nil` for none.
   public typealias SwipeActionsConfigurationProvider =
     @MainActor (IndexPath) -> HeadlessSwipeActionsConfiguration?
 
+  /// The list's look.
   public var appearance: Appearance
+  /// What shows a section's header.
   public var headerMode: HeaderMode = .none
+  /// What shows a section's footer.
   public var footerMode: FooterMode = .none
+  /// Whether lines separate the rows.
   public var showsSeparators = true
+  /// The list's background colour; `nil` for the appearance's.
   public var backgroundColor: HeadlessColor?
+  /// The actions a swipe from the leading edge reveals, row by row.
   public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+  /// The actions a swipe from the trailing edge reveals, row by row.
   public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
 
   /// A list of a look.
@@ -447,17 +500,25 @@ public struct HeadlessListConfiguration {
 public final class HeadlessContextualAction {
   /// How the action looks.
   public enum Style: Int, Sendable {
-    case normal, destructive
+    /// An ordinary action.
+    case normal
+    /// An action that destroys (red).
+    case destructive
   }
 
   /// Runs the action; call `completion` with whether it was performed.
   public typealias Handler =
     @MainActor (HeadlessContextualAction, HeadlessView, @escaping @MainActor (Bool) -> Void) -> Void
 
+  /// How the action looks.
   public let style: Style
+  /// The action's title.
   public var title: String?
+  /// The action's image.
   public var image: HeadlessImage?
+  /// The action's background colour.
   public var backgroundColor: HeadlessColor?
+  /// What the action does.
   public let handler: Handler
 
   /// An action of a style and title.
@@ -471,6 +532,7 @@ public final class HeadlessContextualAction {
 /// The actions a swipe reveals (`UISwipeActionsConfiguration`).
 @MainActor
 public final class HeadlessSwipeActionsConfiguration {
+  /// The actions, first nearest the edge.
   public let actions: [HeadlessContextualAction]
   /// Whether a full swipe performs the first action.
   public var performsFirstActionWithFullSwipe = true
@@ -484,7 +546,10 @@ public final class HeadlessSwipeActionsConfiguration {
 extension HeadlessCollectionView {
   /// Which side of a row the user swipes from.
   public enum SwipeEdge: Sendable {
-    case leading, trailing
+    /// From where lines start.
+    case leading
+    /// From where lines end.
+    case trailing
   }
 
   /// The user swipes a visible row of a list layout from an edge: the actions its list

@@ -30,23 +30,40 @@ public final class HeadlessColor: Sendable, Equatable, CustomStringConvertible {
     HeadlessColor(name: "\(name) × \(alpha)")
   }
 
+  /// Equal when named alike.
   public static func == (lhs: HeadlessColor, rhs: HeadlessColor) -> Bool { lhs.name == rhs.name }
+  /// The name.
   public var description: String { name }
 
+  /// No colour.
   public static let clear = HeadlessColor(name: "clear")
+  /// Black.
   public static let black = HeadlessColor(name: "black")
+  /// White.
   public static let white = HeadlessColor(name: "white")
+  /// Text's primary colour.
   public static let label = HeadlessColor(name: "label")
+  /// Text's secondary colour.
   public static let secondaryLabel = HeadlessColor(name: "secondaryLabel")
+  /// Text's tertiary colour.
   public static let tertiaryLabel = HeadlessColor(name: "tertiaryLabel")
+  /// A screen's background.
   public static let systemBackground = HeadlessColor(name: "systemBackground")
+  /// A background on a background.
   public static let secondarySystemBackground = HeadlessColor(name: "secondarySystemBackground")
+  /// A grouped list's background.
   public static let systemGroupedBackground = HeadlessColor(name: "systemGroupedBackground")
+  /// The view's tint.
   public static let tintColor = HeadlessColor(name: "tintColor")
+  /// Blue.
   public static let systemBlue = HeadlessColor(name: "systemBlue")
+  /// Green.
   public static let systemGreen = HeadlessColor(name: "systemGreen")
+  /// Orange.
   public static let systemOrange = HeadlessColor(name: "systemOrange")
+  /// Red.
   public static let systemRed = HeadlessColor(name: "systemRed")
+  /// Grey.
   public static let systemGray = HeadlessColor(name: "systemGray")
 }
 
@@ -58,9 +75,11 @@ extension HeadlessListContentConfiguration {
     /// The text's colour.
     public var color = HeadlessColor.label
 
+    /// Equal when every property is.
     public static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.numberOfLines == rhs.numberOfLines && lhs.color == rhs.color
     }
+    /// Hashes the number of lines.
     public func hash(into hasher: inout Hasher) { hasher.combine(numberOfLines) }
   }
 
@@ -73,10 +92,12 @@ extension HeadlessListContentConfiguration {
     /// The colour a template image is tinted with; `nil` for the view's tint.
     public var tintColor: HeadlessColor?
 
+    /// Equal when every property is.
     public static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.maximumSize == rhs.maximumSize && lhs.cornerRadius == rhs.cornerRadius
         && lhs.tintColor == rhs.tintColor
     }
+    /// Hashes the corner radius.
     public func hash(into hasher: inout Hasher) { hasher.combine(cornerRadius) }
   }
 }
@@ -104,10 +125,12 @@ public struct HeadlessBackgroundConfiguration: Hashable, Sendable {
   /// No background.
   public static func clear() -> Self { Self(style: "clear") }
 
+  /// Equal when every property is.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.style == rhs.style && lhs.backgroundColor == rhs.backgroundColor
       && lhs.cornerRadius == rhs.cornerRadius
   }
+  /// Hashes the style.
   public func hash(into hasher: inout Hasher) { hasher.combine(style) }
 }
 
@@ -131,7 +154,18 @@ public struct HeadlessCellAccessory {
 
   /// Which accessory this is (HeadlessUIKit only).
   public enum Kind: Sendable, Hashable {
-    case disclosureIndicator, outlineDisclosure, reorder, delete, checkmark, label
+    /// A disclosure indicator.
+    case disclosureIndicator
+    /// An outline's disclosure triangle.
+    case outlineDisclosure
+    /// A reorder handle.
+    case reorder
+    /// A delete button.
+    case delete
+    /// A checkmark.
+    case checkmark
+    /// A label.
+    case label
   }
 
   /// Options of a disclosure indicator.

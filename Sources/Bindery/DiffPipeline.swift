@@ -19,16 +19,26 @@ where
     changeset: StagedChangeset<Section, Item>
   )
 
-  @usableFromInline
-  let prepare: @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>) -> Result
+  /// As ``Result``, with the changeset `nil` when it would exceed the limit given: the new
+  /// list is then shown with a reload, and the diff stopped as soon as that was proved.
+  public typealias LimitedResult = (
+    snapshot: Snapshot<Section, Item>, dropped: SnapshotError<Section.ID, Item.ID>?,
+    changeset: StagedChangeset<Section, Item>?
+  )
 
-  /// The pipeline: `Snapshot.lenient(_:)`, then `StagedChangeset(from:to:)`; an item
-  /// whose `==` says it changed is reconfigured.
+  @usableFromInline
+  let prepare:
+    @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>, ReloadLimit?) ->
+      LimitedResult
+
+  /// The pipeline: `Snapshot.lenient(_:)`, then `StagedChangeset(from:to:)` (or, given a limit,
+  /// `StagedChangeset(from:to:within:)`); an item whose `==` says it changed is reconfigured.
   @inlinable
   public init() {
-    prepare = { sections, base in
+    prepare = { sections, base, limit in
       let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
-      return (next, dropped, StagedChangeset(from: base, to: next))
+      guard let limit else { return (next, dropped, StagedChangeset(from: base, to: next)) }
+      return (next, dropped, StagedChangeset(from: base, to: next, within: limit))
     }
   }
 
@@ -36,10 +46,16 @@ where
   /// whose `==` compares identity only (see `StagedChangeset(from:to:isContentEqual:)`).
   @inlinable
   public init(isContentEqual: @escaping @Sendable (Item, Item) -> Bool) {
-    prepare = { sections, base in
+    prepare = { sections, base, limit in
       let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
+      guard let limit else {
+        return (
+          next, dropped, StagedChangeset(from: base, to: next, isContentEqual: isContentEqual)
+        )
+      }
       return (
-        next, dropped, StagedChangeset(from: base, to: next, isContentEqual: isContentEqual)
+        next, dropped,
+        StagedChangeset(from: base, to: next, within: limit, isContentEqual: isContentEqual)
       )
     }
   }
@@ -49,6 +65,17 @@ where
   public func callAsFunction(
     _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>
   ) -> Result {
-    prepare(sections, base)
+    let (next, dropped, changeset) = prepare(sections, base, nil)
+    return (next, dropped, changeset ?? StagedChangeset(from: base, to: next))
+  }
+
+  /// Validates `sections` and diffs them against `base`, stopping as soon as the changeset is
+  /// proved larger than `limit` allows (then `changeset` is `nil`: show the list with a reload).
+  @inlinable
+  public func callAsFunction(
+    _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>,
+    within limit: ReloadLimit
+  ) -> LimitedResult {
+    prepare(sections, base, limit)
   }
 }

@@ -38,10 +38,24 @@ where
   /// A changeset with more operations than this share of the list (and more than
   /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the
   /// user less than showing the new one.
-  public var reloadThreshold = 0.5
+  public var reloadThreshold = 0.5 {
+    didSet { updateReloadLimit() }
+  }
 
   /// Changesets up to this size are always animated, however small the list.
-  public var minimumOperationsForReload = 32
+  public var minimumOperationsForReload = 32 {
+    didSet { updateReloadLimit() }
+  }
+
+  /// The two above, for the worker: it stops diffing a list as soon as the change is proved
+  /// too large, and the list is shown with a reload.
+  private nonisolated let reloadLimit = Locked(ReloadLimit(threshold: 0.5, minimumOperations: 32))
+
+  private func updateReloadLimit() {
+    let limit = ReloadLimit(
+      threshold: reloadThreshold, minimumOperations: minimumOperationsForReload)
+    reloadLimit.withLock { $0 = limit }
+  }
 
   /// Problems the binding got past: repeated ids, a source that threw. Keeps the newest
   /// ``errorBufferLimit`` for a slow reader; finishes when no more can come (the binding was
@@ -150,9 +164,11 @@ where
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox
     let animations = self.animations
+    let reloadLimit = self.reloadLimit
     let worker = Task.detached(priority: .userInitiated) {
       await Self.work(
-        on: inbox, animations: animations, for: target, pipeline: pipeline, errors: errorSink)
+        on: inbox, animations: animations, for: target, pipeline: pipeline,
+        reloadLimit: reloadLimit, errors: errorSink)
     }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
@@ -197,9 +213,11 @@ where
     // be torn down there. (No public API tells whether this already is the main actor, so it
     // always takes the hop.)
     // What the box holds moves to a new box, so that the last reference to each part is the
-    // task's, whichever thread drops the old box.
-    let parts = self.parts.handOver()
-    Task { @MainActor in withExtendedLifetime(parts) {} }
+    // task's, whichever thread drops the old box. The task empties it on the main actor: were
+    // the parts only captured, a task that finished before this thread let go of its handle
+    // would be freed here, and the parts with it.
+    let handOff = PartsHandOff(self.parts.handOver())
+    Task { @MainActor in handOff.release() }
   }
 
   // MARK: Feeding it
@@ -477,7 +495,8 @@ where
   private nonisolated static func work(
     on inbox: ListInbox<Section, Item>, animations: AnimationTracker,
     for target: WeakReference<ListBinding>,
-    pipeline: DiffPipeline<Section, Item>, errors: AsyncStream<Failure>.Continuation
+    pipeline: DiffPipeline<Section, Item>, reloadLimit: Locked<ReloadLimit>,
+    errors: AsyncStream<Failure>.Continuation
   ) async {
     var base = Snapshot<Section, Item>()
     var version = 0
@@ -488,7 +507,11 @@ where
       var reported = false
       while true {
         let started = clock.now
-        let (next, dropped, changeset) = pipeline(submission.sections, after: base)
+        // The first list is shown with a reload: nothing to diff it for.
+        let limit =
+          isFirst
+          ? ReloadLimit(threshold: 0, minimumOperations: 0) : reloadLimit.withLock { $0 }
+        let (next, dropped, changeset) = pipeline(submission.sections, after: base, within: limit)
         if let dropped, !reported { errors.yield(.duplicateIdentifiers(dropped)) }
         reported = true
         // Boxed, and the box released here after the main actor is done with it: the main actor
@@ -497,7 +520,7 @@ where
           Diffed(
             changeset: changeset, next: next, sequence: submission.sequence,
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
-            diffTime: clock.now - started, operationCount: changeset.operationCount,
+            diffTime: clock.now - started, operationCount: changeset?.operationCount ?? 0,
             itemCount: max(base.numberOfItems, next.numberOfItems)))
         if isFirst, !held, let hold = await target.value?.firstDisplayHold {
           await MainActor.run { target.value?.holding = submission.sequence }
@@ -507,7 +530,9 @@ where
           // Replaced while it was held: its waiters were told; the newest list is shown at
           // once, without a second hold.
           if inbox.newestSequence > submission.sequence { continue listLoop }
-        } else if !isFirst, changeset.stages.contains(where: \.insertsItems),
+        } else if !isFirst,
+          // A change shown with a reload may insert rows too: the hold looks at what is new.
+          changeset.map({ $0.stages.contains(where: \.insertsItems) }) ?? true,
           let hold = await target.value?.updateHold
         {
           await hold(base, next)
@@ -561,7 +586,8 @@ where
 
   /// A list validated and diffed off the main actor, ready to show.
   private struct Diffed: Sendable {
-    var changeset: StagedChangeset<Section, Item>
+    /// The stages, or `nil` when the change was proved too large to show as batches.
+    var changeset: StagedChangeset<Section, Item>?
     var next: Snapshot<Section, Item>
     var sequence: UInt64
     var animated: Bool
@@ -573,8 +599,10 @@ where
     var itemCount: Int
 
     /// Whether the change is most of the list: a reload tells the user more than animating it.
+    /// (The worker's diff stops early for such a change; the limit may have changed since.)
     func isTooLarge(threshold: Double, minimum: Int) -> Bool {
-      operationCount > minimum && Double(operationCount) > threshold * Double(itemCount)
+      changeset == nil
+        || (operationCount > minimum && Double(operationCount) > threshold * Double(itemCount))
     }
   }
 
@@ -602,7 +630,7 @@ where
     } else {
       // The list counts as shown once the view is done with its last stage (UIKit's
       // completion), so `apply` returns after the animations, as a diffable data source does.
-      let stages = diff.changeset.stages
+      let stages = diff.changeset?.stages ?? []
       let sequence = diff.sequence
       applying = (stages, 0, stages.count, sequence)
       let stageDone: @MainActor () -> Void = { [weak self] in self?.completeStage(of: sequence) }
@@ -684,7 +712,8 @@ public struct BindingStatistics: Sendable, Equatable {
   public var reloads = 0
   /// Batches applied.
   public var batches = 0
-  /// Operations in all changesets.
+  /// Operations in the changesets shown as batches (a change proved too large to animate is
+  /// shown with a reload, and not diffed to the end).
   public var operations = 0
   /// How long validating and diffing the last list took, off the main actor.
   public var lastDiffTime: Duration = .zero
@@ -777,6 +806,21 @@ final class AnimationTracker: Sendable {
     }
     for waiter in due { waiter.resume() }
   }
+}
+
+/// Carries a released binding's parts to the main actor, which lets go of them there.
+final class PartsHandOff<Section, Item>: @unchecked Sendable
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  // Set on the releasing thread before the task is made, emptied by the task: the task's
+  // creation orders the two.
+  private var parts: BindingParts<Section, Item>?
+
+  init(_ parts: BindingParts<Section, Item>) { self.parts = parts }
+
+  @MainActor func release() { parts = nil }
 }
 
 /// What a binding keeps on the main actor: its view, its observers and its attachments. Only

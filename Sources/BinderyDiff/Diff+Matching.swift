@@ -117,9 +117,18 @@ extension SnapshotDiff {
     oldMatched.withUnsafeMutableBufferPointer { matched in
       for section in new.sections.indices {
         matchItems(inNewSection: section, table: table, matched: matched, flatBase: flatBase)
+        if exceedsLimit { return }
       }
     }
     matchedOld = oldMatched
+  }
+
+  /// Whether the operations proved so far — ``provenOperations`` from the sections matched
+  /// before, and `pending` from the one being matched — exceed ``maximumOperations``.
+  @inlinable
+  func provesTooLarge(pending: Int) -> Bool {
+    guard let maximumOperations else { return false }
+    return provenOperations + pending > maximumOperations
   }
 
   /// The ids of the old middles and their positions, for an old snapshot without an id table.
@@ -153,6 +162,15 @@ extension SnapshotDiff {
     var stayerOldItems: [Int] = []
     stayerNewItems.reserveCapacity(upper - lower)
     stayerOldItems.reserveCapacity(upper - lower)
+    // With a limit: the length of the stayers' longest increasing run, extended at each check
+    // (the loop itself stays as it is without one), and this section's certain operations.
+    let checksLimit = maximumOperations != nil
+    var run = IncreasingRunLength()
+    var sameSectionReconfigures = 0
+    // Stayers whose old place is before the previous stayer's: each descent keeps one of the two
+    // out of any increasing run, so at least this many move — a bound that costs one comparison.
+    var descents = 0
+    var tooLarge = false
     var inserted: [ItemPosition] = []
     var moved: [ItemMove] = []
     var reconfigured: [(old: ItemPosition, new: ItemPosition)] = []
@@ -163,6 +181,22 @@ extension SnapshotDiff {
     items.withUnsafeBufferPointer { items in
       sameSection.withUnsafeBufferPointer { sameSection in
         for item in lower..<upper {
+          // Now and then: is the change already proved too large to show as batches?
+          if checksLimit && (item - lower) & 1023 == 1023 {
+            let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
+            // The longest run (O(log k) a stayer) only once the list looks disordered enough
+            // for it to prove anything; an ordered list never pays for it.
+            if provesTooLarge(pending: others + descents)
+              || (provesTooLarge(pending: others + 2 * descents)
+                && {
+                  run.extend(with: stayerOldItems)
+                  return provesTooLarge(pending: others + stayerOldItems.count - run.length)
+                }())
+            {
+              tooLarge = true
+              break
+            }
+          }
           guard let from = finder.position(of: items[item].id, among: sameSection, table: table)
           else {
             inserted.append(ItemPosition(section: section, item: item))
@@ -172,6 +206,10 @@ extension SnapshotDiff {
           if from.section == oldSection {
             if !content.isEqual(sameSection[from.item], items[item]) {
               reconfigured.append((from, ItemPosition(section: section, item: item)))
+              if checksLimit { sameSectionReconfigures += 1 }
+            }
+            if checksLimit, let previous = stayerOldItems.last, from.item < previous {
+              descents += 1
             }
             stayerNewItems.append(item)
             stayerOldItems.append(from.item)
@@ -186,6 +224,22 @@ extension SnapshotDiff {
           if newSectionOfOld[from.section] < 0 { evacuating[from.section] = true }
         }
       }
+    }
+    if checksLimit {
+      // Items inserted into a section that is itself new are one section insert, not counted.
+      let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
+      var pending = others + descents
+      if !tooLarge && !provesTooLarge(pending: pending)
+        && provesTooLarge(pending: others + 2 * descents)
+      {
+        run.extend(with: stayerOldItems)
+        pending = others + stayerOldItems.count - run.length
+      }
+      if tooLarge || provesTooLarge(pending: pending) {
+        exceedsLimit = true
+        return
+      }
+      provenOperations += pending
     }
     if receives { receiving[section] = true }
     if !stayerOldItems.isEmpty {

@@ -37,3 +37,40 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
   }
   return mask
 }
+
+/// The length of the longest strictly increasing subsequence of a growing list of values,
+/// extended with the values added since the last call (patience sorting on tail values, no
+/// predecessors). After j values of k, at least `j - length` of them will not be in the final
+/// run: what lets the diff prove early that a changeset must be too large.
+@usableFromInline
+struct IncreasingRunLength {
+  /// `tails[l]` is the smallest tail value of an increasing run of length l + 1.
+  @usableFromInline var tails: [Int] = []
+  /// How many values were taken in.
+  @usableFromInline var consumed = 0
+
+  @inlinable init() {}
+
+  /// The longest run's length so far.
+  @inlinable var length: Int { tails.count }
+
+  /// Takes in `values[consumed...]`: O(1) each that extends the longest run, O(log k) else.
+  @inlinable
+  mutating func extend(with values: [Int]) {
+    while consumed < values.count {
+      let value = values[consumed]
+      consumed += 1
+      if let last = tails.last, last < value {
+        tails.append(value)
+        continue
+      }
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if tails[middle] < value { low = middle + 1 } else { high = middle }
+      }
+      if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+  }
+}

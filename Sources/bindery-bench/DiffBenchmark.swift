@@ -172,6 +172,25 @@ struct DiffBenchmark {
         reconfigures: counts.itemReconfigures, minimalMoves: minimal,
         note: "includes Snapshot(items:) of the new list"))
 
+    // What a binding does: its pipeline, told the default reload limit, which stops the diff
+    // as soon as the change is proved too large to animate (the binding then reloads).
+    let pipeline = DiffPipeline<FlatSection, BenchItem>()
+    let limit = ReloadLimit(threshold: 0.5, minimumOperations: 32)
+    let sections = [ListSection(FlatSection(), items: benchCase.new)]
+    let verdict = pipeline(sections, after: old, within: limit).changeset
+    let binding = pairedMedians(runs: runs, baseline: buildFloor) {
+      blackHole(pipeline(sections, after: old, within: limit))
+    }
+    records.append(
+      Record(
+        caseName: benchCase.name, items: size, implementation: "binding",
+        medianMilliseconds: binding.candidate, ratioToFloor: binding.ratio,
+        deletes: verdict?.counts.itemDeletes ?? 0, inserts: verdict?.counts.itemInserts ?? 0,
+        moves: verdict?.counts.itemMoves ?? 0, reconfigures: verdict?.counts.itemReconfigures ?? 0,
+        minimalMoves: minimal,
+        note: verdict == nil
+          ? "reload: stopped once proved over 50%" : "validate + diff within the reload limit"))
+
     guard !options.withoutBaseline else { return records }
     records.append(
       measureCollectionDifference(

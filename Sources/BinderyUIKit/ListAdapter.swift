@@ -196,7 +196,15 @@ where
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
     if let anchor, stage.isStructural || anchor.marks.isEmpty || anchor.pinsEnd(features.anchor) {
-      keepPlace(anchor, movedTo: Set(stage.itemMoves.map(\.to)))
+      // Each item inserted, deleted or moved shifts the others by one place at most; a section
+      // shifts them by its items, so a stage with section changes looks items up by id.
+      let sectionsChange =
+        !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
+        && stage.sectionMoves.isEmpty)
+      keepPlace(
+        anchor, movedTo: Set(stage.itemMoves.map(\.to)),
+        radius: sectionsChange
+          ? nil : stage.itemInserts.count + stage.itemDeletes.count + stage.itemMoves.count)
     }
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty

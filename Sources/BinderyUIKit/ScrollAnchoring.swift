@@ -50,6 +50,7 @@ extension ListBinding {
 struct ScrollAnchorMark<ID: Hashable> {
   struct Mark {
     var id: ID
+    var position: ItemPosition
     var flatIndex: Int
     /// The item's start along the scroll, less the content offset.
     var screenStart: CGFloat
@@ -84,7 +85,8 @@ extension ListAdapter {
         let frame = frameOfItem(at: position)
       else { continue }
       let start = horizontal ? frame.minX : frame.minY
-      marks.append(.init(id: item.id, flatIndex: flat, screenStart: start - axis.offset))
+      marks.append(
+        .init(id: item.id, position: position, flatIndex: flat, screenStart: start - axis.offset))
     }
     guard !marks.isEmpty else { return nil }
     return ScrollAnchorMark(
@@ -96,7 +98,9 @@ extension ListAdapter {
   /// on screen — or, for a chat at its end, so that the end shows; a feed at its start stays
   /// there — and tells the binding's
   /// prefetcher it was a shift, not a scroll.
-  func keepPlace(_ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition> = []) {
+  func keepPlace(
+    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition> = [], radius: Int? = nil
+  ) {
     guard let scrollView else { return }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
@@ -108,7 +112,7 @@ extension ListAdapter {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
       guard
         let (target, shift) = anchorTarget(
-          mark, movedTo: moved, axis: axis, horizontal: horizontal)
+          mark, movedTo: moved, radius: radius, axis: axis, horizontal: horizontal)
       else { break }
       rows = shift
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
@@ -147,8 +151,8 @@ extension ListAdapter {
   /// The offset that puts the user back, and how many rows down the list the rows on screen
   /// went; `nil` when no marked item is left.
   private func anchorTarget(
-    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition>, axis: ScrollAxis,
-    horizontal: Bool
+    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition>, radius: Int?,
+    axis: ScrollAxis, horizontal: Bool
   ) -> (CGFloat, Int)? {
     if mark.pinsEnd(features.anchor) {
       let rows = mark.marks.last.map { (shown.numberOfItems - 1) - $0.flatIndex } ?? 0
@@ -158,7 +162,7 @@ extension ListAdapter {
     // where the user reads: the first one that stayed is, unless every one moved.
     var fallback: (CGFloat, Int)?
     for item in mark.marks {
-      guard let position = shown.position(of: item.id), let flat = shown.flatIndex(of: position),
+      guard let position = locate(item, within: radius), let flat = shown.flatIndex(of: position),
         let frame = frameOfItem(at: position)
       else { continue }
       let target = (
@@ -170,6 +174,28 @@ extension ListAdapter {
     return fallback
   }
 
+  /// Where a marked item is now. A stage of k operations moves an item at most k places in the
+  /// flat list, so it is looked for there, outward from where it was, without the snapshot's id
+  /// table — which a stage's snapshot may not have, and which would cost O(n) on the main
+  /// actor to build. A reload (no radius) or a wide search uses the table.
+  private func locate(_ mark: ScrollAnchorMark<Item.ID>.Mark, within radius: Int?)
+    -> ItemPosition?
+  {
+    guard let radius, radius <= Self.searchRadiusLimit else { return shown.position(of: mark.id) }
+    for distance in 0...radius {
+      for flat in distance == 0 ? [mark.flatIndex] : [mark.flatIndex - distance, mark.flatIndex + distance]
+      where flat >= 0 {
+        if let position = shown.position(atFlatIndex: flat), shown.item(at: position)?.id == mark.id {
+          return position
+        }
+      }
+    }
+    return nil
+  }
+
+  /// How far a marked item is looked for place by place before the id table is used.
+  private static var searchRadiusLimit: Int { 256 }
+
   /// Whether a stage changes rows or sections before the first item on screen: the changes
   /// the anchor hides by moving the offset.
   func changesAbove<S, I>(_ mark: ScrollAnchorMark<Item.ID>, in stage: StagedChangeset<S, I>.Stage)
@@ -177,7 +203,7 @@ extension ListAdapter {
   {
     guard stage.isStructural, !mark.pinsEnd(features.anchor),
       !(features.anchor == .firstVisibleItem && mark.wasAtStart),
-      let first = mark.marks.first.flatMap({ shown.position(of: $0.id) })
+      let first = mark.marks.first?.position
     else { return false }
     return stage.itemDeletes.contains { $0 < first } || stage.itemInserts.contains { $0 < first }
       || stage.itemMoves.contains { $0.from < first || $0.to < first }

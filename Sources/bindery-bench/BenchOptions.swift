@@ -10,6 +10,7 @@ struct BenchOptions {
       prefetch  the first-display hit rate of four loading strategies, simulated in virtual time
       memory    peak memory of validating and diffing a list, in child processes, against the floor
       heights   row lookups over random heights against one height; jumps of re-estimated rows
+      stream    main-actor time per update (p50, p99, max) under 60 lists/s while scrolling
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
@@ -19,6 +20,7 @@ struct BenchOptions {
       --cases   only these cases, comma-separated (default: all)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
+      --seconds N         how long the stream runs per view (default 10)
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -29,6 +31,7 @@ struct BenchOptions {
   var cases: Set<String>?
   var withoutBaseline = false
   var svgDirectory: String?
+  var seconds: Double?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -42,6 +45,7 @@ struct BenchOptions {
       case "--cases": cases = iterator.next().map { Set($0.split(separator: ",").map(String.init)) }
       case "--without-baseline": withoutBaseline = true
       case "--svg": svgDirectory = iterator.next()
+      case "--seconds": seconds = iterator.next().flatMap { Double($0) }.map { max(1, $0) }
       default:
         FileHandle.standardError.write(Data("ignoring unknown option \(argument)\n".utf8))
       }

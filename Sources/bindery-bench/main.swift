@@ -6,6 +6,7 @@
 //   swift run -c release bindery-bench prefetch [--json]
 //   swift run -c release bindery-bench memory [--json] [--sizes 100000,1000000]
 //   swift run -c release bindery-bench heights [--json] [--sizes 10000,100000,1000000]
+//   swift run -c release bindery-bench stream [--json] [--seconds 10]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +26,8 @@ case "memory":
   MemoryBenchmark(options: options).run()
 case "heights":
   await HeightsBenchmark(options: options).run()
+case "stream":
+  await StreamBenchmark(options: options).run()
 case "memory-child":
   MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:

@@ -21,12 +21,7 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
       tails.append(index)
       continue
     }
-    var low = 0
-    var high = tails.count
-    while low < high {
-      let middle = (low + high) / 2
-      if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-    }
+    let low = partitionPoint(tails.count) { values[tails[$0]] < value }
     predecessor[index] = low > 0 ? tails[low - 1] : -1
     if low == tails.count { tails.append(index) } else { tails[low] = index }
   }
@@ -64,13 +59,23 @@ struct IncreasingRunLength {
         tails.append(value)
         continue
       }
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if tails[middle] < value { low = middle + 1 } else { high = middle }
-      }
+      let low = partitionPoint(tails.count) { tails[$0] < value }
       if low == tails.count { tails.append(value) } else { tails[low] = value }
     }
   }
+}
+
+/// The first index in `0..<count` for which `isBefore` is false, for a predicate that is true up
+/// to some index and false after it (binary search over patience piles).
+///
+/// - Complexity: O(log count).
+@inlinable @inline(__always)
+func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+  var low = 0
+  var high = count
+  while low < high {
+    let middle = (low + high) / 2
+    if isBefore(middle) { low = middle + 1 } else { high = middle }
+  }
+  return low
 }

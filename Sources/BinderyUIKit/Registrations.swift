@@ -55,9 +55,7 @@ extension UICollectionView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    bind(to: source) { collectionView, indexPath, item in
-      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-    }
+    bind(to: source, cellProvider: Self.cells(registration))
   }
 
   /// Shows every list of sections an `AsyncSequence` sends, with a cell registration.
@@ -70,9 +68,7 @@ extension UICollectionView {
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    bind(to: source) { collectionView, indexPath, item in
-      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-    }
+    bind(to: source, cellProvider: Self.cells(registration))
   }
 
   /// Shows every array a Combine publisher sends, with a cell registration.
@@ -84,9 +80,7 @@ extension UICollectionView {
     P: Publisher, P.Output == [Item], P.Failure == Never,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    bind(to: publisher) { collectionView, indexPath, item in
-      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-    }
+    bind(to: publisher, cellProvider: Self.cells(registration))
   }
 
   /// Shows every list of sections a Combine publisher sends, with a cell registration.
@@ -99,9 +93,7 @@ extension UICollectionView {
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    bind(to: publisher) { collectionView, indexPath, item in
-      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
-    }
+    bind(to: publisher, cellProvider: Self.cells(registration))
   }
 
   /// Shows every array an `AsyncSequence` sends, with late per-item content from a store keyed
@@ -117,11 +109,8 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     bind(
-      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
-    ) { collectionView, indexPath, item, content in
-      collectionView.dequeueConfiguredReusableCell(
-        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
-    }
+      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
+      cellProvider: Self.cells(registration))
   }
 
   /// Shows every list of sections an `AsyncSequence` sends, with late per-item content and a
@@ -138,11 +127,8 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     bind(
-      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
-    ) { collectionView, indexPath, item, content in
-      collectionView.dequeueConfiguredReusableCell(
-        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
-    }
+      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
+      cellProvider: Self.cells(registration))
   }
 
   /// Shows every array a Combine publisher sends, with late per-item content and a cell
@@ -158,11 +144,8 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     bind(
-      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
-    ) { collectionView, indexPath, item, content in
-      collectionView.dequeueConfiguredReusableCell(
-        using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
-    }
+      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
+      cellProvider: Self.cells(registration))
   }
 
   /// Shows every list of sections a Combine publisher sends, with late per-item content and a
@@ -179,8 +162,29 @@ extension UICollectionView {
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     bind(
-      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay
-    ) { collectionView, indexPath, item, content in
+      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
+      cellProvider: Self.cells(registration))
+  }
+}
+
+extension UICollectionView {
+  /// The cell provider that dequeues and configures with a registration.
+  @inlinable
+  static func cells<Cell, Item>(_ registration: UICollectionView.CellRegistration<Cell, Item>)
+    -> @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
+  {
+    { collectionView, indexPath, item in
+      collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// The cell provider that hands a registration each item with its content's state.
+  @inlinable
+  static func cells<Cell, Item, Content>(
+    _ registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
+  ) -> @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell
+  {
+    { collectionView, indexPath, item, content in
       collectionView.dequeueConfiguredReusableCell(
         using: registration, for: indexPath, item: ItemWithContent(item: item, content: content))
     }

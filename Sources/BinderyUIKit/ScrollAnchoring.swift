@@ -183,9 +183,11 @@ extension ListAdapter {
   {
     guard let radius, radius <= Self.searchRadiusLimit else { return shown.position(of: mark.id) }
     for distance in 0...radius {
-      for flat in distance == 0 ? [mark.flatIndex] : [mark.flatIndex - distance, mark.flatIndex + distance]
+      for flat in distance == 0
+        ? [mark.flatIndex] : [mark.flatIndex - distance, mark.flatIndex + distance]
       where flat >= 0 {
-        if let position = shown.position(atFlatIndex: flat), shown.item(at: position)?.id == mark.id {
+        if let position = shown.position(atFlatIndex: flat), shown.item(at: position)?.id == mark.id
+        {
           return position
         }
       }

@@ -305,6 +305,13 @@ where
     for observer in observers { observer() }
   }
 
+  /// Reports that a source feeding this binding by other means than ``read(_:)`` (an outline's
+  /// tree) failed: the error goes to ``errors``, and ``sourceFailure`` and its observers hear it.
+  package func sourceFailed(_ error: any Error) {
+    errorSink.yield(.sourceFailed(error))
+    sourceDidFail(error)
+  }
+
   private func sourceDidFail(_ error: any Error) {
     guard !isStopped else { return }
     sourceFailure = error

@@ -202,7 +202,7 @@ where
         !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
         && stage.sectionMoves.isEmpty)
       keepPlace(
-        anchor, movedTo: Set(stage.itemMoves.map(\.to)),
+        anchor, moves: stage.itemMoves,
         radius: sectionsChange
           ? nil : stage.itemInserts.count + stage.itemDeletes.count + stage.itemMoves.count)
     }

@@ -28,7 +28,9 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   public let hasChildren: Bool
   /// Whether its children show.
   public let isExpanded: Bool
-  let outline: OutlineExpansion<Item>?
+  /// Weak: the rows the binding holds must not keep the expansion (and the inbox it feeds)
+  /// alive.
+  weak var outline: OutlineExpansion<Item>?
 
   /// The item's id: rows are identified by their items.
   public var id: Item.ID { item.id }
@@ -52,6 +54,8 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   private struct State {
     var roots: [Item] = []
     var expanded: Set<Item.ID>
+    /// Whether a tree came: until then a tap changes what is expanded and shows nothing.
+    var hasTree = false
   }
   private let state: Locked<State>
   private let children: @Sendable (Item) -> [Item]
@@ -92,9 +96,13 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   func receive(_ roots: [Item]) {
     state.withLock { state in
       state.roots = roots
-      var present = Set<Item.ID>()
-      visit(roots) { present.insert($0.id) }
-      state.expanded.formIntersection(present)
+      state.hasTree = true
+      // An empty tree (a view model's initial value, say) keeps what is to start expanded.
+      if !roots.isEmpty {
+        var present = Set<Item.ID>()
+        visit(roots) { present.insert($0.id) }
+        state.expanded.formIntersection(present)
+      }
       send(state)
     }
   }
@@ -103,7 +111,7 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
     state.withLock { state in
       let before = state.expanded
       body(&state.expanded)
-      if state.expanded != before { send(state) }
+      if state.expanded != before && state.hasTree { send(state) }
     }
   }
 
@@ -139,7 +147,9 @@ extension UICollectionView {
   /// expanded rows below it, indented (``OutlineRow/level``). Expanding and collapsing
   /// (``OutlineExpansion``, or ``OutlineRow/toggle()`` from an outline disclosure accessory)
   /// insert and delete rows as animated batches; what is expanded is kept by id across new
-  /// trees, and `expanded` says what starts expanded.
+  /// trees, and `expanded` says what starts expanded. When the source ends the outline goes on:
+  /// taps still expand and collapse the last tree; a source that throws reports it on
+  /// ``ListBinding/errors``.
   ///
   /// ```swift
   /// let row = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Topic>> {
@@ -167,12 +177,13 @@ extension UICollectionView {
     let binding = bind(to: AsyncStream<[OutlineRow<Item>]> { _ in }, using: registration)
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
-    let inbox = binding.inbox
-    let reader = Task.detached {
+    // When the source ends the outline goes on: taps still expand and collapse what it sent.
+    let reader = Task.detached { [weak binding] in
       do {
         for try await roots in source { outline.receive(roots) }
-      } catch {}
-      inbox.finish()
+      } catch {
+        await binding?.sourceFailed(error)
+      }
     }
     binding.addCancellation { reader.cancel() }
     return binding
@@ -192,10 +203,10 @@ extension UICollectionView {
     let binding = bind(to: AsyncStream<[OutlineRow<Item>]> { _ in }, using: registration)
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
-    let inbox = binding.inbox
-    // `@Sendable`: a publisher may send on any thread (see `Publisher.feed`).
+    // `@Sendable`: a publisher may send on any thread (see `Publisher.feed`). When it finishes
+    // the outline goes on: taps still expand and collapse what it sent.
     let subscription = publisher.sink(
-      receiveCompletion: { @Sendable _ in inbox.finish() },
+      receiveCompletion: { @Sendable _ in },
       receiveValue: { @Sendable roots in outline.receive(roots) })
     let box = SubscriptionBox(subscription)
     binding.addCancellation { box.cancel() }

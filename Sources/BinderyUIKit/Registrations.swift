@@ -224,12 +224,15 @@ extension ListBinding {
     -> UISwipeActionsConfiguration?
   {
     guard let adapter = view as? ListAdapter<Section, Item>, adapter.canDelete(at: indexPath),
-      adapter.features.deletion != nil
+      adapter.features.deletion != nil, let id = adapter.item(at: indexPath)?.id
     else { return nil }
+    // By id: lists keep coming while the button shows, and the row may be elsewhere by the tap.
     let delete = UIContextualAction(style: .destructive, title: title) {
       [weak adapter] _, _, completion in
-      guard let adapter else { return completion(false) }
-      adapter.userDeleted(at: indexPath)
+      guard let adapter, let position = adapter.shown.position(of: id) else {
+        return completion(false)
+      }
+      adapter.userDeleted(at: IndexPath(position))
       completion(true)
     }
     return UISwipeActionsConfiguration(actions: [delete])

@@ -99,8 +99,9 @@ extension ListAdapter {
   /// there — and tells the binding's
   /// prefetcher it was a shift, not a scroll.
   func keepPlace(
-    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition> = [], radius: Int? = nil
+    _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemMove] = [], radius: Int? = nil
   ) {
+    let moves = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     guard let scrollView else { return }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
@@ -112,7 +113,7 @@ extension ListAdapter {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
       guard
         let (target, shift) = anchorTarget(
-          mark, movedTo: moved, radius: radius, axis: axis, horizontal: horizontal)
+          mark, moves: moves, radius: radius, axis: axis, horizontal: horizontal)
       else { break }
       rows = shift
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
@@ -151,7 +152,7 @@ extension ListAdapter {
   /// The offset that puts the user back, and how many rows down the list the rows on screen
   /// went; `nil` when no marked item is left.
   private func anchorTarget(
-    _ mark: ScrollAnchorMark<Item.ID>, movedTo moved: Set<ItemPosition>, radius: Int?,
+    _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemPosition: ItemPosition], radius: Int?,
     axis: ScrollAxis, horizontal: Bool
   ) -> (CGFloat, Int)? {
     if mark.pinsEnd(features.anchor) {
@@ -162,13 +163,14 @@ extension ListAdapter {
     // where the user reads: the first one that stayed is, unless every one moved.
     var fallback: (CGFloat, Int)?
     for item in mark.marks {
-      guard let position = locate(item, within: radius), let flat = shown.flatIndex(of: position),
+      guard let position = locate(item, within: radius, moves: moves),
+        let flat = shown.flatIndex(of: position),
         let frame = frameOfItem(at: position)
       else { continue }
       let target = (
         (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex
       )
-      if !moved.contains(position) { return target }
+      if moves[item.position] == nil { return target }
       fallback = fallback ?? target
     }
     return fallback
@@ -178,9 +180,12 @@ extension ListAdapter {
   /// flat list, so it is looked for there, outward from where it was, without the snapshot's id
   /// table — which a stage's snapshot may not have, and which would cost O(n) on the main
   /// actor to build. A reload (no radius) or a wide search uses the table.
-  private func locate(_ mark: ScrollAnchorMark<Item.ID>.Mark, within radius: Int?)
-    -> ItemPosition?
-  {
+  private func locate(
+    _ mark: ScrollAnchorMark<Item.ID>.Mark, within radius: Int?,
+    moves: [ItemPosition: ItemPosition]
+  ) -> ItemPosition? {
+    // A moved item can land anywhere: its move says where.
+    if let destination = moves[mark.position] { return destination }
     guard let radius, radius <= Self.searchRadiusLimit else { return shown.position(of: mark.id) }
     for distance in 0...radius {
       for flat in distance == 0

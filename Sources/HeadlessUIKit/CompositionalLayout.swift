@@ -28,6 +28,9 @@ public struct HeadlessDirectionalEdgeInsets: Hashable, Sendable {
   }
 
   /// No insets.
+  public init() { (top, leading, bottom, trailing) = (0, 0, 0, 0) }
+
+  /// No insets.
   public static let zero = Self(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
 
@@ -188,6 +191,23 @@ public final class HeadlessLayoutGroup: HeadlessLayoutItem {
     -> HeadlessLayoutGroup
   { .init(layoutSize: layoutSize, horizontal: false, subitems: subitems, count: nil) }
 
+  /// `count` items stacked, sharing the height.
+  public static func vertical(
+    layoutSize: HeadlessLayoutSize, subitem: HeadlessLayoutItem, count: Int
+  ) -> HeadlessLayoutGroup {
+    .init(layoutSize: layoutSize, horizontal: false, subitems: [subitem], count: count)
+  }
+
+  /// `count` items stacked (iOS 16's name).
+  public static func vertical(
+    layoutSize: HeadlessLayoutSize, repeatingSubitem subitem: HeadlessLayoutItem, count: Int
+  ) -> HeadlessLayoutGroup {
+    .init(layoutSize: layoutSize, horizontal: false, subitems: [subitem], count: count)
+  }
+
+  /// How many items a vertical group stacks: its count, or its items.
+  var itemsStacked: Int { isHorizontal ? 1 : max(1, count ?? subitems.count) }
+
   /// How many items one group holds across a container of `size`: its count, or as many of its
   /// first item as fit its width.
   func itemsPerGroup(in size: CGSize) -> Int {
@@ -248,6 +268,22 @@ struct LayoutEnvironment: HeadlessLayoutEnvironment {
   var container: any HeadlessLayoutContainer
 }
 
+/// How a section scrolls across the main scroll (`UICollectionLayoutSectionOrthogonalScrollingBehavior`).
+public enum HeadlessOrthogonalScrollingBehavior: Int, Sendable {
+  /// Not at all.
+  case none
+  /// Continuously.
+  case continuous
+  /// Continuously, stopping at group leading edges.
+  case continuousGroupLeadingBoundary
+  /// A page at a time.
+  case paging
+  /// A group at a time.
+  case groupPaging
+  /// A group at a time, centred.
+  case groupPagingCentered
+}
+
 /// One section's layout (`NSCollectionLayoutSection`).
 @MainActor
 public final class HeadlessLayoutSection {
@@ -259,6 +295,9 @@ public final class HeadlessLayoutSection {
   public var interGroupSpacing: CGFloat = 0
   /// Its headers and footers.
   public var boundarySupplementaryItems: [HeadlessLayoutBoundarySupplementaryItem] = []
+  /// How the section scrolls across the main scroll; HeadlessUIKit lays every section out along
+  /// the main scroll.
+  public var orthogonalScrollingBehavior = HeadlessOrthogonalScrollingBehavior.none
   /// The list configuration it was made from, for a list section.
   var list: HeadlessListConfiguration?
 
@@ -384,6 +423,12 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     super.invalidateLayout()
   }
 
+  /// Every layout pass asks the provider anew, as UIKit does after the data changes.
+  open override func prepare() {
+    super.prepare()
+    sections.removeAll()
+  }
+
   /// The section layout for a section index, as the provider makes it for the view's size.
   func section(_ index: Int) -> HeadlessLayoutSection? {
     guard let view = collectionView else { return nil }
@@ -408,9 +453,11 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     let container = CGSize(width: across, height: view.frame.height)
     let group = section.group
     let columns = group.isHorizontal ? group.itemsPerGroup(in: container) : 1
-    let groupHeight = group.layoutSize.heightDimension.length(in: container)
+    // A vertical group of n items is n lines that share its height.
+    let lineHeight =
+      group.layoutSize.heightDimension.length(in: container) / CGFloat(group.itemsStacked)
     return SectionLayout(
-      columns: columns, lineHeight: max(0, groupHeight) + section.interGroupSpacing,
+      columns: columns, lineHeight: max(0, lineHeight) + section.interGroupSpacing,
       insets: (insets.top, insets.bottom), crossInsets: (insets.leading, insets.trailing))
   }
 
@@ -482,6 +529,8 @@ public struct HeadlessListConfiguration {
   public var footerMode: FooterMode = .none
   /// Whether lines separate the rows.
   public var showsSeparators = true
+  /// The space above each section's header; `nil` for the appearance's.
+  public var headerTopPadding: CGFloat?
   /// The list's background colour; `nil` for the appearance's.
   public var backgroundColor: HeadlessColor?
   /// The actions a swipe from the leading edge reveals, row by row.

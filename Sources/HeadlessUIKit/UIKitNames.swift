@@ -105,6 +105,9 @@ import Foundation
   public typealias NSCollectionLayoutEnvironment = HeadlessLayoutEnvironment
   /// `NSDirectionalEdgeInsets`.
   public typealias NSDirectionalEdgeInsets = HeadlessDirectionalEdgeInsets
+  /// `UICollectionLayoutSectionOrthogonalScrollingBehavior`.
+  public typealias UICollectionLayoutSectionOrthogonalScrollingBehavior =
+    HeadlessOrthogonalScrollingBehavior
   /// `NSRectAlignment`.
   public typealias NSRectAlignment = HeadlessRectAlignment
 

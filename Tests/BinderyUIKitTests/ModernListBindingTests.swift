@@ -139,5 +139,14 @@ struct ModernListBindingTests {
     }
     #expect(deleted == [2])
     #expect(performed == true)
+    // The button shows while a list arrives that puts another item at that row: the tap deletes
+    // the item that was swiped, wherever it is now.
+    let swiped = list.userSwipes(itemAt: IndexPath(item: 1, section: 0), from: .trailing)
+    #expect(
+      await binding?.apply(items: [TestItem(id: 9)] + (0..<3).map { TestItem(id: $0) }) == true)
+    if let delete = swiped?.actions.first {
+      list.userTaps(delete, onItemAt: IndexPath(item: 1, section: 0))
+    }
+    #expect(deleted == [2, 1])
   }
 }

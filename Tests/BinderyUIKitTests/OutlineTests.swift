@@ -72,9 +72,32 @@ struct OutlineTests {
     outline.expand("design")  // not in the tree: shows nothing
     #expect(!list.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 1, section: 0)))
     #expect(list.violations.isEmpty, "\(list.violations)")
+    // The source ends; the outline goes on.
     send.finish()
-    await binding.waitUntilFinished()
-    #expect(binding.hasEnded)
+    #expect(list.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 0, section: 0)))
+    await eventually("mobile open again") {
+      shown(list) == ["mobile", "Cleo", "Cleo's plant", "Dev", "solo"]
+    }
+    binding.cancel()
+  }
+
+  /// A view model's tree starts empty: what is to start expanded waits for the real one, and a
+  /// tree source that throws says so.
+  @Test func anEmptyFirstTreeKeepsTheStartingExpansionAndFailuresAreReported() async {
+    struct Offline: Error {}
+    let list = makeListView(headers: false)
+    let (trees, send) = AsyncThrowingStream.makeStream(of: [Node].self)
+    let binding = list.bindOutline(
+      to: trees, children: \.children, expanded: ["mobile"], using: row)
+    send.yield([])
+    binding.outline()?.expand("design")  // before any real tree: shows nothing yet
+    send.yield(Self.tree)
+    await eventually("both open") {
+      shown(list) == ["design", "Ari", "Bo", "mobile", "Cleo", "Dev", "solo"]
+    }
+    send.finish(throwing: Offline())
+    await eventually("the failure") { binding.sourceFailure is Offline }
+    binding.cancel()
   }
 
   @Test func aPublishedTreeStartsExpandedWhereAsked() async {

@@ -112,6 +112,26 @@ struct ScrollAnchoringTests {
     #expect(firstVisibleID(table, binding) != leaving)
   }
 
+  /// When every item on screen moves (the block the user reads goes to the top), the first of
+  /// them is followed: found through its move, not searched for.
+  @Test func aBlockThatMovesIsFollowed() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let list = posts(0..<300)
+    #expect(await binding.apply(items: list))
+    table.scroll(by: 6_000)
+    let visible = try #require(table.indexPathsForVisibleRows).compactMap {
+      binding.item(at: $0)?.id
+    }
+    let before = try #require(screenStart(of: visible[0], in: table, binding))
+    let block = Set(visible)
+    #expect(
+      await binding.apply(
+        items: list.filter { block.contains($0.id) } + list.filter { !block.contains($0.id) }))
+    #expect(screenStart(of: visible[0], in: table, binding) == before)
+    #expect(table.violations.isEmpty)
+  }
+
   /// The newest message grows where the user reads it (text streaming in): the chat follows.
   @Test func aChatFollowsAGrowingLastMessage() async throws {
     let table = makeFeedTable()

@@ -133,16 +133,17 @@ extension SnapshotDiff {
 
   /// The ids of the old middles and their positions, for an old snapshot without an id table.
   @inlinable
-  func oldMiddleTable() -> [Item.ID: PackedItemPosition] {
+  func oldMiddleTable() -> IDTable<Item.ID> {
     let oldItems = old.itemsBySection
     var count = 0
     for section in oldItems.indices {
       count += oldItems[section].count - prefix[section] - suffix[section]
     }
-    var table = [Item.ID: PackedItemPosition](minimumCapacity: count)
+    var table = IDTable<Item.ID>(minimumCapacity: count)
     for section in oldItems.indices {
       for item in prefix[section]..<(oldItems[section].count - suffix[section]) {
-        table[oldItems[section][item].id] = PackedItemPosition(section: section, item: item)
+        _ = table.insertIfAbsent(
+          PackedItemPosition(section: section, item: item), forKey: oldItems[section][item].id)
       }
     }
     return table
@@ -150,7 +151,7 @@ extension SnapshotDiff {
 
   @inlinable
   mutating func matchItems(
-    inNewSection section: Int, table: [Item.ID: PackedItemPosition],
+    inNewSection section: Int, table: IDTable<Item.ID>,
     matched: UnsafeMutableBufferPointer<Bool>, flatBase: [Int]
   ) {
     let oldItems = old.itemsBySection
@@ -303,7 +304,7 @@ struct OldPositionFinder<Item: Identifiable> {
   @inlinable
   mutating func position(
     of id: Item.ID, among sameSection: UnsafeBufferPointer<Item>,
-    table: [Item.ID: PackedItemPosition]
+    table: IDTable<Item.ID>
   ) -> ItemPosition? {
     if let index = Self.index(of: id, in: sameSection, from: expected, window: Self.lookAhead)
       ?? Self.index(of: id, in: sameSection, from: resumed, window: 1)

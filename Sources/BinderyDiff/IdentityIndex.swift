@@ -7,13 +7,13 @@
 final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sendable {
   private struct Tables {
     var sections: [SectionID: Int]?
-    var items: [ItemID: PackedItemPosition]?
+    var items: IDTable<ItemID>?
   }
 
   private let tables: Locked<Tables>
 
   @usableFromInline
-  init(sections: [SectionID: Int]? = nil, items: [ItemID: PackedItemPosition]? = nil) {
+  init(sections: [SectionID: Int]? = nil, items: IDTable<ItemID>? = nil) {
     tables = Locked(Tables(sections: sections, items: items))
   }
 
@@ -29,13 +29,13 @@ final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sen
 
   /// The item table if it has been built, without building it.
   @usableFromInline
-  func existingItemTable() -> [ItemID: PackedItemPosition]? {
+  func existingItemTable() -> IDTable<ItemID>? {
     tables.withLock { $0.items }
   }
 
   @usableFromInline
-  func itemTable(building build: () -> [ItemID: PackedItemPosition])
-    -> [ItemID: PackedItemPosition]
+  func itemTable(building build: () -> IDTable<ItemID>)
+    -> IDTable<ItemID>
   {
     tables.withLock { tables in
       if let items = tables.items { return items }

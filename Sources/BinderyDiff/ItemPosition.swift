@@ -46,6 +46,12 @@ struct PackedItemPosition: Hashable, Sendable {
     self.init(section: position.section, item: position.item)
   }
 
+  /// A position from its packed bits.
+  @inlinable @inline(__always)
+  init(bits: UInt64) {
+    self.bits = bits
+  }
+
   /// The section index.
   @inlinable var section: Int { Int(truncatingIfNeeded: bits >> 32) }
   /// The item index within the section.

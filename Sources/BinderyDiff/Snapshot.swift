@@ -37,7 +37,8 @@ where
 
   /// An empty snapshot: no sections, no items.
   public init() {
-    self.init(uncheckedSections: [], items: [], index: IdentityIndex(sections: [:], items: [:]))
+    self.init(
+      uncheckedSections: [], items: [], index: IdentityIndex(sections: [:], items: IDTable()))
   }
 
   // Always inlined: `try?` around a typed-throws generic initializer stops the optimizer from
@@ -77,7 +78,7 @@ where
     _ input: [ListSection<Section, Item>]
   ) -> (snapshot: Self, dropped: ValidationError?) {
     var sectionTable = [Section.ID: Int](minimumCapacity: input.count)
-    var itemTable = [Item.ID: PackedItemPosition](
+    var itemTable = IDTable<Item.ID>(
       minimumCapacity: input.reduce(0) { $0 + $1.items.count })
     var sections: [Section] = []
     var items: [[Item]] = []
@@ -104,8 +105,7 @@ where
       var kept: [Item]?
       for (inputItem, item) in group.items.enumerated() {
         let position = PackedItemPosition(section: sectionIndex, item: kept?.count ?? inputItem)
-        if let first = itemTable.updateValue(position, forKey: item.id) {
-          itemTable[item.id] = first
+        if itemTable.insertIfAbsent(position, forKey: item.id) != nil {
           if reportedItemIDs.insert(item.id).inserted { report.duplicateItemIDs.append(item.id) }
           report.droppedItems.append(ItemPosition(section: inputSection, item: inputItem))
           if kept == nil { kept = Array(group.items[..<inputItem]) }
@@ -195,10 +195,11 @@ where
   ///   its id table in O(n).
   public func position(of id: Item.ID) -> ItemPosition? {
     index.itemTable {
-      var table = [Item.ID: PackedItemPosition](minimumCapacity: numberOfItems)
+      var table = IDTable<Item.ID>(minimumCapacity: numberOfItems)
       for (section, items) in itemsBySection.enumerated() {
         for (offset, item) in items.enumerated() {
-          table[item.id] = PackedItemPosition(section: section, item: offset)
+          _ = table.insertIfAbsent(
+            PackedItemPosition(section: section, item: offset), forKey: item.id)
         }
       }
       return table
@@ -287,7 +288,7 @@ extension Snapshot {
       }
       if let table = index.existingItemTable() {
         precondition(table.count == seen.count, "the item table has every item, once")
-        for (id, packed) in table {
+        table.forEach { id, packed in
           precondition(item(at: packed.position)?.id == id, "the item table points at its item")
         }
       }

@@ -82,7 +82,7 @@ where
     binding.onWillShow { [weak self, weak binding] snapshot in
       // Only for the first list: later lists are re-planned once they are on screen.
       guard let self, binding?.snapshot.numberOfItems == 0 else { return }
-      self.plan(for: snapshot, visible: [])
+      self.plan(for: snapshot, visible: self.firstScreen(of: snapshot))
     }
     binding.onShow { [weak self] in self?.setNeedsUpdate() }
     binding.onStop { [weak self] in self?.stop() }
@@ -283,12 +283,21 @@ where
   private func waitForFirstScreen(of snapshot: Snapshot<Section, Item>, deadline: Duration)
     async
   {
-    let screen = max(1, binding?.itemsPerScreen ?? 1)
-    let ids = (0..<min(screen, snapshot.numberOfItems)).compactMap { index in
+    let screen = firstScreen(of: snapshot)
+    let ids = screen.compactMap { index in
       Self.item(atFlatIndex: index, in: snapshot).map(contentKey)
     }
-    plan(for: snapshot, visible: [])
+    plan(for: snapshot, visible: screen)
     await waitUntilSettled(ids, deadline: deadline)
+  }
+
+  /// The flat indices of the screen a list is first shown at: its start, or its end for a view
+  /// that opens at the end (a chat).
+  private func firstScreen(of snapshot: Snapshot<Section, Item>) -> [Int] {
+    let count = snapshot.numberOfItems
+    let screen = min(max(1, binding?.itemsPerScreen ?? 1), count)
+    guard binding?.view?.opensAtEnd == true else { return Array(0..<screen) }
+    return Array((count - screen)..<count)
   }
 
   /// Holds every later list that inserts rows on screen until their content is loaded or has

@@ -58,11 +58,19 @@ public protocol ListView: AnyObject {
   /// `hasUncommittedUpdates`). A binding holds new lists back until this ends: a batch under
   /// the user's finger breaks the gesture.
   var isUserInteracting: Bool { get }
+
+  /// Whether the first list shows its end rather than its start (a chat opens at its newest
+  /// message): the first screen a prefetcher asks for, and a first-display hold waits for, is
+  /// then the last one.
+  var opensAtEnd: Bool { get }
 }
 
 extension ListView {
   /// A view the user cannot rearrange by hand is never in the middle of it.
   public var isUserInteracting: Bool { false }
+
+  /// A view opens at the start of its list.
+  public var opensAtEnd: Bool { false }
 
   /// A view that does not scroll is at rest at the top.
   public var scrollPosition: ScrollPosition { .resting }

@@ -228,6 +228,11 @@ extension ListAdapter {
   }
 }
 
+extension ListAdapter {
+  /// A chat's list opens at its newest message: the prefetcher's first screen is the last one.
+  var opensAtEnd: Bool { features.anchor == .end }
+}
+
 extension ScrollAxis {
   /// The smallest content offset: the start inset shown whole.
   var minimumOffset: CGFloat { -insetStart }

@@ -31,6 +31,35 @@ struct PrefetchingTests {
     }
   }
 
+  /// A chat opens at its newest messages: the hold waits for the last screen's content, and
+  /// that screen shows complete.
+  @Test func aChatsFirstScreenIsItsLastOne() async {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let recorder = Recorder()
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(60),
+      recorder: recorder
+    )
+    .anchor(.end)
+    binding.submit(items: (0..<100).map { TestItem(id: $0) })
+    let lastScreen = Set(88..<100)
+    await eventually("the last screen asked for") {
+      lastScreen.isSubset(of: Set(loader.startedKeys))
+    }
+    #expect(rowCount(of: table) == 0, "held")
+    for key in lastScreen { loader.open(key) }
+    await eventually("shown") { rowCount(of: table) == 100 }
+    #expect(table.indexPathsForVisibleRows?.last?.row == 99)
+    #expect(
+      (table.indexPathsForVisibleRows ?? []).allSatisfy {
+        recorder.firstConfigurations[$0.row] == true
+      },
+      "the screen it opens at shows with its content")
+    loader.openAll()
+  }
+
   @Test func theFirstScreenIsLoadedBeforeTheScreenAppears() async {
     let table = makeTable()
     table.removeFromSuperview()  // a pushed screen: bound now, shown later

@@ -21,18 +21,11 @@ struct IDTable<Key: Hashable> {
     storage = IDTableStorage(slots: IDTableStorage<Key>.slots(forCount: minimumCapacity))
   }
 
-  /// The position of an id, or `nil`; setting one adds or replaces it (`nil` is not supported:
-  /// the table never removes).
+  /// The position of an id, or `nil`.
   @inlinable
   subscript(key: Key) -> PackedItemPosition? {
-    get {
-      guard let slot = storage.slot(of: key) else { return nil }
-      return PackedItemPosition(bits: storage.values[slot])
-    }
-    set {
-      guard let newValue else { return }
-      _ = updateValue(newValue, forKey: key)
-    }
+    guard let slot = storage.slot(of: key) else { return nil }
+    return PackedItemPosition(bits: storage.values[slot])
   }
 
   /// Calls `body` with every id and its position, in no particular order.
@@ -58,24 +51,6 @@ struct IDTable<Key: Hashable> {
       return nil
     }
     return PackedItemPosition(bits: existing)
-  }
-
-  /// Sets the position of an id; returns the one it replaced, as `Dictionary.updateValue` does.
-  @inlinable
-  @discardableResult
-  mutating func updateValue(_ value: PackedItemPosition, forKey key: Key) -> PackedItemPosition? {
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(slots: storage.slots) }
-    if let slot = storage.slot(of: key) {
-      let old = storage.values[slot]
-      storage.values[slot] = value.bits
-      return PackedItemPosition(bits: old)
-    }
-    if (count + 1) * 3 > storage.slots * 2 {
-      storage = storage.copy(slots: IDTableStorage<Key>.slots(forCount: storage.slots))
-    }
-    storage.insertNew(key, value.bits)
-    count += 1
-    return nil
   }
 }
 

@@ -62,15 +62,10 @@ final class RowHeightMemory: NSObject {
   private var shownCells: [ObjectIdentifier: AnyHashable] = [:]
   /// The width the heights were measured at: another width forgets them all.
   private var width: CGFloat = 0
-  /// Estimates answered from memory, and without.
-  private(set) var remembered = 0
-  private(set) var estimated = 0
 
   init(identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
     self.identify = identify
   }
-
-  var count: Int { heights.count }
 
   /// The height remembered for the row at `indexPath`, if its item was measured at this width.
   func height(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
@@ -123,11 +118,7 @@ final class RowHeightMemory: NSObject {
   /// The estimate for a row: what it measured before, or what the app's delegate or the table
   /// would have said.
   func estimate(_ tableView: UITableView, at indexPath: IndexPath) -> CGFloat {
-    if let height = height(at: indexPath, width: tableView.bounds.width) {
-      remembered += 1
-      return height
-    }
-    estimated += 1
+    if let height = height(at: indexPath, width: tableView.bounds.width) { return height }
     #if canImport(UIKit)
       return appDelegate?.tableView?(tableView, estimatedHeightForRowAt: indexPath)
         ?? tableView.estimatedRowHeight

@@ -369,8 +369,7 @@ where
     let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
     return ScrollPosition(
       offset: Double(axis.offset + axis.insetStart),
-      maximumOffset: Double(
-        max(0, axis.contentLength + axis.insetStart + axis.insetEnd - axis.viewportLength)),
+      maximumOffset: Double(axis.maximumOffset + axis.insetStart),
       isDecelerating: scrollView.isDecelerating,
       decelerationRate: Double(scrollView.decelerationRate.rawValue))
   }
@@ -561,6 +560,15 @@ struct ScrollAxis {
       (offset, insetStart, insetEnd) = (view.contentOffset.y, inset.top, inset.bottom)
       (contentLength, viewportLength) = (view.contentSize.height, view.bounds.height)
     }
+  }
+}
+
+extension ScrollAxis {
+  /// The smallest content offset: the start inset shown whole.
+  var minimumOffset: CGFloat { -insetStart }
+  /// The largest content offset: the content's end (and the end inset) at the viewport's.
+  var maximumOffset: CGFloat {
+    max(minimumOffset, contentLength + insetEnd - viewportLength)
   }
 }
 

@@ -232,12 +232,3 @@ extension ListAdapter {
   /// A chat's list opens at its newest message: the prefetcher's first screen is the last one.
   var opensAtEnd: Bool { features.anchor == .end }
 }
-
-extension ScrollAxis {
-  /// The smallest content offset: the start inset shown whole.
-  var minimumOffset: CGFloat { -insetStart }
-  /// The largest content offset: the content's end (and the end inset) at the viewport's.
-  var maximumOffset: CGFloat {
-    max(minimumOffset, contentLength + insetEnd - viewportLength)
-  }
-}

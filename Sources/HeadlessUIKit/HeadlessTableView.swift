@@ -81,13 +81,13 @@ open class HeadlessTableView: HeadlessScrollView {
   open var rowHeight: CGFloat {
     get { automaticRowHeight ? Self.automaticDimension : engine.rowHeight }
     set {
-      engine.rowHeight = newValue == Self.automaticDimension ? Self.standardRowHeight : newValue
+      engine.rowHeight =
+        newValue == Self.automaticDimension ? ListEngine.defaultRowHeight : newValue
       automaticRowHeight = newValue == Self.automaticDimension
       updateRowSizing()
     }
   }
   private var automaticRowHeight = false
-  private static let standardRowHeight: CGFloat = 44
 
   /// The height that lets a row's cell decide (UIKit's `UITableView.automaticDimension`).
   public static let automaticDimension: CGFloat = -1

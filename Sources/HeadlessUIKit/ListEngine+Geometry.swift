@@ -134,8 +134,7 @@ extension ListEngine {
     if let estimate = sizing.estimate?(path), estimate > 0, estimate.isFinite {
       return (estimate + sizing.spacing, false)
     }
-    let height = sizing.height(path).map { checkedHeight($0, at: path) }
-    return ((height ?? Self.defaultRowHeight) + sizing.spacing, true)
+    return ((self.sizing(sizing, heightOf: path) ?? Self.defaultRowHeight) + sizing.spacing, true)
   }
 
   /// How far apart two lengths may be and still count as the same: sums of fractional heights
@@ -195,6 +194,7 @@ extension ListEngine {
     return changed
   }
 
+  /// A row's height known without its cell, checked; `nil` when its cell decides.
   private func sizing(_ sizing: RowSizing, heightOf path: IndexPath) -> CGFloat? {
     sizing.height(path).map { checkedHeight($0, at: path) }
   }

@@ -38,24 +38,20 @@ where
   /// A changeset with more operations than this share of the list (and more than
   /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the
   /// user less than showing the new one.
-  public var reloadThreshold = 0.5 {
-    didSet { updateReloadLimit() }
+  public var reloadThreshold: Double {
+    get { reloadLimit.withLock { $0.threshold } }
+    set { reloadLimit.withLock { $0.threshold = newValue } }
   }
 
   /// Changesets up to this size are always animated, however small the list.
-  public var minimumOperationsForReload = 32 {
-    didSet { updateReloadLimit() }
+  public var minimumOperationsForReload: Int {
+    get { reloadLimit.withLock { $0.minimumOperations } }
+    set { reloadLimit.withLock { $0.minimumOperations = newValue } }
   }
 
-  /// The two above, for the worker: it stops diffing a list as soon as the change is proved
-  /// too large, and the list is shown with a reload.
+  /// The two above, where the worker reads them too: it stops diffing a list as soon as the
+  /// change is proved too large, and the list is shown with a reload.
   private nonisolated let reloadLimit = Locked(ReloadLimit(threshold: 0.5, minimumOperations: 32))
-
-  private func updateReloadLimit() {
-    let limit = ReloadLimit(
-      threshold: reloadThreshold, minimumOperations: minimumOperationsForReload)
-    reloadLimit.withLock { $0 = limit }
-  }
 
   /// Problems the binding got past: repeated ids, a source that threw. Keeps the newest
   /// ``errorBufferLimit`` for a slow reader; finishes when no more can come (the binding was
@@ -607,9 +603,9 @@ where
 
     /// Whether the change is most of the list: a reload tells the user more than animating it.
     /// (The worker's diff stops early for such a change; the limit may have changed since.)
-    func isTooLarge(threshold: Double, minimum: Int) -> Bool {
+    func isTooLarge(_ limit: ReloadLimit) -> Bool {
       changeset == nil
-        || (operationCount > minimum && Double(operationCount) > threshold * Double(itemCount))
+        || operationCount > limit.maximumOperations(oldCount: itemCount, newCount: itemCount)
     }
   }
 
@@ -628,8 +624,7 @@ where
     statistics.updates += 1
     statistics.lastDiffTime = diff.diffTime
     statistics.operations += diff.operationCount
-    let isTooLarge = diff.isTooLarge(
-      threshold: reloadThreshold, minimum: minimumOperationsForReload)
+    let isTooLarge = diff.isTooLarge(reloadLimit.withLock { $0 })
     if diff.isFirst || !view.isInWindow || isTooLarge {
       statistics.reloads += 1
       view.reloadData { snapshot = diff.next }

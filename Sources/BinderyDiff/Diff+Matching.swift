@@ -131,6 +131,22 @@ extension SnapshotDiff {
     return provenOperations + pending > maximumOperations
   }
 
+  /// The operations a section being matched certainly adds: `others` (its inserts and changed
+  /// stayers), and its stayers' moves — at least `descents`, or, once that many twice over
+  /// would prove the change too large, as many as the stayers' longest increasing run proves
+  /// (`run` taken up to all `stayers`). The run costs O(log k) a stayer, so a list in order never
+  /// pays for it.
+  @inlinable
+  func sectionOperations(
+    others: Int, descents: Int, stayers: [Int], run: inout IncreasingRunLength
+  ) -> Int {
+    guard !provesTooLarge(pending: others + descents),
+      provesTooLarge(pending: others + 2 * descents)
+    else { return others + descents }
+    run.extend(with: stayers)
+    return others + stayers.count - run.length
+  }
+
   /// The ids of the old middles and their positions, for an old snapshot without an id table.
   @inlinable
   func oldMiddleTable() -> IDTable<Item.ID> {
@@ -185,15 +201,9 @@ extension SnapshotDiff {
           // Now and then: is the change already proved too large to show as batches?
           if checksLimit && (item - lower) & 1023 == 1023 {
             let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
-            // The longest run (O(log k) a stayer) only once the list looks disordered enough
-            // for it to prove anything; an ordered list never pays for it.
-            if provesTooLarge(pending: others + descents)
-              || (provesTooLarge(pending: others + 2 * descents)
-                && {
-                  run.extend(with: stayerOldItems)
-                  return provesTooLarge(pending: others + stayerOldItems.count - run.length)
-                }())
-            {
+            let pending = sectionOperations(
+              others: others, descents: descents, stayers: stayerOldItems, run: &run)
+            if provesTooLarge(pending: pending) {
               tooLarge = true
               break
             }
@@ -229,13 +239,10 @@ extension SnapshotDiff {
     if checksLimit {
       // Items inserted into a section that is itself new are one section insert, not counted.
       let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
-      var pending = others + descents
-      if !tooLarge && !provesTooLarge(pending: pending)
-        && provesTooLarge(pending: others + 2 * descents)
-      {
-        run.extend(with: stayerOldItems)
-        pending = others + stayerOldItems.count - run.length
-      }
+      let pending =
+        tooLarge
+        ? 0
+        : sectionOperations(others: others, descents: descents, stayers: stayerOldItems, run: &run)
       if tooLarge || provesTooLarge(pending: pending) {
         exceedsLimit = true
         return

@@ -276,11 +276,7 @@ extension ListAdapter {
     else { return }
     memory.forget(
       stage.itemReconfigures.compactMap { next.item(at: $0).map { AnyHashable($0.id) } })
-    if stage.isStructural {
-      memory.prune(itemCount: next.numberOfItems) { id in
-        (id.base as? Item.ID).map { next.position(of: $0) != nil } ?? false
-      }
-    }
+    if stage.isStructural { prune(memory, keeping: next) }
   }
 
   /// Forgets, after a reload, the heights of the items whose content differs from `previous`,
@@ -298,9 +294,13 @@ extension ListAdapter {
       }
     }
     memory.forget(changed)
-    let next = shown
-    memory.prune(itemCount: next.numberOfItems) { id in
-      (id.base as? Item.ID).map { next.position(of: $0) != nil } ?? false
+    prune(memory, keeping: shown)
+  }
+
+  /// Lets the memory go of ids that are not in `snapshot` (when they are most of it).
+  private func prune(_ memory: RowHeightMemory, keeping snapshot: Snapshot<Section, Item>) {
+    memory.prune(itemCount: snapshot.numberOfItems) { id in
+      (id.base as? Item.ID).map { snapshot.position(of: $0) != nil } ?? false
     }
   }
 

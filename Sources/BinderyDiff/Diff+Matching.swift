@@ -155,14 +155,14 @@ extension SnapshotDiff {
     for section in oldItems.indices {
       count += oldItems[section].count - prefix[section] - suffix[section]
     }
-    var table = IDTable<Item.ID>(minimumCapacity: count)
+    var table = IDTable<Item.ID>.Builder(minimumCapacity: count)
     for section in oldItems.indices {
       for item in prefix[section]..<(oldItems[section].count - suffix[section]) {
         _ = table.insertIfAbsent(
           PackedItemPosition(section: section, item: item), forKey: oldItems[section][item].id)
       }
     }
-    return table
+    return table.build()
   }
 
   @inlinable
@@ -192,6 +192,8 @@ extension SnapshotDiff {
     var moved: [ItemMove] = []
     var reconfigured: [(old: ItemPosition, new: ItemPosition)] = []
     var receives = false
+    // Offsets into the stayer arrays of stayers whose content is still to be compared.
+    var uncomparedStayers: [Int] = []
     let content = self.content
     let sameSection = oldSection >= 0 ? oldItems[oldSection] : []
     var finder = OldPositionFinder<Item>(section: oldSection, firstMiddle: lower)
@@ -215,9 +217,16 @@ extension SnapshotDiff {
           }
           matched[flatBase[from.section] + from.item] = true
           if from.section == oldSection {
-            if !content.isEqual(sameSection[from.item], items[item]) {
-              reconfigured.append((from, ItemPosition(section: section, item: item)))
-              if checksLimit { sameSectionReconfigures += 1 }
+            // Found in order, the old item was just read: compare it now. Found by a probe, it
+            // is a read from anywhere in the old list, left until the section is known not to
+            // be a reload (a re-sort is then decided without one such read per item).
+            if finder.expected == from.item + 1 {
+              if !content.isEqual(sameSection[from.item], items[item]) {
+                reconfigured.append((from, ItemPosition(section: section, item: item)))
+                if checksLimit { sameSectionReconfigures += 1 }
+              }
+            } else {
+              uncomparedStayers.append(stayerOldItems.count)
             }
             if checksLimit, let previous = stayerOldItems.last, from.item < previous {
               descents += 1
@@ -226,14 +235,24 @@ extension SnapshotDiff {
             stayerOldItems.append(from.item)
             continue
           }
-          let to = ItemPosition(section: section, item: item)
-          if !content.isEqual(oldItems[from.section][from.item], items[item]) {
-            reconfigured.append((from, to))
-          }
-          moved.append(ItemMove(from: from, to: to))
+          // Compared after the loop too, for the same reason.
+          moved.append(ItemMove(from: from, to: ItemPosition(section: section, item: item)))
           receives = receives || oldSection < 0
           if newSectionOfOld[from.section] < 0 { evacuating[from.section] = true }
         }
+      }
+    }
+    if !tooLarge {
+      for offset in uncomparedStayers {
+        let from = ItemPosition(section: oldSection, item: stayerOldItems[offset])
+        if !content.isEqual(sameSection[from.item], items[stayerNewItems[offset]]) {
+          reconfigured.append((from, ItemPosition(section: section, item: stayerNewItems[offset])))
+          sameSectionReconfigures += 1
+        }
+      }
+      for move in moved
+      where !content.isEqual(oldItems[move.from.section][move.from.item], items[move.to.item]) {
+        reconfigured.append((move.from, move.to))
       }
     }
     if checksLimit {
@@ -299,6 +318,12 @@ struct OldPositionFinder<Item: Identifiable> {
   @usableFromInline var expected: Int
   /// After the last item a probe found in the same section; -1 when none since.
   @usableFromInline var resumed = -1
+  /// How often the item after a probe's find was, and was not, the next one. That read is from
+  /// anywhere in the old list; in a shuffle it never pays, so it stops once it has missed
+  /// ``resumeSlack`` more times than it hit.
+  @usableFromInline var resumeHits = 0
+  @usableFromInline var resumeMisses = 0
+  @usableFromInline static var resumeSlack: Int { 8 }
 
   @inlinable
   init(section: Int, firstMiddle: Int) {
@@ -313,15 +338,32 @@ struct OldPositionFinder<Item: Identifiable> {
     of id: Item.ID, among sameSection: UnsafeBufferPointer<Item>,
     table: IDTable<Item.ID>
   ) -> ItemPosition? {
-    if let index = Self.index(of: id, in: sameSection, from: expected, window: Self.lookAhead)
-      ?? Self.index(of: id, in: sameSection, from: resumed, window: 1)
-    {
+    if let index = Self.index(of: id, in: sameSection, from: expected, window: Self.lookAhead) {
       expected = index + 1
       resumed = -1
       return ItemPosition(section: section, item: index)
     }
+    if resumed >= 0 && resumeMisses <= resumeHits + Self.resumeSlack {
+      if let index = Self.index(of: id, in: sameSection, from: resumed, window: 1) {
+        resumeHits += 1
+        expected = index + 1
+        resumed = -1
+        return ItemPosition(section: section, item: index)
+      }
+      resumeMisses += 1
+    }
     guard let position = table[id]?.position else { return nil }
-    if position.section == section { resumed = position.item + 1 }
+    if position.section == section {
+      if position.item == resumed {
+        // Two probes found neighbours: the run in order continues from here. (Reached when the
+        // check after a probe's find has stopped; without this, every item after a long
+        // deletion would be probed for.)
+        expected = position.item + 1
+        resumed = -1
+      } else {
+        resumed = position.item + 1
+      }
+    }
     return position
   }
 

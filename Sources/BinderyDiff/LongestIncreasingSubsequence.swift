@@ -68,14 +68,20 @@ struct IncreasingRunLength {
 /// The first index in `0..<count` for which `isBefore` is false, for a predicate that is true up
 /// to some index and false after it (binary search over patience piles).
 ///
+/// Written without a branch on the comparison (the half taken is a conditional move), since on
+/// random data that branch is mispredicted half the time.
+///
 /// - Complexity: O(log count).
 @inlinable @inline(__always)
 func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
-  var low = 0
-  var high = count
-  while low < high {
-    let middle = (low + high) / 2
-    if isBefore(middle) { low = middle + 1 } else { high = middle }
+  guard count > 0 else { return 0 }
+  // The answer lies in base...base + remaining.
+  var base = 0
+  var remaining = count
+  while remaining > 1 {
+    let half = remaining / 2
+    base = isBefore(base + half) ? base + half : base
+    remaining -= half
   }
-  return low
+  return isBefore(base) ? base + 1 : base
 }

@@ -78,7 +78,7 @@ where
     _ input: [ListSection<Section, Item>]
   ) -> (snapshot: Self, dropped: ValidationError?) {
     var sectionTable = [Section.ID: Int](minimumCapacity: input.count)
-    var itemTable = IDTable<Item.ID>(
+    var itemTable = IDTable<Item.ID>.Builder(
       minimumCapacity: input.reduce(0) { $0 + $1.items.count })
     var sections: [Section] = []
     var items: [[Item]] = []
@@ -118,7 +118,7 @@ where
     }
     let snapshot = Self(
       uncheckedSections: sections, items: items,
-      index: IdentityIndex(sections: sectionTable, items: itemTable))
+      index: IdentityIndex(sections: sectionTable, items: itemTable.build()))
     let clean = report.duplicateSectionIDs.isEmpty && report.duplicateItemIDs.isEmpty
     return (snapshot, clean ? nil : report)
   }
@@ -195,14 +195,14 @@ where
   ///   its id table in O(n).
   public func position(of id: Item.ID) -> ItemPosition? {
     index.itemTable {
-      var table = IDTable<Item.ID>(minimumCapacity: numberOfItems)
+      var table = IDTable<Item.ID>.Builder(minimumCapacity: numberOfItems)
       for (section, items) in itemsBySection.enumerated() {
         for (offset, item) in items.enumerated() {
           _ = table.insertIfAbsent(
             PackedItemPosition(section: section, item: offset), forKey: item.id)
         }
       }
-      return table
+      return table.build()
     }[id]?.position
   }
 

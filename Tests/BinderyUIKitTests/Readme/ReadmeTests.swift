@@ -8,8 +8,10 @@ import Testing
 @Suite("The README")
 @MainActor
 struct ReadmeTests {
+  /// The package's root: this file is at `Tests/BinderyUIKitTests/Readme/`.
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The README's Swift blocks, each as its trimmed, non-empty lines.
   static func swiftBlocks() throws -> [[String]] {
@@ -36,7 +38,7 @@ struct ReadmeTests {
   }
 
   @Test func everySwiftLineOfTheReadmeIsInCodeThatCompiles() throws {
-    let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/ReadmeSnippets.swift")
+    let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
     let blocks = try Self.swiftBlocks()
     #expect(blocks.count >= 10)

@@ -95,9 +95,7 @@ public struct HTTPContentLoader: Sendable {
   ) async throws -> Content {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
-    request.timeoutInterval =
-      Double(requestTimeout.components.seconds)
-      + Double(requestTimeout.components.attoseconds) / 1e18
+    request.timeoutInterval = requestTimeout.inSeconds
     let (data, response) = try await transport.fetch(request)
     guard let http = response as? HTTPURLResponse else { throw HTTPLoadError.notHTTP(url: url) }
     guard (200..<300).contains(http.statusCode) else {

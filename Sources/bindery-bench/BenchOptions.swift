@@ -1,3 +1,4 @@
+import Bindery
 import Foundation
 
 /// Command-line options shared by every benchmark.
@@ -93,9 +94,7 @@ func pairedMedians(
   return (median(baselines), median(candidates), median(ratios))
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
-}
+func milliseconds(_ duration: Duration) -> Double { duration.inMilliseconds }
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()

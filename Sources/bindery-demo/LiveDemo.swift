@@ -234,9 +234,7 @@ final class LiveDemo {
     let statistics = binding?.statistics ?? BindingStatistics()
     let perUpdate =
       statistics.updates > 0 ? Double(statistics.operations) / Double(statistics.updates) : 0
-    let diff =
-      Double(statistics.lastDiffTime.components.attoseconds) / 1e15
-      + Double(statistics.lastDiffTime.components.seconds) * 1e3
+    let diff = statistics.lastDiffTime.inMilliseconds
     return String(
       format: "updates %d · %.1f ops/update · diff %.3f ms · avatars ready: %@ · "
         + "place kept %d/%d as mates came and went above · loads in flight %d · cache %.1f MB%@",

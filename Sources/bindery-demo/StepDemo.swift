@@ -72,7 +72,7 @@ struct StepDemo {
       } else {
         accepted += 1
         print(
-          "  diff \(String(format: "%.3f", milliseconds(elapsed))) ms · "
+          "  diff \(String(format: "%.3f", elapsed.inMilliseconds)) ms · "
             + "UITableView (HeadlessUIKit, strict): every batch accepted")
       }
       operations += changeset.operationCount
@@ -126,9 +126,5 @@ struct StepDemo {
       print("    \(mark) \(name) \(mate.status.rawValue)")
     }
     print()
-  }
-
-  private func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15
   }
 }

@@ -730,12 +730,6 @@ public struct BindingStatistics: Sendable, Equatable {
   public init() {}
 }
 
-/// A weak reference the diff worker can hold without keeping the binding alive.
-@MainActor
-final class WeakReference<Object: AnyObject> {
-  weak var value: Object?
-}
-
 /// Wraps a source of `[Item]` as a source of one-section lists.
 struct OneSectionLists<Base: AsyncSequence & Sendable, Item: Sendable>: AsyncSequence, Sendable
 where Base.Element == [Item] {

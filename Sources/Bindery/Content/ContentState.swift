@@ -4,7 +4,7 @@ public enum ContentState<Content: Sendable>: Sendable {
   case notRequested
   /// A load is queued or running.
   case loading
-  /// Here it is.
+  /// The content arrived; a cell shows it.
   case loaded(Content)
   /// The last load failed; ``ContentFailure/retryIn`` says when the store tries again.
   indirect case failed(ContentFailure)

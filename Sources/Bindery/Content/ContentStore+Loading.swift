@@ -178,7 +178,7 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
   }
 
   /// The store to drain into; set once by the store.
-  @usableFromInline @MainActor let store = WeakStore<Key, Content>()
+  @usableFromInline @MainActor let store = WeakReference<ContentStore<Key, Content>>()
   @usableFromInline let pending = Locked((completions: [Completion](), drainScheduled: false))
 
   @inlinable
@@ -203,12 +203,6 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
       return state.completions
     }
   }
-}
-
-/// A weak reference to a store, held by what outlives it.
-@usableFromInline @MainActor
-final class WeakStore<Key: Hashable & Sendable, Content: Sendable> {
-  @usableFromInline weak var value: ContentStore<Key, Content>?
 }
 
 #if DEBUG

@@ -48,10 +48,4 @@ final class InterestLedger<Key: Hashable & Sendable, Content: Sendable>: Sendabl
       for _ in 0..<units { store.cancelRequest(key) }
     }
   }
-
-  /// How many keys this holder has interest in.
-  var keyCount: Int { held.withLock { $0.count } }
-
-  /// The units held in `key`.
-  func units(in key: Key) -> Int { held.withLock { $0[key] ?? 0 } }
 }

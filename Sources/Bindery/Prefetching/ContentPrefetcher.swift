@@ -190,13 +190,9 @@ where
     let (last, previous) = (
       recentScroll[recentScroll.count - 1], recentScroll[recentScroll.count - 2]
     )
-    let seconds = Self.seconds(last.time - previous.time)
+    let seconds = (last.time - previous.time).inSeconds
     guard seconds > 0 else { return nil }
     return position.restingOffset(velocity: (last.offset - previous.offset) / seconds)
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// Lets go of every key and stops planning.
@@ -262,7 +258,7 @@ where
     guard let newest = recentScroll.last, let first = newest.first, let oldest = rows.first,
       newest.time > oldest.0
     else { return 0 }
-    return Double(first - oldest.1) / Self.seconds(newest.time - oldest.0)
+    return Double(first - oldest.1) / (newest.time - oldest.0).inSeconds
   }
 
   /// The item at a flat index of a snapshot, or `nil` beyond it.
@@ -435,24 +431,5 @@ extension ListBinding {
   public func holdNewRows(upTo deadline: Duration) -> Self {
     for holder in attachments(of: (any NewRowHolding).self) { holder.holdNewRows(upTo: deadline) }
     return self
-  }
-}
-
-/// A gate that opens once; waiting on an open gate returns at once.
-@MainActor
-final class OneShotGate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func open() {
-    guard !isOpen else { return }
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
-  }
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
   }
 }

@@ -17,7 +17,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   private var cellsShowing: [Key: Int] = [:]
 
   private struct Entry {
-    let cell: WeakCell
+    let cell: WeakReference<AnyObject>
     let key: Key
     var holdsInterest: Bool
   }
@@ -44,7 +44,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
       // entry is a dead cell's whose identifier this one now has).
       forget(previous)
     }
-    entries[id] = Entry(cell: WeakCell(cell), key: key, holdsInterest: true)
+    entries[id] = Entry(cell: WeakReference(cell), key: key, holdsInterest: true)
     cellsShowing[key, default: 0] += 1
     return cell
   }
@@ -86,19 +86,10 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   /// Whether a cell shows `key`: on screen, prepared ahead of it, or waiting for reuse.
   public func hasCell(showing key: Key) -> Bool { cellsShowing[key] != nil }
 
-  /// How many cells hold interest.
-  public var cellCount: Int { entries.values.filter(\.holdsInterest).count }
-
   private func forget(_ entry: Entry) {
     if let count = cellsShowing[entry.key] {
       cellsShowing[entry.key] = count > 1 ? count - 1 : nil
     }
     if entry.holdsInterest { ledger.give(entry.key) }
   }
-}
-
-/// A weak reference to a cell.
-final class WeakCell {
-  weak var value: AnyObject?
-  init(_ value: AnyObject) { self.value = value }
 }

@@ -49,7 +49,7 @@ struct ContentStoreBoundsTests {
   }
 
   @Test func theFailuresOfKeysNobodyWantsAreBounded() async {
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     let keys = 0..<(ContentStore<Int, Thumbnail>.forgottenFailureLimit + 200)
     loader.failing = Set(keys)
     let store = ContentStore<Int, Thumbnail>(maximumConcurrentLoads: 50, loader: loader.load)

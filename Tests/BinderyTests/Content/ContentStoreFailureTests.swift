@@ -12,30 +12,6 @@ final class Thumbnail: Sendable {
 /// The error a failing load throws.
 struct Offline: Error {}
 
-/// Counts loads; content is a `Thumbnail`, or fails for the keys in `failing`.
-final class CountingLoader: @unchecked Sendable {
-  private let lock = NSLock()
-  private var counts: [Int: Int] = [:]
-  private var failingKeys: Set<Int> = []
-
-  var failing: Set<Int> {
-    get { lock.withLock { failingKeys } }
-    set { lock.withLock { failingKeys = newValue } }
-  }
-
-  func loads(of key: Int) -> Int { lock.withLock { counts[key] ?? 0 } }
-  var total: Int { lock.withLock { counts.values.reduce(0, +) } }
-
-  @Sendable func load(_ key: Int) async throws -> Thumbnail {
-    let fails = lock.withLock { () -> Bool in
-      counts[key, default: 0] += 1
-      return failingKeys.contains(key)
-    }
-    if fails { throw Offline() }
-    return Thumbnail(key: key)
-  }
-}
-
 @Suite("ContentStore: failures, limits and lifetimes")
 @MainActor
 struct ContentStoreFailureTests {
@@ -60,7 +36,7 @@ struct ContentStoreFailureTests {
 
   @Test func retriesRunByThemselvesWhileWantedAndStopWhenInterestEnds() async {
     let clock = VirtualClock()
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     loader.failing = [1, 2]
     let store = ContentStore<Int, Thumbnail>(
       retryBackoff: .seconds(1), maximumBackoff: .seconds(3), retryJitter: 0, clock: clock,
@@ -121,7 +97,7 @@ struct ContentStoreFailureTests {
   }
 
   @Test func contentTheCacheRefusesIsDeliveredOnceAndNeverLoadedInALoop() async {
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     let store = ContentStore<Int, Thumbnail>(costLimit: 0, loader: loader.load)
     var delivered: [Int] = []
     let observation = store.observe { key, state in
@@ -152,7 +128,7 @@ struct ContentStoreFailureTests {
   }
 
   @Test func contentCostlierThanTheLimitIsNotKeptAndNotLooped() async {
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     let store = ContentStore<Int, Thumbnail>(
       costLimit: 100, cost: { $0.key == 7 ? 500 : 10 }, loader: loader.load)
     for key in 0..<9 { store.request(key) }
@@ -168,7 +144,7 @@ struct ContentStoreFailureTests {
   }
 
   @Test func evictedContentIsReleasedAtOnce() async {
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     let store = ContentStore<Int, Thumbnail>(countLimit: 2, loader: loader.load)
     store.request(1)
     await eventually("the first") { store.state(for: 1).content != nil }
@@ -211,7 +187,7 @@ struct ContentStoreFailureTests {
   @Test func randomRequestsKeepTheInvariants() async {
     let seed = UInt64.random(in: 0...UInt64.max)
     var random = SeededGenerator(seed: seed)
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     loader.failing = Set((0..<40).filter { $0 % 7 == 0 })
     let store = ContentStore<Int, Thumbnail>(
       costLimit: 25, countLimit: 8, maximumConcurrentLoads: 3, cost: { 1 + $0.key % 5 },
@@ -240,7 +216,7 @@ struct ContentStoreFailureTests {
 @MainActor
 struct ContentStoreWantedEvictionTests {
   @Test func wantedContentIsEvictedLastAndThenNotReloaded() async {
-    let loader = CountingLoader()
+    let loader = CountingLoader { Thumbnail(key: $0) }
     let store = ContentStore<Int, Thumbnail>(countLimit: 3, loader: loader.load)
     var announced: [Int: String] = [:]
     let observation = store.observe { key, state in

@@ -36,9 +36,9 @@ final class BlankListView: ListView {
 @MainActor
 struct BindingLifecycleTests {
   /// A binding whose first display waits at a gate, so that lists pile up behind it.
-  func gatedBinding() -> (ListBinding<FlatSection, TestItem>, OneShot) {
+  func gatedBinding() -> (ListBinding<FlatSection, TestItem>, OneShotGate) {
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
-    let gate = OneShot()
+    let gate = OneShotGate()
     binding.firstDisplayHold = { _ in await gate.wait() }
     return (binding, gate)
   }
@@ -59,7 +59,7 @@ struct BindingLifecycleTests {
   @Test func applyIsFalseWhenTheSourceReplacesIt() async {
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView(), items: stream)
-    let gate = OneShot()
+    let gate = OneShotGate()
     binding.firstDisplayHold = { _ in await gate.wait() }
     source.yield([TestItem(id: 0)])
     await eventually("the first list to be held") { gate.isWaiting }
@@ -188,24 +188,5 @@ struct BindingLifecycleTests {
     await binding.waitUntilFinished()
     #expect(binding.snapshot.items.map(\.id) == [1])
     #expect(await binding.apply(items: []) == false)
-  }
-}
-
-/// A gate a hold can wait at.
-@MainActor
-final class OneShot {
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-  private var isOpen = false
-  var isWaiting: Bool { !waiters.isEmpty }
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    for waiter in waiters { waiter.resume() }
-    waiters = []
   }
 }

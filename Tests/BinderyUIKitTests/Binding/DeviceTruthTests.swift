@@ -59,7 +59,7 @@ struct DeviceTruthTests {
   }
 
   @Test func aStoppedBindingsViewLoadsAndWantsNothing() async {
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
     let binding = bindAvatars(table, avatars)
@@ -99,7 +99,7 @@ struct DeviceTruthTests {
 
   @Test func contentAnnouncedInsideACellRequestReachesTheViewOnTheNextTurn() async {
     let clock = VirtualClock()
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     loader.failing = [0]
     let avatars = ContentStore<Int, String>(
       retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)

@@ -5,30 +5,6 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// Counts the loads a screen causes, and fails the keys it is told to.
-final class AvatarLoader: @unchecked Sendable {
-  private let lock = NSLock()
-  private var counts: [Int: Int] = [:]
-  private var failingKeys: Set<Int> = []
-  struct Offline: Error {}
-
-  var failing: Set<Int> {
-    get { lock.withLock { failingKeys } }
-    set { lock.withLock { failingKeys = newValue } }
-  }
-  var total: Int { lock.withLock { counts.values.reduce(0, +) } }
-  func loads(of key: Int) -> Int { lock.withLock { counts[key] ?? 0 } }
-
-  @Sendable func load(_ key: Int) async throws -> String {
-    let fails = lock.withLock { () -> Bool in
-      counts[key, default: 0] += 1
-      return failingKeys.contains(key)
-    }
-    if fails { throw Offline() }
-    return "avatar \(key)"
-  }
-}
-
 @Suite("Late content that never gets stuck")
 @MainActor
 struct ContentLifecycleTests {
@@ -63,7 +39,7 @@ struct ContentLifecycleTests {
 
   @Test func aFailedLoadIsShownAndRetriedWhileTheRowIsVisible() async {
     let clock = VirtualClock()
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     loader.failing = [3]
     let avatars = ContentStore<Int, String>(
       retryBackoff: .seconds(1), clock: clock, loader: loader.load)
@@ -82,7 +58,7 @@ struct ContentLifecycleTests {
 
   @Test func aFailureReleasesTheFirstDisplayHold() async {
     let clock = VirtualClock()
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     loader.failing = [5]
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
@@ -99,7 +75,7 @@ struct ContentLifecycleTests {
   }
 
   @Test func aCacheThatRefusesEverythingLoadsEachRowOnce() async {
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(costLimit: 0, loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: nil)
@@ -112,7 +88,7 @@ struct ContentLifecycleTests {
   }
 
   @Test func anOversizedAvatarIsLoadedOnce() async {
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(
       costLimit: 1_000, cost: { $0 == "avatar 4" ? 5_000 : 10 }, loader: loader.load)
     let table = makeTable()
@@ -126,7 +102,8 @@ struct ContentLifecycleTests {
 
   @Test func aMemoryWarningShedsWhatNoScreenShows() async {
     let table = makeTable()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24, loader: AvatarLoader().load)
+    let avatars = ContentStore<Int, String>(
+      maximumConcurrentLoads: 24, loader: CountingLoader().load)
     // This test's own warnings: a warning in the default center reaches every test's stores.
     let center = NotificationCenter()
     avatars.purgesOnMemoryWarning(from: center)
@@ -149,7 +126,7 @@ struct ContentLifecycleTests {
 
   @Test func aBindingReleasedOffTheMainThreadIsTornDownOnTheMainActor() async {
     let table = makeTable()
-    let avatars = ContentStore<Int, String>(loader: AvatarLoader().load)
+    let avatars = ContentStore<Int, String>(loader: CountingLoader().load)
     let probe = DeinitProbe()
     weak var prefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>?
     let last = LastReference(bind(table, avatars), probe: probe)
@@ -185,7 +162,7 @@ struct ContentLifecycleTests {
   }
 
   @Test func aReleasedScreenGoesAwayWholeAndTheNextGetsItsAvatars() async {
-    let loader = AvatarLoader()
+    let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     weak var binding: ListBinding<FlatSection, TestItem>?
     weak var adapter: AnyObject?

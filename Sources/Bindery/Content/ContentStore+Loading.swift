@@ -205,13 +205,13 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
   }
 }
 
-#if DEBUG
-  extension ContentStore {
-    /// Checks the store's bookkeeping: the scheduler's queues and limits, interest behind every
-    /// scheduled retry, nothing handed off outside an announcement, and the cache's own
-    /// invariants. Traps on a broken invariant; debug builds only (tests call it after every
-    /// mutation).
-    public func _checkInvariants() {
+extension ContentStore {
+  /// Checks the store's bookkeeping: the scheduler's queues and limits, interest behind every
+  /// scheduled retry, nothing handed off outside an announcement, and the cache's own
+  /// invariants. Traps on a broken invariant. Debug builds only: in release builds it does nothing (tests call it after every
+  /// mutation).
+  public func _checkInvariants() {
+    #if DEBUG
       scheduler._checkInvariants()
       precondition(scheduler.pendingKeys.isSubset(of: inFlight), "the store knows every load")
       for key in scheduler.pendingKeys {
@@ -230,6 +230,6 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
         unwanted.count <= Self.forgottenFailureLimit, "failures of unwanted keys are bounded")
       precondition(handoff == nil, "content is handed off only while it is announced")
       cache._checkInvariants()
-    }
+    #endif
   }
-#endif
+}

@@ -273,12 +273,13 @@ extension Snapshot {
   }
 }
 
-#if DEBUG
-  extension Snapshot {
-    /// Checks the snapshot: one item list per section, section and item ids unique, and the id
-    /// tables, where built, pointing at the right sections and items. Traps on a broken
-    /// invariant; debug builds only (the property test calls it on every snapshot it makes).
-    public func _checkInvariants() {
+extension Snapshot {
+  /// Checks the snapshot: one item list per section, section and item ids unique, and the id
+  /// tables, where built, pointing at the right sections and items. Traps on a broken
+  /// invariant. Debug builds only: in release builds it does nothing. The property test calls it
+  /// on every snapshot it makes.
+  public func _checkInvariants() {
+    #if DEBUG
       precondition(sections.count == itemsBySection.count, "one item list per section")
       precondition(
         Set(sections.map(\.id)).count == sections.count, "section ids are unique")
@@ -298,6 +299,6 @@ extension Snapshot {
       for (id, index) in sectionTable {
         precondition(section(at: index)?.id == id, "the section table points at its section")
       }
-    }
+    #endif
   }
-#endif
+}

@@ -10,6 +10,11 @@
 /// id table built once, a binding's inbox, the interest a released screen must give back.
 ///
 /// A pthread mutex rather than `Synchronization.Mutex`, which needs iOS 18; Bindery runs on 16.
+///
+/// `State` need not be `Sendable`, as with `Mutex`: the state is only reached inside
+/// ``withLock(_:)``, one thread at a time, so the lock is what makes sharing it safe. What a body
+/// must not do is let a reference into the state escape the lock — the id tables kept here are
+/// built once and only read after, and the inbox hands lists out by value.
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -26,8 +26,9 @@ where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
-  private(set) weak var tableView: UITableView?
-  private(set) weak var collectionView: UICollectionView?
+  /// The bound view: a table or a collection view. Everything the two do differently goes
+  /// through it (``BoundView``).
+  private(set) weak var view: (any BoundView)?
   weak var binding: ListBinding<Section, Item>?
   /// The empty state the view shows behind its rows, if any.
   var emptyStateShown: EmptyListState?
@@ -62,17 +63,22 @@ where
   var isEndPinScheduled = false
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
-    self.tableView = tableView
+    view = tableView
     self.cells = cells
   }
 
   init(collectionView: UICollectionView, cells: CellProvider<Item>) {
-    self.collectionView = collectionView
+    view = collectionView
     self.cells = cells
   }
 
   /// The view, as the scroll view both are.
-  var scrollView: UIScrollView? { tableView ?? collectionView }
+  var scrollView: UIScrollView? { view }
+  /// The view when it is a table, for what only tables do (rows' heights by id).
+  var tableView: UITableView? { view as? UITableView }
+  /// The view when it is a collection view, for what only collection views do
+  /// (supplementary registrations).
+  var collectionView: UICollectionView? { view as? UICollectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
   /// shows, and nothing about it changes any more. A released binding tells nobody, so the
@@ -92,22 +98,7 @@ where
     let dataSource = ListDataSource(core: self)
     self.dataSource = dataSource
     _ = dataSource.offer(offeredMethods)
-    if let tableView {
-      (tableView.dataSource as? ListDataSource)?.core.detachBinding()
-      tableView.register(
-        UITableViewCell.self, forCellReuseIdentifier: ListDataSource.placeholderIdentifier)
-      ListDataSource.keep(dataSource, for: tableView)
-      tableView.dataSource = dataSource
-      if prefetching { tableView.prefetchDataSource = dataSource }
-    } else if let collectionView {
-      (collectionView.dataSource as? ListDataSource)?.core.detachBinding()
-      collectionView.register(
-        UICollectionViewCell.self,
-        forCellWithReuseIdentifier: ListDataSource.placeholderIdentifier)
-      ListDataSource.keep(dataSource, for: collectionView)
-      collectionView.dataSource = dataSource
-      if prefetching { collectionView.prefetchDataSource = dataSource }
-    }
+    view?.install(dataSource, prefetching: prefetching)
   }
 
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
@@ -115,18 +106,8 @@ where
   func detachBinding() {
     binding?.detach()
     removeRowHeightMemory()
-    if let tableView {
-      if tableView.dataSource === dataSource { tableView.dataSource = nil }
-      if tableView.prefetchDataSource === dataSource { tableView.prefetchDataSource = nil }
-    }
-    if let collectionView {
-      if collectionView.dataSource === dataSource { collectionView.dataSource = nil }
-      if collectionView.prefetchDataSource === dataSource {
-        collectionView.prefetchDataSource = nil
-      }
-    }
-    tableView = nil
-    collectionView = nil
+    if let dataSource { view?.remove(dataSource) }
+    view = nil
   }
 
   private var offeredMethods: ListDataSource.OfferedMethods {
@@ -139,14 +120,7 @@ where
     // again would reload the view, from inside a data-source call perhaps.
     guard !hasLetGo, let dataSource, dataSource.offer(offeredMethods) else { return }
     // UIKit reads which optional methods a data source has when it is set: set it again.
-    if let tableView, tableView.dataSource === dataSource {
-      tableView.dataSource = nil
-      tableView.dataSource = dataSource
-    }
-    if let collectionView, collectionView.dataSource === dataSource {
-      collectionView.dataSource = nil
-      collectionView.dataSource = dataSource
-    }
+    view?.reset(dataSource)
   }
 
   // MARK: Reading the snapshot
@@ -209,17 +183,15 @@ where
     let sectionsChanged =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)
-    if sectionsChanged && features.indexTitle != nil { reloadSectionIndexTitles() }
+    if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
   }
 
   private func apply<S, I>(
     _ batch: StageBatch<S, I>, animation: UpdateAnimation,
     completion: @escaping @MainActor () -> Void
   ) {
-    if let tableView {
-      tableView.apply(batch, animation: animation.rowAnimation, completion: completion)
-    } else if let collectionView {
-      collectionView.apply(batch, completion: completion)
+    if let view {
+      view.apply(batch, animation: animation, completion: completion)
     } else {
       batch.install()
       completion()
@@ -249,8 +221,7 @@ where
       installRowHeightMemory(on: tableView)
       forgetRowHeights(changedSince: previous)
     }
-    tableView?.reloadData()
-    collectionView?.reloadData()
+    view?.reloadData()
     if let anchor {
       // UIKit lays a reloaded view out on its next pass: now, to find where the rows went.
       scrollView?.layoutIfNeeded()
@@ -271,13 +242,10 @@ where
     guard isInWindow else {
       // Off screen a table warns about laying out (and nothing shows): a reload marks it to
       // ask its cells again once it is back on screen, and costs nothing until then.
-      tableView?.reloadData()
-      collectionView?.reloadData()
+      view?.reloadData()
       return
     }
-    let paths = positions.map(IndexPath.init)
-    tableView?.reconfigureRows(at: paths)
-    collectionView?.reconfigureItems(at: paths)
+    view?.reconfigure(at: positions.map(IndexPath.init))
   }
 
   /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says
@@ -294,64 +262,29 @@ where
   }
 
   var visibleItemPositions: [ItemPosition] {
-    let paths = tableView?.indexPathsForVisibleRows ?? collectionView?.indexPathsForVisibleItems
-    return (paths ?? []).map(ItemPosition.init)
+    (view?.visibleIndexPaths ?? []).map(ItemPosition.init)
   }
 
   func isItemVisible(at position: ItemPosition) -> Bool {
     // Only positions the view has: UIKit raises for the rectangle of any other.
-    guard let scrollView, viewHas(position) else { return false }
-    let path = IndexPath(position)
-    if let tableView {
-      return tableView.rectForRow(at: path).intersects(scrollView.bounds)
-    }
-    if let attributes = collectionView?.layoutAttributesForItem(at: path) {
-      return attributes.frame.intersects(scrollView.bounds)
-    }
-    return false
+    guard let view, view.has(position), let frame = view.frameOfItem(at: IndexPath(position))
+    else { return false }
+    return frame.intersects(view.bounds)
   }
 
   /// Whether the view's own counts (which can lag the binding's) hold a position.
-  func viewHas(_ position: ItemPosition) -> Bool {
-    if let tableView {
-      return position.section < tableView.numberOfSections
-        && position.item < tableView.numberOfRows(inSection: position.section)
-    }
-    if let collectionView {
-      return position.section < collectionView.numberOfSections
-        && position.item < collectionView.numberOfItems(inSection: position.section)
-    }
-    return false
-  }
+  func viewHas(_ position: ItemPosition) -> Bool { view?.has(position) ?? false }
 
-  var liveCells: [AnyObject] {
-    tableView?.visibleCells ?? collectionView?.visibleCells ?? []
-  }
+  var liveCells: [AnyObject] { view?.liveCells ?? [] }
 
   var isInWindow: Bool { scrollView?.window != nil }
 
-  var itemsPerScreen: Int {
-    if let tableView { return tableView.itemsPerScreen }
-    if let collectionView { return collectionView.itemsPerScreen }
-    return 0
-  }
+  var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }
 
-  var isUserInteracting: Bool {
-    tableView?.hasUncommittedUpdates ?? collectionView?.hasUncommittedUpdates ?? false
-  }
+  var isUserInteracting: Bool { view?.hasUncommittedUpdates ?? false }
 
-  /// Whether the content scrolls sideways: a horizontal flow layout (or, on iOS, a horizontal
-  /// compositional layout).
-  var scrollsHorizontally: Bool {
-    guard let layout = collectionView?.collectionViewLayout else { return false }
-    if let flow = layout as? UICollectionViewFlowLayout {
-      return flow.scrollDirection == .horizontal
-    }
-    if let compositional = layout as? UICollectionViewCompositionalLayout {
-      return compositional.configuration.scrollDirection == .horizontal
-    }
-    return false
-  }
+  /// Whether the content scrolls sideways (see ``BoundView/scrollsHorizontally``).
+  var scrollsHorizontally: Bool { view?.scrollsHorizontally ?? false }
 
   /// A content offset (UIKit's, as `scrollViewWillEndDragging` gives it) as a
   /// ``ScrollPosition`` offset: along the scroll, from the start of the inset area.
@@ -384,13 +317,7 @@ where
       horizontal
       ? CGRect(x: start, y: 0, width: size.width, height: size.height)
       : CGRect(x: 0, y: start, width: size.width, height: size.height)
-    if let tableView {
-      return (tableView.indexPathsForRows(in: screen) ?? []).map(ItemPosition.init)
-    }
-    let attributes = collectionView?.collectionViewLayout.layoutAttributesForElements(in: screen)
-    return (attributes ?? []).filter { $0.representedElementCategory == .cell }.map {
-      ItemPosition($0.indexPath)
-    }
+    return view?.itemPositions(in: screen) ?? []
   }
 
   // MARK: Sections changed in place
@@ -401,33 +328,10 @@ where
   private func refreshSections(_ sections: [Int]) {
     for index in sections {
       guard let section = shown.section(at: index) else { continue }
-      if let tableView {
-        if let header = tableView.headerView(forSection: index), let title = features.headerTitle {
-          header.showTitle(title(section))
-        }
-        if let footer = tableView.footerView(forSection: index), let title = features.footerTitle {
-          footer.showTitle(title(section))
-        }
-      }
-      if let collectionView {
-        refreshTitleViews(collectionView, section: index, value: section)
-        let path = IndexPath(ItemPosition(section: index, item: 0))
-        for (kind, provider) in features.supplementaryViews {
-          guard let view = collectionView.supplementaryView(forElementKind: kind, at: path)
-          else { continue }
-          provider.configure(view, section, path)
-        }
-      }
+      view?.refreshSection(at: index, showing: section, for: self)
       features.sectionChanged?(section, index)
     }
-    // A new title may need another height: an empty batch has UIKit measure them again.
-    tableView?.performBatchUpdates(nil)
-  }
-
-  private func reloadSectionIndexTitles() {
-    #if !os(tvOS)
-      tableView?.reloadSectionIndexTitles()
-    #endif
+    view?.finishRefreshingSections()
   }
 
   // MARK: Index titles
@@ -436,7 +340,7 @@ where
   /// item, so its index leaves out sections without any.
   func indexEntries() -> [(title: String, section: Int)] {
     guard let indexTitle = features.indexTitle else { return [] }
-    let needsItems = collectionView != nil
+    let needsItems = view?.indexSkipsEmptySections ?? false
     return answering {
       shown.sections.indices.compactMap { index in
         if needsItems && shown.numberOfItems(inSection: index) == 0 { return nil }

@@ -221,10 +221,8 @@ extension ListAdapter {
 
   /// An item's frame in the content, from the view's own layout.
   private func frameOfItem(at position: ItemPosition) -> CGRect? {
-    guard viewHas(position) else { return nil }
-    let path = IndexPath(position)
-    if let tableView { return tableView.rectForRow(at: path) }
-    return collectionView?.layoutAttributesForItem(at: path)?.frame
+    guard let view, view.has(position) else { return nil }
+    return view.frameOfItem(at: IndexPath(position))
   }
 }
 

@@ -12,7 +12,7 @@ import Foundation
 
 /// The view a binding is made for.
 @usableFromInline
-enum BoundView {
+enum BindingTarget {
   case table(UITableView)
   case collection(UICollectionView)
 }
@@ -36,7 +36,7 @@ where
 enum BindingCore {
   @usableFromInline
   static func bind<Section, Item>(
-    _ view: BoundView, cells: CellProvider<Item>, source: ListSource<Section, Item>,
+    _ view: BindingTarget, cells: CellProvider<Item>, source: ListSource<Section, Item>,
     pipeline: DiffPipeline<Section, Item>, headerTitle: (@MainActor (Section) -> String?)?
   ) -> ListBinding<Section, Item> {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
@@ -50,7 +50,7 @@ enum BindingCore {
   /// item's content state, and its cells hold interest in it.
   @usableFromInline
   static func bind<Section, Item, Key, Content>(
-    _ view: BoundView, content store: ContentStore<Key, Content>,
+    _ view: BindingTarget, content store: ContentStore<Key, Content>,
     keyedBy contentKey: @escaping (Item) -> Key, planner: PrefetchPlanner?,
     holdFirstDisplay: Duration?, cells provide: ContentCellProvider<Item, Content>,
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>,
@@ -82,7 +82,7 @@ enum BindingCore {
   }
 
   private static func makeAdapter<Section, Item>(
-    _ view: BoundView, cells: CellProvider<Item>,
+    _ view: BindingTarget, cells: CellProvider<Item>,
     pipeline: DiffPipeline<Section, Item>
   ) -> (ListAdapter<Section, Item>, ListBinding<Section, Item>) {
     let adapter =

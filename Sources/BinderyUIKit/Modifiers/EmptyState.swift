@@ -77,10 +77,6 @@ extension ListAdapter {
     if state == nil, emptyStateShown == nil { return }
     emptyStateShown = state
     let background = state.flatMap(make)
-    if let tableView {
-      tableView.backgroundView = background
-    } else {
-      collectionView?.backgroundView = background
-    }
+    view?.backgroundView = background
   }
 }

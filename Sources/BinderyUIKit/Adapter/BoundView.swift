@@ -1,0 +1,83 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// What a bound view does for its ``ListAdapter``: every place where a table view and a
+/// collection view differ, so that the adapter is written once, without asking which view it
+/// has. One conformance per view: `UITableView+BoundView.swift`, `UICollectionView+BoundView.swift`.
+///
+/// Features only one view has stay with that view: rows' heights kept by id are a table's
+/// (``ListAdapter/tableView``), supplementary registrations a collection view's.
+@MainActor
+protocol BoundView: UIScrollView {
+  /// Becomes `dataSource`'s view: registers the placeholder cell, keeps the data source (UIKit
+  /// holds it weakly), detaches the binding that had the view before, and sets it — and, with
+  /// `prefetching`, as the prefetch data source too.
+  func install(_ dataSource: ListDataSource, prefetching: Bool)
+
+  /// Lets go of `dataSource` wherever it is this view's data source or prefetch data source.
+  func remove(_ dataSource: ListDataSource)
+
+  /// Sets `dataSource` again if it is this view's: UIKit reads which optional methods a data
+  /// source has only when it is set.
+  func reset(_ dataSource: ListDataSource)
+
+  /// Applies one stage as UIKit batches (see `StageBatch.run`), then calls `completion`.
+  func apply<Section, Item>(
+    _ batch: StageBatch<Section, Item>, animation: UpdateAnimation,
+    completion: @escaping @MainActor () -> Void)
+
+  /// Drops every cell and asks the data source again.
+  func reloadData()
+
+  /// Configures the cells at `paths` again, in place.
+  func reconfigure(at paths: [IndexPath])
+
+  /// The index paths of the rows or items on screen.
+  var visibleIndexPaths: [IndexPath] { get }
+
+  /// The cells on screen.
+  var liveCells: [AnyObject] { get }
+
+  /// Whether the view's own counts, which can lag the binding's, hold `position`.
+  func has(_ position: ItemPosition) -> Bool
+
+  /// The frame of the row or item at `path` in the content, from the view's own layout; `path`
+  /// must be one the view has (``has(_:)``): UIKit raises for any other.
+  func frameOfItem(at path: IndexPath) -> CGRect?
+
+  /// The positions of the rows or items whose frames meet `rect`, a rectangle of the content.
+  func itemPositions(in rect: CGRect) -> [ItemPosition]
+
+  /// How many rows or items one screen shows, from the layout (before layout too).
+  var itemsPerScreen: Int { get }
+
+  /// Whether the user is moving a row by hand (UIKit's own name for it).
+  var hasUncommittedUpdates: Bool { get }
+
+  /// Whether the content scrolls sideways.
+  var scrollsHorizontally: Bool { get }
+
+  /// Whether the section index leaves out sections without items: a collection view's index
+  /// scrolls to an item, so it has nothing to scroll to in an empty section.
+  var indexSkipsEmptySections: Bool { get }
+
+  /// The view behind the rows: where an empty state shows.
+  var backgroundView: UIView? { get set }
+
+  /// Shows a section's new value in the views on screen that show it (titles, headers, footers,
+  /// supplementary views), without replacing any of them.
+  func refreshSection<Section, Item>(
+    at index: Int, showing section: Section, for adapter: ListAdapter<Section, Item>)
+
+  /// After sections were refreshed: a table measures its headers and footers again.
+  func finishRefreshingSections()
+
+  /// Asks the data source for the section index again, where the view has one.
+  func reloadIndexTitles()
+}

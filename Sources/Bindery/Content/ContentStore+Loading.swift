@@ -73,7 +73,7 @@ extension ContentStore {
     let doubled = retryBackoff * (1 << min(attempts - 1, 30))
     let spread = retryJitter > 0 ? Double.random(in: -retryJitter...retryJitter) : 0
     let backoff = min(maximumBackoff, doubled) * (1 + spread)
-    let failure = Failure(
+    let failure = FailureRecord(
       error: error, attempts: attempts,
       retryTime: error.allowsRetry ? time.elapsed() + backoff : nil, priority: priority)
     failures[key] = failure
@@ -85,7 +85,7 @@ extension ContentStore {
   /// Schedules the automatic retry of a failed key that someone wants; at once if its backoff
   /// has passed. Nothing for a failure no retry can fix.
   @usableFromInline
-  func retryLater(_ key: Key, _ failure: Failure) {
+  func retryLater(_ key: Key, _ failure: FailureRecord) {
     guard interest[key] != nil, let retryTime = failure.retryTime, retries[key] == nil else {
       return
     }

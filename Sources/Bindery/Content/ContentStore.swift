@@ -64,7 +64,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// `.loading`. A load that ended is in here until its result is drained, so it is never
   /// started twice.
   @usableFromInline var inFlight: Set<Key> = []
-  @usableFromInline var failures: [Key: Failure] = [:]
+  @usableFromInline var failures: [Key: FailureRecord] = [:]
   /// Keys whose interest ended while they had a failure, oldest first: their failures are kept
   /// for the backoff, but only the newest ``forgottenFailureLimit`` of them.
   @usableFromInline var unwantedFailures = FIFOQueue<Key>()
@@ -92,8 +92,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     return statistics
   }
 
+  /// The store's record of a key's last failed load, from which a cell's ``ContentFailure`` is
+  /// made: the error, how many attempts failed, and when (if ever) the next may start.
   @usableFromInline
-  struct Failure: Sendable {
+  struct FailureRecord: Sendable {
     @usableFromInline let error: ContentError
     @usableFromInline let attempts: Int
     /// When a retry may start; `nil` for a failure no retry can fix.
@@ -103,8 +105,8 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     /// Content the cache would not keep (`cost` against its `limit`): a failure no retry can
     /// fix until interest in the key ends.
     @usableFromInline
-    static func notCached(cost: Int, limit: Int, priority: ContentPriority) -> Failure {
-      Failure(
+    static func notCached(cost: Int, limit: Int, priority: ContentPriority) -> FailureRecord {
+      FailureRecord(
         error: .notCached(cost: cost, costLimit: limit), attempts: 1, retryTime: nil,
         priority: priority)
     }
@@ -247,7 +249,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// loads afresh when it is wanted again); another is kept for its backoff, among the newest
   /// ``forgottenFailureLimit``.
   @usableFromInline
-  func forgetLater(_ key: Key, _ failure: Failure) {
+  func forgetLater(_ key: Key, _ failure: FailureRecord) {
     guard failure.retryTime != nil else {
       failures[key] = nil
       return

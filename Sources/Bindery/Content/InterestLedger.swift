@@ -1,6 +1,7 @@
-/// The interest one holder (a screen's cells, a prefetcher) has taken in a store's keys, so
-/// that it can all be given back at once: when the holder stops, or — from any thread — when it
-/// is released.
+/// The requests one holder (a screen's cells, a prefetcher) has made of a store's keys, so that
+/// they can all be cancelled at once: when the holder stops, or — from any thread — when it is
+/// released. Its verbs are the store's own: ``request(_:priority:)`` and ``cancelRequest(_:)``,
+/// one unit of interest each.
 final class InterestLedger<Key: Hashable & Sendable, Content: Sendable>: Sendable {
   let store: ContentStore<Key, Content>
   private let held = Locked<[Key: Int]>([:])
@@ -19,16 +20,16 @@ final class InterestLedger<Key: Hashable & Sendable, Content: Sendable>: Sendabl
     }
   }
 
-  /// Takes one unit of interest in `key`.
+  /// Requests `key` from the store: one unit of interest, held until cancelled.
   @MainActor
-  func take(_ key: Key, priority: ContentPriority) {
+  func request(_ key: Key, priority: ContentPriority) {
     held.withLock { $0[key, default: 0] += 1 }
     store.request(key, priority: priority)
   }
 
-  /// Gives back one unit of interest in `key`, if this holder has one.
+  /// Cancels one request of `key`, if this holder made one.
   @MainActor
-  func give(_ key: Key) {
+  func cancelRequest(_ key: Key) {
     let had = held.withLock { held -> Bool in
       guard let units = held[key] else { return false }
       held[key] = units > 1 ? units - 1 : nil
@@ -37,9 +38,9 @@ final class InterestLedger<Key: Hashable & Sendable, Content: Sendable>: Sendabl
     if had { store.cancelRequest(key) }
   }
 
-  /// Gives back everything.
+  /// Cancels every request this holder made.
   @MainActor
-  func giveAll() {
+  func cancelAllRequests() {
     let all = held.withLock { held in
       defer { held = [:] }
       return held

@@ -135,7 +135,7 @@ where
       landing = nil
     }
     plan(for: snapshot, visible: visible, velocity: velocity)
-    for key in heldForNewRows { ledger.give(key) }
+    for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
   }
 
@@ -202,7 +202,7 @@ where
     restCheck?.cancel()
     restCheck = nil
     wanted.removeAll()
-    ledger.giveAll()
+    ledger.cancelAllRequests()
   }
 
   private func plan(
@@ -213,11 +213,11 @@ where
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
       itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
-    want(planner.plan(for: situation), in: snapshot)
+    request(planner.plan(for: situation), in: snapshot)
     if velocity != 0 { checkForRest() }
   }
 
-  private func want(_ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>) {
+  private func request(_ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>) {
     var next: [Key: ContentPriority] = [:]
     next.reserveCapacity(plan.count)
     for want in plan {
@@ -227,15 +227,15 @@ where
       next[id] = want.priority
       switch wanted[id] {
       case nil:
-        ledger.take(id, priority: want.priority)
+        ledger.request(id, priority: want.priority)
       case let held? where held < want.priority:
-        ledger.take(id, priority: want.priority)  // raise, then drop the old unit
-        ledger.give(id)
+        ledger.request(id, priority: want.priority)  // raise, then drop the old unit
+        ledger.cancelRequest(id)
       default:
         break
       }
     }
-    for id in wanted.keys where next[id] == nil { ledger.give(id) }
+    for id in wanted.keys where next[id] == nil { ledger.cancelRequest(id) }
     wanted = next
   }
 
@@ -330,7 +330,7 @@ where
   ) async {
     let keys = newRowsOnScreen(from: current, to: next)
     guard !keys.isEmpty, !isStopped else { return }
-    for key in keys { ledger.take(key, priority: .visible) }
+    for key in keys { ledger.request(key, priority: .visible) }
     await waitUntilSettled(keys, deadline: deadline)
     // Given back after the next re-plan, which follows the list's showing: by then the cells
     // that show the rows hold their own interest, and a load the deadline cut short goes on.

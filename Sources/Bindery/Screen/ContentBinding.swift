@@ -133,7 +133,7 @@ where
   /// within a screen of it — UIKit prepares cells just beyond the screen, and shows them
   /// later without asking for them again.
   public func releaseDetachedCells() {
-    guard let binding, let view = binding.view else { return cells.releaseAll() }
+    guard let binding, let view = binding.view else { return cells.cancelAllRequests() }
     let live = Set(view.liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
     let visible = binding.visibleFlatIndices
@@ -145,7 +145,7 @@ where
       return near.contains(index)
     }
     var idsOfLiveCells = Set<Item.ID>()
-    cells.releaseInterest { key, cell in
+    cells.cancelRequests { key, cell in
       let ids = items[key] ?? []
       if live.contains(ObjectIdentifier(cell)) {
         idsOfLiveCells.formUnion(ids)
@@ -166,7 +166,7 @@ where
     isStopped = true
     observation?.cancel()
     observation = nil
-    cells.releaseAll()
+    cells.cancelAllRequests()
     prefetcher?.stop()
     keys.removeAll()
     items.removeAll()

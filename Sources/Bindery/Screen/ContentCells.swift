@@ -4,10 +4,10 @@
 ///
 /// A cell provider that shows content asks this for the state instead of the store, so that
 /// what is on screen is always requested — at visible priority, or at prefetch priority for a
-/// cell UIKit prepares ahead of the screen. ``releaseInterest(where:)`` gives back the interest
+/// cell UIKit prepares ahead of the screen. ``cancelRequests(where:)`` gives back the interest
 /// of cells that scrolled away or whose row was deleted; the cell stays known by the key it
 /// shows, so that content arriving for it still reaches it. When the holder stops
-/// (``releaseAll()``) or is released, all of its interest goes back to the store.
+/// (``cancelAllRequests()``) or is released, all of its interest goes back to the store.
 @MainActor
 public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   /// The store content comes from.
@@ -36,7 +36,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   public func cell<Cell: AnyObject>(
     for key: Key, isVisible: Bool = true, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
-    ledger.take(key, priority: isVisible ? .visible : .prefetch)
+    ledger.request(key, priority: isVisible ? .visible : .prefetch)
     let cell = configure(store.state(for: key))
     let id = ObjectIdentifier(cell)
     if let previous = entries[id] {
@@ -57,13 +57,12 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     return entry.key
   }
 
-  /// Gives back the interest of every cell for which `shouldRelease` says so (it gets the key
-  /// and the cell) — cells in the reuse pool, cells of deleted rows — and forgets the cells
-  /// that no longer exist. A released cell is still known by its key until it is configured
-  /// again.
+  /// Cancels the request of every cell for which `shouldRelease` says so (it gets the key and
+  /// the cell) — cells in the reuse pool, cells of deleted rows — and forgets the cells that no
+  /// longer exist. A released cell is still known by its key until it is configured again.
   ///
   /// - Complexity: O(c) for the c cells configured so far.
-  public func releaseInterest(where shouldRelease: (Key, AnyObject) -> Bool) {
+  public func cancelRequests(where shouldRelease: (Key, AnyObject) -> Bool) {
     for (id, entry) in entries {
       guard let cell = entry.cell.value else {
         entries[id] = nil
@@ -72,24 +71,35 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
       }
       guard entry.holdsInterest, shouldRelease(entry.key, cell) else { continue }
       entries[id]?.holdsInterest = false
-      ledger.give(entry.key)
+      ledger.cancelRequest(entry.key)
     }
   }
 
-  /// Gives back all interest and forgets every cell.
-  public func releaseAll() {
+  /// Cancels every cell's request and forgets every cell.
+  public func cancelAllRequests() {
     entries.removeAll()
     cellsShowing.removeAll()
-    ledger.giveAll()
+    ledger.cancelAllRequests()
   }
 
   /// Whether a cell shows `key`: on screen, prepared ahead of it, or waiting for reuse.
   public func hasCell(showing key: Key) -> Bool { cellsShowing[key] != nil }
 
+  /// The name ``cancelAllRequests()`` had before 0.1.0.
+  @available(*, deprecated, renamed: "cancelAllRequests()")
+  public func releaseAll() { cancelAllRequests() }
+
+  /// The name ``cancelRequests(where:)`` had before 0.1.0: interest in a key is requested and
+  /// cancelled, as with ``ContentStore``, everywhere.
+  @available(*, deprecated, renamed: "cancelRequests(where:)")
+  public func releaseInterest(where shouldRelease: (Key, AnyObject) -> Bool) {
+    cancelRequests(where: shouldRelease)
+  }
+
   private func forget(_ entry: Entry) {
     if let count = cellsShowing[entry.key] {
       cellsShowing[entry.key] = count > 1 ? count - 1 : nil
     }
-    if entry.holdsInterest { ledger.give(entry.key) }
+    if entry.holdsInterest { ledger.cancelRequest(entry.key) }
   }
 }

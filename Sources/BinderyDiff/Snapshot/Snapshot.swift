@@ -22,23 +22,24 @@ where
   /// The sections, in display order.
   public let sections: [Section]
   @usableFromInline let itemsBySection: [[Item]]
-  @usableFromInline let index: IdentityIndex<Section.ID, Item.ID>
+  @usableFromInline let identityIndex: IdentityIndex<Section.ID, Item.ID>
 
   /// Assembles a snapshot from parts that are already known to be unique.
   @usableFromInline
   init(
     uncheckedSections sections: [Section], items: [[Item]],
-    index: IdentityIndex<Section.ID, Item.ID> = IdentityIndex()
+    identityIndex: IdentityIndex<Section.ID, Item.ID> = IdentityIndex()
   ) {
     self.sections = sections
     self.itemsBySection = items
-    self.index = index
+    self.identityIndex = identityIndex
   }
 
   /// An empty snapshot: no sections, no items.
   public init() {
     self.init(
-      uncheckedSections: [], items: [], index: IdentityIndex(sections: [:], items: IDTable()))
+      uncheckedSections: [], items: [],
+      identityIndex: IdentityIndex(sections: [:], items: IDTable()))
   }
 
   // Always inlined: `try?` around a typed-throws generic initializer stops the optimizer from
@@ -118,7 +119,7 @@ where
     }
     let snapshot = Self(
       uncheckedSections: sections, items: items,
-      index: IdentityIndex(sections: sectionTable, items: itemTable.build()))
+      identityIndex: IdentityIndex(sections: sectionTable, items: itemTable.build()))
     let clean = report.duplicateSectionIDs.isEmpty && report.duplicateItemIDs.isEmpty
     return (snapshot, clean ? nil : report)
   }
@@ -194,7 +195,7 @@ where
   /// - Complexity: O(1) amortized; the first lookup on a snapshot that was not validated builds
   ///   its id table in O(n).
   public func position(of id: Item.ID) -> ItemPosition? {
-    index.itemTable {
+    identityIndex.itemTable {
       var table = IDTable<Item.ID>.Builder(minimumCapacity: numberOfItems)
       for (section, items) in itemsBySection.enumerated() {
         for (offset, item) in items.enumerated() {
@@ -217,7 +218,7 @@ where
   ///
   /// - Complexity: O(1) amortized, as ``position(of:)``.
   public func sectionIndex(of id: Section.ID) -> Int? {
-    index.sectionTable {
+    identityIndex.sectionTable {
       Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
     }[id]
   }
@@ -287,13 +288,13 @@ extension Snapshot {
       for items in itemsBySection {
         for item in items { precondition(seen.insert(item.id).inserted, "item ids are unique") }
       }
-      if let table = index.existingItemTable() {
+      if let table = identityIndex.existingItemTable() {
         precondition(table.count == seen.count, "the item table has every item, once")
         table.forEach { id, packed in
           precondition(item(at: packed.position)?.id == id, "the item table points at its item")
         }
       }
-      let sectionTable = index.sectionTable {
+      let sectionTable = identityIndex.sectionTable {
         Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
       }
       for (id, index) in sectionTable {

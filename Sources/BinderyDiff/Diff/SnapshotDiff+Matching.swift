@@ -113,7 +113,7 @@ extension SnapshotDiff {
     var oldMatched = [Bool](repeating: false, count: flatBase[oldItems.count])
     receiving = [Bool](repeating: false, count: new.sections.count)
     evacuating = [Bool](repeating: false, count: oldItems.count)
-    let table = old.index.existingItemTable() ?? oldMiddleTable()
+    let table = old.identityIndex.existingItemTable() ?? oldMiddleTable()
     oldMatched.withUnsafeMutableBufferPointer { matched in
       for section in new.sections.indices {
         matchItems(inNewSection: section, table: table, matched: matched, flatBase: flatBase)

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Prefetching (the third note)")
+@Suite("Prefetching: content ready before a cell is first shown")
 @MainActor
 struct PrefetchingTests {
   /// Binds 200 mates to an off-screen table with avatars; records, for each row configured,
@@ -458,4 +458,27 @@ final class StartLog: @unchecked Sendable {
   private var started: [Int] = []
   var keys: [Int] { lock.withLock { started } }
   func append(_ key: Int) { lock.withLock { started.append(key) } }
+}
+
+/// UIKit's deceleration is written twice, on purpose: HeadlessUIKit flings with it (points a
+/// millisecond) and Bindery's prefetcher predicts where a fling lands with it (points a
+/// second), and neither module may depend on the other. They must agree.
+@Suite("The deceleration formula, written in two modules")
+@MainActor
+struct DecelerationAgreementTests {
+  @Test func bothModulesPredictTheSameRestingOffset() {
+    for rate in [UIScrollView.DecelerationRate.normal, .fast] {
+      for velocityPerSecond in [-9_000.0, -1_200, -1, 0, 1, 800, 4_000, 12_000] {
+        let headless = UIScrollView.restingOffset(
+          from: 5_000, velocity: CGFloat(velocityPerSecond / 1_000), rate: rate)
+        let position = ScrollPosition(
+          offset: 5_000, maximumOffset: .greatestFiniteMagnitude, isDecelerating: true,
+          decelerationRate: Double(rate.rawValue))
+        let bindery = position.restingOffset(velocity: velocityPerSecond)
+        #expect(
+          abs(bindery - max(0, Double(headless))) < 1e-6,
+          "rate \(rate.rawValue), \(velocityPerSecond) points/s")
+      }
+    }
+  }
 }

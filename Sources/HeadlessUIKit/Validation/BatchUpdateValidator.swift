@@ -50,9 +50,6 @@ private struct Check {
   let update: BatchUpdate
   let oldCounts: [Int]
   let newCounts: [Int]
-  var noun: String { validator.kind.elementNoun }
-  var nouns: String { noun + "s" }
-  var article: String { validator.kind == .tableView ? "a" : "an" }
 
   // The update's index paths as slots, converted once.
   let deletesAsked: [ItemSlot]
@@ -126,11 +123,7 @@ private struct Check {
     var others = update
     others.sectionReloads = []
     guard !others.isEmpty else { return }
-    throw UpdateViolation(
-      .reloadSectionsInMixedBatch,
-      "strict: reloadSections in a batch that also does other work; UIKit has been seen to "
-        + "raise \"attempt to create view animation for nil view\" there (UIKit rules §1.5 #16)",
-      isUIKitMessage: false)
+    throw UIKitMessages.reloadSectionsInMixedBatch
   }
 
   // MARK: Reconfigure (§2)
@@ -138,23 +131,15 @@ private struct Check {
   func checkReconfigures() throws(UpdateViolation) {
     guard !reconfiguresAsked.isEmpty else { return }
     if validator.isStrict && update.isStructural {
-      throw UpdateViolation(
-        .reconfigureInStructuralBatch,
-        "strict: reconfigure\(noun.capitalized)s in a batch that also inserts, deletes, reloads or "
-          + "moves; UIKit does not document which coordinates it uses there (UIKit rules §2, §6)",
-        isUIKitMessage: false)
+      throw UIKitMessages.reconfigureInStructuralBatch(kind: validator.kind)
     }
     let changed = SmallSet(deletesAsked + reloadsAsked + movesAsked.map(\.from))
     for path in reconfiguresAsked {
-      try requireOld(path, verb: "reconfigure")
+      try requireOld(path)
       if changed.contains(path) || update.sectionDeletes.contains(path.section)
         || update.sectionReloads.contains(path.section)
       {
-        throw UpdateViolation(
-          .reconfigureOfChangedPath,
-          "attempt to reconfigure index path (\(path.uikitDescription)) that this batch also "
-            + "deletes, reloads or moves",
-          isUIKitMessage: false)
+        throw UIKitMessages.reconfigureOfChangedPath(path)
       }
     }
   }
@@ -173,9 +158,7 @@ private struct Check {
     var inserts: Decomposed = ([], [])
     for section in update.sectionReloads {
       if explicitSectionDeletes.contains(section) {
-        throw UpdateViolation(
-          .deleteAndReloadSameSection,
-          "attempt to delete and reload the same section (\(section))", isUIKitMessage: false)
+        throw UIKitMessages.deleteAndReloadSameSection(section)
       }
       deletes.sections.append(section)
       inserts.sections.append(
@@ -184,9 +167,7 @@ private struct Check {
     let explicitDeletes = SmallSet(reloadsAsked.isEmpty ? [] : deletesAsked)
     for path in reloadsAsked {
       if explicitDeletes.contains(path) {
-        throw UpdateViolation(
-          .deleteAndReloadSamePath,
-          "attempt to delete and reload the same index path (\(path.uikitDescription))")
+        throw UIKitMessages.deleteAndReloadSamePath(path)
       }
       let section = adjust(
         path.section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts)
@@ -219,28 +200,18 @@ private struct Check {
     var sourceOf: [Int: Int] = [:]
     for move in update.sectionMoves {
       if !oldCounts.indices.contains(move.from) {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to move section \(move.from), but there are only \(oldCounts.count) sections "
-            + "before the update")
+        throw UIKitMessages.sectionMoveSourceOutOfRange(move.from, sections: oldCounts.count)
       }
       if !newCounts.indices.contains(move.to) {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to to move section \(move.from) to section \(move.to), but there are only "
-            + "\(newCounts.count) sections after the update")
+        throw UIKitMessages.sectionMoveDestinationOutOfRange(
+          from: move.from, to: move.to, sections: newCounts.count)
       }
       if let destination = destinationOf[move.from] {
         if destination == move.to { continue }  // an identical move is dropped
-        throw UpdateViolation(
-          .moveToTwoDestinations,
-          "attempt to move section \(move.from) to both section \(destination) and section "
-            + "\(move.to)")
+        throw UIKitMessages.sectionMovedToTwoDestinations(move.from, destination, move.to)
       }
       if let source = sourceOf[move.to] {
-        throw UpdateViolation(
-          .moveTwoSourcesToOneDestination,
-          "attempt to move both section \(source) and section \(move.from) to section \(move.to)")
+        throw UIKitMessages.sectionsMovedToOneDestination(source, move.from, to: move.to)
       }
       destinationOf[move.from] = move.to
       sourceOf[move.to] = move.from
@@ -254,45 +225,27 @@ private struct Check {
     for move in movesAsked {
       let (from, to) = (move.from, move.to)
       if !oldCounts.indices.contains(from.section) {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to move index path (\(from.uikitDescription)) from a section that does not "
-            + "exist - there are only \(oldCounts.count) sections before the update")
+        throw UIKitMessages.itemMoveSourceSectionOutOfRange(from, sections: oldCounts.count)
       }
       if from.item < 0 || from.item >= oldCounts[from.section] {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to move index path (\(from.uikitDescription)) that does not exist - there are "
-            + "only \(oldCounts[from.section]) \(nouns) in section \(from.section) "
-            + "before the update")
+        throw UIKitMessages.itemMoveSourceOutOfRange(
+          from, count: oldCounts[from.section], kind: validator.kind)
       }
       if !newCounts.indices.contains(to.section) {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to move index path (\(from.uikitDescription)) to index path "
-            + "(\(to.uikitDescription)) in section that does not exist - there are only "
-            + "\(newCounts.count) sections after the update")
+        throw UIKitMessages.itemMoveDestinationSectionOutOfRange(
+          from, to, sections: newCounts.count)
       }
       if to.item < 0 || to.item >= newCounts[to.section] {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to move index path (\(from.uikitDescription)) to index path "
-            + "(\(to.uikitDescription)) that does not exist - there are only "
-            + "\(newCounts[to.section]) \(nouns) in section \(to.section) after the "
-            + "update")
+        throw UIKitMessages.itemMoveDestinationOutOfRange(
+          from, to, count: newCounts[to.section], kind: validator.kind)
       }
       if let destination = destinationOf[from] {
         if destination == to { continue }
-        throw UpdateViolation(
-          .moveToTwoDestinations,
-          "attempt to move \(noun) at index path \(from.uikitDescription) to both "
-            + "\(destination.uikitDescription) and \(to.uikitDescription)")
+        throw UIKitMessages.itemMovedToTwoDestinations(
+          from, destination, to, kind: validator.kind)
       }
       if let source = sourceOf[to] {
-        throw UpdateViolation(
-          .moveTwoSourcesToOneDestination,
-          "attempt to move both \(noun) at index path \(source.uikitDescription) and "
-            + "\(from.uikitDescription) to \(to.uikitDescription)")
+        throw UIKitMessages.itemsMovedToOneDestination(source, from, to: to, kind: validator.kind)
       }
       destinationOf.set(to, for: from)
       sourceOf.set(from, for: to)
@@ -307,18 +260,13 @@ private struct Check {
     let movedFrom = Set(sectionMoves.map(\.from))
     for section in (update.sectionDeletes + extra).sorted(by: >) {
       if section < 0 || section >= oldCounts.count {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to delete section \(section), but there are only \(oldCounts.count) sections "
-            + "before the update")
+        throw UIKitMessages.sectionDeleteOutOfRange(section, sections: oldCounts.count)
       }
       if movedFrom.contains(section) {
-        throw UpdateViolation(
-          .deleteAndMoveFromSameSource,
-          "attempt to perform a delete and a move from the same section (\(section))")
+        throw UIKitMessages.deleteAndMoveFromSameSection(section)
       }
       if !sectionDeletes.insert(section).inserted {
-        try duplicate("delete section \(section)")
+        try duplicate(.deleteSection(section))
       }
     }
   }
@@ -330,26 +278,19 @@ private struct Check {
     for path in (extra.isEmpty ? deletesAsked : deletesAsked + extra).sorted(by: >) {
       if sectionDeletes.contains(path.section) { continue }  // covered by the section
       if path.section < 0 || path.section >= oldCounts.count {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to delete \(noun) \(path.item) from section \(path.section), but "
-            + "there are only \(oldCounts.count) sections before the update")
+        throw UIKitMessages.itemDeleteSectionOutOfRange(
+          path, sections: oldCounts.count, kind: validator.kind)
       }
       if path.item < 0 || path.item >= oldCounts[path.section] {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to delete \(noun) \(path.item) from section \(path.section) which "
-            + "only contains \(oldCounts[path.section]) \(nouns) before the update")
+        throw UIKitMessages.itemDeleteOutOfRange(
+          path, count: oldCounts[path.section], kind: validator.kind)
       }
       if movedFrom.contains(path) {
-        throw UpdateViolation(
-          .deleteAndMoveFromSameSource,
-          "attempt to perform a delete and a move from the same index path "
-            + "(\(path.uikitDescription))")
+        throw UIKitMessages.deleteAndMoveFromSamePath(path)
       }
       defer { previous = path }
       if path == previous {
-        try duplicate("delete index path (\(path.uikitDescription))")
+        try duplicate(.deletePath(path))
         continue
       }
       itemDeletes.append(path)
@@ -363,18 +304,13 @@ private struct Check {
     let movedTo = Set(sectionMoves.map(\.to))
     for section in (update.sectionInserts + extra).sorted() {
       if section < 0 || section >= newCounts.count {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to insert section \(section) but there are only \(newCounts.count) sections "
-            + "after the update")
+        throw UIKitMessages.sectionInsertOutOfRange(section, sections: newCounts.count)
       }
       if movedTo.contains(section) {
-        throw UpdateViolation(
-          .insertAndMoveToSameDestination,
-          "attempt to perform an insert and a move to the same section (\(section))")
+        throw UIKitMessages.insertAndMoveToSameSection(section)
       }
       if !sectionInserts.insert(section).inserted {
-        try duplicate("insert section \(section)")
+        try duplicate(.insertSection(section))
       }
     }
   }
@@ -385,27 +321,19 @@ private struct Check {
     for path in (extra.isEmpty ? insertsAsked : insertsAsked + extra).sorted() {
       if sectionInserts.contains(path.section) { continue }  // covered by the section
       if path.section < 0 || path.section >= newCounts.count {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to insert \(noun) \(path.item) into section \(path.section), but "
-            + "there are only \(newCounts.count) sections after the update")
+        throw UIKitMessages.itemInsertSectionOutOfRange(
+          path, sections: newCounts.count, kind: validator.kind)
       }
       if path.item < 0 || path.item >= newCounts[path.section] {
-        throw UpdateViolation(
-          .indexOutOfRange,
-          "attempt to insert \(noun) \(path.item) into section \(path.section), but "
-            + "there are only \(newCounts[path.section]) \(nouns) in section "
-            + "\(path.section) after the update")
+        throw UIKitMessages.itemInsertOutOfRange(
+          path, count: newCounts[path.section], kind: validator.kind)
       }
       if movedTo.contains(path) {
-        throw UpdateViolation(
-          .insertAndMoveToSameDestination,
-          "attempt to perform an insert and a move to the same index path "
-            + "(\(path.uikitDescription))")
+        throw UIKitMessages.insertAndMoveToSamePath(path)
       }
       defer { previous = path }
       if path == previous {
-        try duplicate("insert index path (\(path.uikitDescription))")
+        try duplicate(.insertPath(path))
         continue
       }
       itemInserts.append(path)
@@ -414,32 +342,21 @@ private struct Check {
 
   /// §1.5 #10: UITableView coalesces a repeated delete or insert, and strict mode rejects it;
   /// a collection view does not coalesce, and a repeat is an error in every mode (§6).
-  func duplicate(_ what: String) throws(UpdateViolation) {
+  func duplicate(_ operation: UIKitMessages.RepeatedOperation) throws(UpdateViolation) {
     guard validator.isStrict || validator.kind == .collectionView else { return }
-    let prefix = validator.kind == .collectionView ? "" : "strict: "
-    throw UpdateViolation(
-      .duplicateOperation, "\(prefix)attempt to \(what) twice in one batch", isUIKitMessage: false)
+    throw UIKitMessages.duplicateOperation(operation, kind: validator.kind)
   }
 
   // MARK: Moves against deleted and inserted sections (§1.5 #13, #14)
 
   func checkItemMoveSections() throws(UpdateViolation) {
     guard !(sectionDeletes.isEmpty && sectionInserts.isEmpty) else { return }
-    // UICollectionView asserts with these messages; UITableView on iOS 11.4 silently fell back to
-    // reloadData, which iOS 16.4 made a hard exception for invalid batches (UIKit rules §6).
-    let isUIKit = validator.kind == .collectionView
     for move in itemMoves {
       if sectionDeletes.contains(move.from.section) {
-        throw UpdateViolation(
-          .moveFromDeletedSection,
-          "cannot move \(article) \(noun) from a deleted section (\(move.from.section))",
-          isUIKitMessage: isUIKit)
+        throw UIKitMessages.moveFromDeletedSection(move.from.section, kind: validator.kind)
       }
       if sectionInserts.contains(move.to.section) {
-        throw UpdateViolation(
-          .moveIntoInsertedSection,
-          "cannot move \(article) \(noun) into a newly inserted section (\(move.to.section))",
-          isUIKitMessage: isUIKit)
+        throw UIKitMessages.moveIntoInsertedSection(move.to.section, kind: validator.kind)
       }
     }
   }
@@ -452,11 +369,7 @@ private struct Check {
         || itemMoves.contains { $0.from.section == move.from || $0.to.section == move.to }
         || itemInserts.contains { $0.section == move.to }
       if touched {
-        throw UpdateViolation(
-          .sectionMoveWithItemChanges,
-          "strict: section \(move.from) moves to \(move.to) in a batch that also changes "
-            + "\(nouns) inside it; UIKit miscounts this (UIKit rules §1.5 #15)",
-          isUIKitMessage: false)
+        throw UIKitMessages.sectionMoveWithItemChanges(move, kind: validator.kind)
       }
     }
   }
@@ -549,14 +462,11 @@ private struct Check {
       placed: placed, moveDestinations: moveDestinations)
   }
 
-  func requireOld(_ path: ItemSlot, verb: String) throws(UpdateViolation) {
+  func requireOld(_ path: ItemSlot) throws(UpdateViolation) {
     guard oldCounts.indices.contains(path.section),
       (0..<oldCounts[path.section]).contains(path.item)
     else {
-      throw UpdateViolation(
-        .indexOutOfRange,
-        "attempt to \(verb) \(noun) \(path.item) in section \(path.section), which does "
-          + "not exist before the update", isUIKitMessage: false)
+      throw UIKitMessages.reconfigureOfMissingPath(path, kind: validator.kind)
     }
   }
 }

@@ -100,23 +100,21 @@ extension BatchUpdateValidator {
       try checkItemInserts(extra: reloadInserts.items)
       try checkItemMoveSections()
       if validator.isStrict { try checkSectionMovesAlone() }
-      let (oldSectionOfNew, newSectionOfOld) = try mapSections()
-      return try mapItems(oldSectionOfNew: oldSectionOfNew, newSectionOfOld: newSectionOfOld)
+      try checkSectionCount()
+      let sections = mapSections()
+      try checkItemCounts(sections)
+      return makePlan(sections)
     }
 
     /// A batch of reconfigures alone (or nothing): the counts must not change (§1.4 with nothing
     /// inserted, deleted or moved), and every row keeps its place.
     func unchangedStructure() throws(UpdateViolation) -> BatchUpdatePlan {
-      let identity = Array(oldCounts.indices)
       if newCounts != oldCounts {
         // The general path words the count violation: sections first, then rows.
-        try mapSections()
-        _ = try mapItems(oldSectionOfNew: identity, newSectionOfOld: identity)
+        try checkSectionCount()
+        try checkItemCounts(.identity(count: oldCounts.count))
       }
-      return BatchUpdatePlan(
-        oldCounts: oldCounts, newCounts: newCounts, reconfigured: update.itemReconfigures,
-        oldSectionOfNew: identity, newSectionOfOld: identity, removed: [], placed: [],
-        moveDestinations: SmallTable())
+      return planKeepingEveryPlace()
     }
 
     /// §1.5 #10: UITableView coalesces a repeated delete or insert, and strict mode rejects it;

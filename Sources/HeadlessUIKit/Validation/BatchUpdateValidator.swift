@@ -86,6 +86,9 @@ extension BatchUpdateValidator {
     var sectionMoves: [BatchUpdate.SectionMove] = []
     var itemMoves: [SlotMove] = []
 
+    /// The phases in the order that decides which violation a bad batch reports first. Moves
+    /// are collected (range and pairing) before deletes and inserts, which reject a delete or an
+    /// insert on a move's path; moves are checked against deleted and inserted sections after.
     mutating func run() throws(UpdateViolation) -> BatchUpdatePlan {
       if validator.isStrict { try checkReconfiguresAlone() }
       try checkReconfigures()

@@ -3,20 +3,22 @@ import Foundation
 extension ListEngine {
   // MARK: Registration and reuse (§1.5 #21, #22; §2)
 
-  func register(_ identifier: String, make: @escaping (String) -> HeadlessReusableView) {
-    registrations[identifier] = make
+  func register(_ identifier: String, make: @escaping ReusePool.Maker) {
+    reusePool.register(.cell(identifier), make: make)
   }
 
   func registerSupplementary(
-    kind: String, _ identifier: String, make: @escaping (String) -> HeadlessReusableView
+    kind: String, _ identifier: String, make: @escaping ReusePool.Maker
   ) {
-    supplementaryRegistrations[ReuseKey(kind: kind, identifier: identifier)] = make
+    reusePool.register(.supplementary(kind: kind, identifier), make: make)
   }
 
-  func isRegistered(_ identifier: String) -> Bool { registrations[identifier] != nil }
+  func isRegistered(_ identifier: String) -> Bool {
+    reusePool.maker(for: .cell(identifier)) != nil
+  }
 
   func isRegisteredSupplementary(kind: String, _ identifier: String) -> Bool {
-    supplementaryRegistrations[ReuseKey(kind: kind, identifier: identifier)] != nil
+    reusePool.maker(for: .supplementary(kind: kind, identifier)) != nil
   }
 
   /// How many cell requests are under way, across every view: a registration made while one is
@@ -24,12 +26,27 @@ extension ListEngine {
   static var activeCellRequests = 0
 
   func recycle(_ cell: HeadlessReusableView) {
-    reusePool[cell.reuseIdentifier ?? "", default: []].append(cell)
+    reusePool.recycle(cell, as: .cell(cell.reuseIdentifier ?? ""))
   }
 
   func recycleSupplementary(_ view: HeadlessReusableView) {
-    let key = ReuseKey(kind: view.elementKind ?? "", identifier: view.reuseIdentifier ?? "")
-    supplementaryPool[key, default: []].append(view)
+    reusePool.recycle(
+      view, as: .supplementary(kind: view.elementKind ?? "", view.reuseIdentifier ?? ""))
+  }
+
+  /// A recycled view (after `prepareForReuse()`) or a new one of the registered class; `nil`
+  /// when nothing is registered for `key`, which each caller reports in its own words.
+  private func reusedOrMade(_ key: ReusePool.Key) -> HeadlessReusableView? {
+    if let recycled = reusePool.takeRecycled(key) {
+      recycled.prepareForReuseCount += 1
+      recycled.prepareForReuse()
+      return recycled
+    }
+    guard let make = reusePool.maker(for: key) else { return nil }
+    let made = make(key.identifier)
+    made.reuseIdentifier = key.identifier
+    if let elementKind = key.elementKind { made.elementKind = elementKind }
+    return made
   }
 
   func recycleAllViews() {
@@ -114,17 +131,10 @@ extension ListEngine {
   }
 
   private func reusedOrNew(identifier: String) -> HeadlessReusableView? {
-    if let recycled = reusePool[identifier]?.popLast() {
-      recycled.prepareForReuseCount += 1
-      recycled.prepareForReuse()
-      return recycled
-    }
-    guard let make = registrations[identifier] else {
+    guard let cell = reusedOrMade(.cell(identifier)) else {
       report(UIKitMessages.unregisteredCell(identifier, kind: kind))
       return nil
     }
-    let cell = make(identifier)
-    cell.reuseIdentifier = identifier
     return cell
   }
 
@@ -169,20 +179,9 @@ extension ListEngine {
   func dequeueSupplementary(identifier: String, kindName: String, for path: IndexPath)
     -> HeadlessReusableView?
   {
-    let key = ReuseKey(kind: kindName, identifier: identifier)
-    let view: HeadlessReusableView?
-    if let recycled = supplementaryPool[key]?.popLast() {
-      recycled.prepareForReuseCount += 1
-      recycled.prepareForReuse()
-      view = recycled
-    } else if let make = supplementaryRegistrations[key] {
-      let made = make(identifier)
-      made.reuseIdentifier = identifier
-      made.elementKind = kindName
-      view = made
-    } else {
+    let view = reusedOrMade(.supplementary(kind: kindName, identifier))
+    if view == nil {
       report(UIKitMessages.unregisteredSupplementaryView(identifier, kind: kindName))
-      view = nil
     }
     if var active = supplementaryRequest, active.path.sectionIndex == path.sectionIndex {
       if let view { active.dequeued.append(view) } else { active.dequeueFailed = true }

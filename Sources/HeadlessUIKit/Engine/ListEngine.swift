@@ -42,13 +42,10 @@ final class ListEngine {
   private(set) var acceptedBatchCount = 0
   private(set) var lastBatchAnimated: Bool?
 
-  var registrations: [String: (String) -> HeadlessReusableView] = [:]
-  /// Supplementary views are registered for a kind and an identifier together, as in UIKit.
-  var supplementaryRegistrations: [ReuseKey: (String) -> HeadlessReusableView] = [:]
+  /// Registered classes and recycled cells and supplementary views.
+  var reusePool = ReusePool()
   var cells: [IndexPath: HeadlessReusableView] = [:]
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
-  var reusePool: [String: [HeadlessReusableView]] = [:]
-  var supplementaryPool: [ReuseKey: [HeadlessReusableView]] = [:]
   struct ViewRequest {
     var path: IndexPath
     var reconfiguring: HeadlessReusableView?
@@ -57,11 +54,6 @@ final class ListEngine {
     var elementKind: String?
     /// Whether a dequeue in it already failed: UIKit raised there, so nothing after it counts.
     var dequeueFailed = false
-  }
-  /// A supplementary view's registration: its element kind and its reuse identifier.
-  struct ReuseKey: Hashable {
-    var kind: String
-    var identifier: String
   }
   var request: ViewRequest?
   var supplementaryRequest: ViewRequest?

@@ -13,8 +13,7 @@ public struct BatchUpdatePlan: Sendable {
   /// Before-update index paths of reconfigured rows that still exist after the batch.
   public let reconfigured: [IndexPath]
 
-  let oldSectionOfNew: [Int]  // -1: inserted
-  let newSectionOfOld: [Int]  // -1: deleted
+  let sections: SectionMapping
   /// Per old section, ascending: item indices that leave their slot (deleted, reloaded, moved).
   /// Empty when nothing leaves anywhere. Arrays by section rather than tables keyed by it, so
   /// that a query hashes nothing.
@@ -23,6 +22,20 @@ public struct BatchUpdatePlan: Sendable {
   /// Empty when nothing is placed anywhere.
   let placed: [[Placement]]
   let moveDestinations: SmallTable<ItemSlot, ItemSlot>
+
+  /// Which section each section becomes across the batch.
+  struct SectionMapping: Sendable {
+    /// Per section after the batch, its index before; `nil` for an inserted section.
+    var oldSectionOfNew: [Int?]
+    /// Per section before the batch, its index after; `nil` for a deleted section.
+    var newSectionOfOld: [Int?]
+
+    /// Every one of `count` sections keeps its index.
+    static func identity(count: Int) -> SectionMapping {
+      let identity = (0..<count).map { Optional($0) }
+      return SectionMapping(oldSectionOfNew: identity, newSectionOfOld: identity)
+    }
+  }
 
   /// A slot filled explicitly in a section after the batch, and from where (nil: new).
   struct Placement: Sendable {
@@ -34,7 +47,7 @@ public struct BatchUpdatePlan: Sendable {
   var keepsEveryPlace: Bool {
     oldCounts.count == newCounts.count && moveDestinations.isEmpty
       && removed.allSatisfy(\.isEmpty) && placed.allSatisfy(\.isEmpty)
-      && oldSectionOfNew.indices.allSatisfy { oldSectionOfNew[$0] == $0 }
+      && sections.oldSectionOfNew.indices.allSatisfy { sections.oldSectionOfNew[$0] == $0 }
   }
 
   private func removed(inOld section: Int) -> [Int] {
@@ -47,14 +60,12 @@ public struct BatchUpdatePlan: Sendable {
 
   /// The section a section after the batch was before it, or `nil` for an inserted section.
   public func oldSection(forNew section: Int) -> Int? {
-    oldSectionOfNew.indices.contains(section) && oldSectionOfNew[section] >= 0
-      ? oldSectionOfNew[section] : nil
+    sections.oldSectionOfNew.indices.contains(section) ? sections.oldSectionOfNew[section] : nil
   }
 
   /// The section a section before the batch becomes, or `nil` for a deleted one.
   public func newSection(forOld section: Int) -> Int? {
-    newSectionOfOld.indices.contains(section) && newSectionOfOld[section] >= 0
-      ? newSectionOfOld[section] : nil
+    sections.newSectionOfOld.indices.contains(section) ? sections.newSectionOfOld[section] : nil
   }
 
   /// Where the row shown at `path` after the batch was before it; `nil` when it is new

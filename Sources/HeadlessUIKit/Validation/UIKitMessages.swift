@@ -4,50 +4,13 @@ import Foundation
   import CoreGraphics
 #endif
 
-/// What UIKit says when a list view is misused, beyond the batch checks of
-/// ``BatchUpdateValidator``: one place for the words, so that each rule reads the same wherever
-/// it is found. Where UIKit has a message of its own it is kept word for word (its typos too);
-/// where it has none, the text is HeadlessUIKit's and the violation says so.
+/// What UIKit says when a list view is misused: one place for the words, so that each rule reads
+/// the same wherever it is found. Where UIKit has a message of its own it is kept word for word
+/// (its typos too, marked `(sic)`); where it has none, the text is HeadlessUIKit's and the
+/// violation says so. The words of ``BatchUpdateValidator``'s checks are in
+/// `UIKitMessages+BatchUpdates.swift`.
 enum UIKitMessages {
   // MARK: Batches
-
-  /// The count check's verdict (§1.4), as UIKit words it since iOS 16.4, for tables and
-  /// collection views alike: the counts before and after, and the updates. The older
-  /// per-section wording ("Invalid update: invalid number of rows in section 0. …") is gone.
-  /// The list of updates is written in the form UIKit's logs show for deletes and inserts;
-  /// moves and reloads follow the same pattern, which no public log confirms.
-  static func invalidBatchUpdates(
-    _ rule: UpdateViolation.Rule, _ update: BatchUpdate, oldCounts: [Int], newCounts: [Int],
-    kind: ListViewKind
-  ) -> UpdateViolation {
-    let noun = kind.elementNoun
-    func counts(_ counts: [Int]) -> String {
-      let sections = counts.count == 1 ? "1 section" : "\(counts.count) sections"
-      return
-        "{ \(sections) with \(noun) counts: [\(counts.map(String.init).joined(separator: ", "))] }"
-    }
-    func path(_ path: IndexPath) -> String { "(\(path.map(String.init).joined(separator: " - ")))" }
-    var updates: [String] = []
-    updates += update.sectionDeletes.map { "Delete section \($0)" }
-    updates += update.sectionInserts.map { "Insert section \($0)" }
-    updates += update.sectionReloads.map { "Reload section \($0)" }
-    updates += update.sectionMoves.map { "Move section \($0.from) to \($0.to)" }
-    updates += update.itemDeletes.map { "Delete \(noun) \(path($0))" }
-    updates += update.itemInserts.map { "Insert \(noun) \(path($0))" }
-    updates += update.itemReloads.map { "Reload \(noun) \(path($0))" }
-    updates += update.itemMoves.map { "Move \(noun) \(path($0.from)) to \(path($0.to))" }
-    let view =
-      kind == .tableView
-      ? "Table view: <HeadlessTableView>" : "Collection view: <HeadlessCollectionView>"
-    return UpdateViolation(
-      rule,
-      "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the "
-        + "data source before and after performing the batch updates are inconsistent with the "
-        + "updates.\nData source before updates = \(counts(oldCounts))\nData source after "
-        + "updates = \(counts(newCounts))\nUpdates = [\n"
-        + updates.map { "\t\($0)" }.joined(separator: ",\n") + (updates.isEmpty ? "" : "\n")
-        + "]\n\(view)")
-  }
 
   /// How UIKit prints an index path, without the object address.
   static func describe(_ path: IndexPath) -> String {
@@ -178,6 +141,7 @@ enum UIKitMessages {
   {
     UpdateViolation(
       .supplementaryViewNotDequeued,
+      // (sic) "atIndexPath" without its colon: UIKit's wording.
       "the view returned from -collectionView:viewForSupplementaryElementOfKind:atIndexPath "
         + "(\(kind),\(describe(path))) was not retrieved by calling "
         + "-dequeueReusableSupplementaryViewOfKind:withReuseIdentifier:forIndexPath: or is nil "

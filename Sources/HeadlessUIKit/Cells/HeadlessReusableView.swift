@@ -1,0 +1,44 @@
+import Foundation
+
+/// What reusable views share (cells, table headers and footers, collection supplementary
+/// views): a reuse identifier and the reuse cycle.
+///
+/// Swift without the Objective-C runtime can create a registered class only through a
+/// `required` initializer, so the initializers the views use to create registered classes —
+/// `HeadlessTableViewCell.init(style:reuseIdentifier:)` and
+/// `HeadlessCollectionReusableView.init(frame:)` — are `required` here, where UIKit's are not. A
+/// subclass that keeps the inherited initializers, or declares `required init?(coder:)` as
+/// UIKit asks, compiles unchanged; one that overrides the designated initializer marks it
+/// `required` for HeadlessUIKit.
+@MainActor
+open class HeadlessReusableView: HeadlessView {
+  /// The identifier the view was registered and dequeued with.
+  public internal(set) var reuseIdentifier: String?
+  /// How many times the list view called ``prepareForReuse()``, for tests of the reuse cycle.
+  public internal(set) var prepareForReuseCount = 0
+  /// The element kind a supplementary view was registered and dequeued for; `nil` for cells.
+  var elementKind: String?
+
+  /// Called by the list view just before it hands a recycled view out of the reuse pool. Not
+  /// called when a reconfigure dequeues the cell that is already at that index path
+  /// (UIKit rules §2).
+  open func prepareForReuse() {}
+}
+
+extension HeadlessReusableView {
+  /// The text a cell or header shows: its list content configuration's, or its label's
+  /// (HeadlessUIKit only, for tests).
+  public var shownText: String? {
+    let configuration: (any HeadlessContentConfiguration)? =
+      switch self {
+      case let cell as HeadlessTableViewCell: cell.contentConfiguration
+      case let cell as HeadlessCollectionViewCell: cell.contentConfiguration
+      case let header as HeadlessTableViewHeaderFooterView: header.contentConfiguration
+      default: nil
+      }
+    if let list = configuration as? HeadlessListContentConfiguration { return list.text }
+    if let cell = self as? HeadlessTableViewCell { return cell.textLabel?.text }
+    if let header = self as? HeadlessTableViewHeaderFooterView { return header.displayedText }
+    return nil
+  }
+}

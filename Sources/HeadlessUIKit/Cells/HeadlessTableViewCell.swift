@@ -1,0 +1,57 @@
+import Foundation
+
+/// The table view's cell (`UITableViewCell` where UIKit does not exist).
+@MainActor
+open class HeadlessTableViewCell: HeadlessReusableView {
+  /// The cell style, as UIKit's `UITableViewCell.CellStyle`.
+  public enum CellStyle: Int, Sendable {
+    /// A label on the left.
+    case `default`
+    /// A label on the left and a right-aligned detail label.
+    case value1
+    /// A right-aligned label and a left-aligned detail label.
+    case value2
+    /// A label above a detail label.
+    case subtitle
+  }
+
+  /// What editing does to a row, as UIKit's `UITableViewCell.EditingStyle`.
+  public enum EditingStyle: Int, Sendable {
+    /// No editing control.
+    case none
+    /// The row is deleted.
+    case delete
+    /// A row is inserted.
+    case insert
+  }
+
+  /// The view that holds the cell's content.
+  public let contentView = HeadlessView()
+  /// The cell's main label.
+  open private(set) var textLabel: HeadlessLabel? = HeadlessLabel()
+  /// The cell's secondary label.
+  open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
+  /// The cell's image, shown before the text.
+  open private(set) var imageView: HeadlessImageView? = HeadlessImageView()
+  /// What the cell shows, as a value (iOS 14): it takes the place of the labels.
+  open var contentConfiguration: (any HeadlessContentConfiguration)?
+  /// What the cell shows behind its content.
+  open var backgroundConfiguration: HeadlessBackgroundConfiguration?
+  /// The style the cell was made with, for ``defaultContentConfiguration()``.
+  let style: CellStyle
+
+  /// Creates a cell. `required` so that a registered class can be created from its type (see
+  /// ``HeadlessReusableView``).
+  public required init(style: CellStyle, reuseIdentifier: String?) {
+    self.style = style
+    super.init(frame: .zero)
+    self.reuseIdentifier = reuseIdentifier
+  }
+
+  /// Creates a cell from an archive (UIKit's required initializer); see
+  /// ``HeadlessView/init(coder:)``.
+  public required init?(coder: NSCoder) {
+    style = .default
+    super.init(coder: coder)
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+// Optional in UIKit, requirements with defaults here (no `@objc optional` without the
+// Objective-C runtime): each default does what UIKit does without the method.
+
+/// The collection view's delegate (`UICollectionViewDelegate` where UIKit does not exist):
+/// selection and the scroll view's events.
+@MainActor
+public protocol HeadlessCollectionViewDelegate: HeadlessScrollViewDelegate {
+  /// The user selected an item.
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath)
+
+  /// A cell is about to be shown, measured and in its place.
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath)
+
+  /// A cell left the screen (or its item went away).
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath)
+}
+
+extension HeadlessCollectionViewDelegate {
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+}

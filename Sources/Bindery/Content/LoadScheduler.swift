@@ -17,25 +17,12 @@
 /// ``ContentStatistics/writtenOff`` counts it.
 ///
 /// Waiting keys start by priority, then in the order they were requested at that priority; a
-/// raise counts as a new request. Each priority's queue is first-in first-out, and entries whose
-/// key has since started, left or been raised are skipped when they come up: O(1) amortized.
+/// raise counts as a new request. ``LoadWaitQueue`` keeps them, O(1) amortized.
 ///
 /// Inlinable, like the store's paths that reach it, so that it is specialized for the app's key
 /// and content types: unspecialized, the generic bookkeeping costs several times the work.
 @usableFromInline
 final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable {
-  @usableFromInline
-  struct Waiting: Sendable {
-    @usableFromInline var priority: ContentPriority
-    @usableFromInline var order: Int
-
-    @inlinable
-    init(priority: ContentPriority, order: Int) {
-      self.priority = priority
-      self.order = order
-    }
-  }
-
   @usableFromInline
   struct Running {
     /// The worker running the load; it runs nothing else meanwhile.
@@ -51,14 +38,10 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     }
   }
 
-  /// A key in its priority's queue, and when it was queued there.
-  @usableFromInline typealias QueueEntry = (key: Key, order: Int)
-
   @usableFromInline
   struct State {
-    @usableFromInline var waiting: [Key: Waiting] = [:]
-    @usableFromInline var queues = ContentPriority.allCases.map { _ in FIFOQueue<QueueEntry>() }
-    @usableFromInline var nextOrder = 0
+    /// The keys waiting for a slot, in the order they will start.
+    @usableFromInline var waiting = LoadWaitQueue<Key>()
     @usableFromInline var running: [Key: Running] = [:]
     /// The workers that count against the limit, by number: each runs one load, is about to
     /// take the next waiting key or end, or is abandoned.
@@ -109,12 +92,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
 
   /// The waiting keys in the order they will start.
   var waitingKeys: [Key] {
-    state.withLock { state in
-      state.waiting.sorted { lhs, rhs in
-        lhs.value.priority != rhs.value.priority
-          ? lhs.value.priority > rhs.value.priority : lhs.value.order < rhs.value.order
-      }.map(\.key)
-    }
+    state.withLock { $0.waiting.orderedKeys }
   }
 
   /// The earliest deadline of a running load or of an abandoned worker's write-off.
@@ -133,15 +111,10 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   func enqueue(_ key: Key, priority: ContentPriority, isNew: Bool) {
     state.withLock { state in
       guard state.running[key] == nil else { return }
-      if let waiting = state.waiting[key] {
-        guard waiting.priority < priority else { return }
-      } else if !isNew {
-        return  // it ran and ended: its result is on its way to the store
-      }
-      let order = state.nextOrder
-      state.nextOrder += 1
-      state.waiting[key] = Waiting(priority: priority, order: order)
-      state.queues[priority.rawValue].append((key, order))
+      // Not waiting and not new: it ran and ended, its result is on its way to the store.
+      guard isNew || state.waiting.contains(key) else { return }
+      // Nothing either for a key already waiting at this priority or a higher one.
+      guard state.waiting.enqueue(key, priority: priority) else { return }
       fillSlots(&state)
     }
   }
@@ -163,7 +136,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   @inlinable @discardableResult
   func cancel(_ key: Key) -> Withdrawal {
     let (withdrawal, worker) = state.withLock { state -> (Withdrawal, Task<Void, Never>?) in
-      if state.waiting.removeValue(forKey: key) != nil { return (.waiting, nil) }
+      if state.waiting.remove(key) != nil { return (.waiting, nil) }
       guard let running = state.running.removeValue(forKey: key) else { return (.ended, nil) }
       return (.running, abandon(running.worker, &state))
     }
@@ -210,7 +183,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     let workers = state.withLock { state in
       defer {
         state.running = [:]
-        state.waiting = [:]
+        state.waiting.removeAll()
         state.workers = [:]
         state.abandoned = [:]
       }
@@ -236,7 +209,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// running; `nil` if nothing waits.
   @inlinable
   func startNext(_ state: inout State, worker: Int? = nil) -> (key: Key, worker: Int)? {
-    guard !state.waiting.isEmpty, let (key, priority) = nextWaiting(&state) else { return nil }
+    guard let (key, priority) = state.waiting.popFirst() else { return nil }
     let id: Int
     if let worker {
       id = worker
@@ -249,21 +222,6 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     state.started += 1
     state.peakRunning = max(state.peakRunning, state.running.count + state.abandoned.count)
     return (key, id)
-  }
-
-  @inlinable
-  func nextWaiting(_ state: inout State) -> (Key, ContentPriority)? {
-    for level in stride(from: state.queues.count - 1, through: 0, by: -1) {
-      while let entry = state.queues[level].popFirst() {
-        if let current = state.waiting[entry.key], current.priority.rawValue == level,
-          current.order == entry.order
-        {
-          state.waiting[entry.key] = nil
-          return (entry.key, current.priority)
-        }
-      }
-    }
-    return nil
   }
 
   /// A worker's life: runs its load, hands the result on, and takes the next waiting key, until
@@ -310,8 +268,8 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
       state.withLock { Set($0.waiting.keys).union($0.running.keys) }
     }
 
-    /// Checks the queues: within the limit, nothing both waiting and running, every waiting key
-    /// in its priority's queue.
+    /// Checks the queues: within the limit, nothing both waiting and running, and the wait
+    /// queue's own invariants.
     func _checkInvariants() {
       state.withLock { state in
         precondition(state.workers.count <= maximumRunning, "at most the limit of workers")
@@ -327,14 +285,10 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
         for running in state.running.values {
           precondition(state.workers[running.worker] != nil, "a running load has a worker")
         }
-        for (key, waiting) in state.waiting {
+        for key in state.waiting.keys {
           precondition(state.running[key] == nil, "waiting, not running")
-          let level = waiting.priority.rawValue
-          precondition(
-            state.queues[level].elements.contains {
-              $0.key == key && $0.order == waiting.order
-            }, "a waiting key is in its priority's queue")
         }
+        state.waiting._checkInvariants()
       }
     }
   #endif

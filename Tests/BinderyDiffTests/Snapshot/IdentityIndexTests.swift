@@ -95,17 +95,18 @@ struct IdentityIndexTests {
   /// stages) builds it on its first lookup, once, and its copies see the same table.
   @Test func snapshotCopiesShareTheTablesBuiltOnce() {
     let validated = flat([1, 2, 3])
-    #expect(validated.index.existingItemTable() != nil, "validation built it")
+    #expect(validated.identityIndex.existingItemTable() != nil, "validation built it")
     let assembled = ListSnapshot<TestItem>(
       uncheckedSections: [FlatSection()], items: [[3, 1, 2].map { TestItem(id: $0) }])
     let copy = assembled
-    #expect(copy.index === assembled.index)
-    #expect(assembled.index.existingItemTable() == nil, "not built before a lookup")
+    #expect(copy.identityIndex === assembled.identityIndex)
+    #expect(assembled.identityIndex.existingItemTable() == nil, "not built before a lookup")
     #expect(copy.position(of: 2) == ItemPosition(section: 0, item: 2))
-    let built = assembled.index.existingItemTable()
+    let built = assembled.identityIndex.existingItemTable()
     #expect(built != nil, "a copy's lookup built the original's table")
     #expect(assembled.position(of: 3) == ItemPosition(section: 0, item: 0))
-    #expect(assembled.index.existingItemTable()?.storage === built?.storage, "not built again")
+    #expect(
+      assembled.identityIndex.existingItemTable()?.storage === built?.storage, "not built again")
     #expect(copy.sectionIndex(of: FlatSection().id) == 0)
   }
 

@@ -1,0 +1,47 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+#if canImport(Combine)
+  import Combine
+#endif
+
+/// A cell provider that also receives the item's content state.
+@usableFromInline
+enum ContentCellProvider<Item, Content: Sendable> {
+  case table(@MainActor (UITableView, IndexPath, Item, ContentState<Content>) -> UITableViewCell)
+  case collection(
+    @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell)
+}
+
+/// Lets the cell provider reach the content binding made after it. Once the binding is gone
+/// (its view still asks for cells, from the last list it showed) cells read the store's state,
+/// asking it for nothing.
+@MainActor
+final class ContentBox<Section, Item, Key: Hashable & Sendable, Content: Sendable>
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  weak var content: ContentBinding<Section, Item, Key, Content>?
+  private weak var store: ContentStore<Key, Content>?
+  private let contentKey: (Item) -> Key
+
+  init(store: ContentStore<Key, Content>, contentKey: @escaping (Item) -> Key) {
+    self.store = store
+    self.contentKey = contentKey
+  }
+
+  func cell<Cell: AnyObject>(
+    for item: Item, at path: IndexPath, configure: (ContentState<Content>) -> Cell
+  ) -> Cell {
+    guard let content else {
+      return configure(store?.state(for: contentKey(item)) ?? .notRequested)
+    }
+    return content.cell(for: item, at: ItemPosition(path), configure: configure)
+  }
+}

@@ -1,11 +1,9 @@
 import BinderyDiff
 
-// Showing lists: the diff worker off the main actor, and the main actor applying its
-// stages, resolving who waits for which list.
+// Showing lists on the main actor: applying the stages the `DiffWorker` hands over, and
+// resolving who waits for which list.
 
 extension ListBinding {
-  // MARK: The pipeline
-
   /// What the main actor did with a diffed list.
   enum ShowOutcome: Sendable {
     /// Applied; ``AnimationTracker`` hears when the view is done with it (UIKit's completion).
@@ -15,94 +13,6 @@ extension ListBinding {
     /// The snapshot changed since the diff began (a user's move): diff again from this one.
     case stale(Snapshot<Section, Item>, version: Int)
     case stopped
-  }
-
-  /// Validates and diffs off the main actor, one list at a time, and hands each changeset to
-  /// the main actor to apply.
-  nonisolated static func work(
-    on inbox: ListInbox<Section, Item>, animations: AnimationTracker,
-    for target: WeakReference<ListBinding>,
-    pipeline: DiffPipeline<Section, Item>, reloadLimit: Locked<ReloadLimit>,
-    errors: AsyncStream<Failure>.Continuation
-  ) async {
-    var base = Snapshot<Section, Item>()
-    var version = 0
-    var isFirst = true
-    var held = false
-    let clock = ContinuousClock()
-    listLoop: for await submission in inbox.submissions {
-      var reported = false
-      while true {
-        let started = clock.now
-        // The first list is shown with a reload: nothing to diff it for.
-        let limit =
-          isFirst
-          ? ReloadLimit(threshold: 0, minimumOperations: 0) : reloadLimit.withLock { $0 }
-        let (next, dropped, changeset) = pipeline(submission.sections, after: base, within: limit)
-        if let dropped, !reported { errors.yield(.duplicateIdentifiers(dropped)) }
-        reported = true
-        // Boxed, and the box released here after the main actor is done with it: the main actor
-        // only applies; the old and intermediate snapshots are freed on this task, not there.
-        let diff = DiffedBox(
-          Diffed(
-            changeset: changeset, next: next, sequence: submission.sequence,
-            animated: submission.animated, isFirst: isFirst, baseVersion: version,
-            diffTime: clock.now - started, operationCount: changeset?.operationCount ?? 0,
-            itemCount: max(base.numberOfItems, next.numberOfItems)))
-        if isFirst, !held, let hold = await target.value?.firstDisplayHold {
-          await MainActor.run { target.value?.holding = submission.sequence }
-          await hold(next)
-          held = true
-          await MainActor.run { target.value?.holding = nil }
-          // Replaced while it was held: its waiters were told; the newest list is shown at
-          // once, without a second hold.
-          if inbox.newestSequence > submission.sequence { continue listLoop }
-        } else if !isFirst,
-          // A change shown with a reload may insert rows too: the hold looks at what is new.
-          changeset.map({ $0.stages.contains(where: \.insertsItems) }) ?? true,
-          let hold = await target.value?.updateHold
-        {
-          await hold(base, next)
-        }
-        let outcome = await MainActor.run { target.value?.show(diff.value) ?? .stopped }
-        // The snapshot the view showed until now goes here too, not on the main actor.
-        withExtendedLifetime((diff, base)) {}
-        switch outcome {
-        case .shown:
-          base = next
-          isFirst = false
-          // Latest wins while the view animates: lists that come meanwhile replace each other.
-          // A completion that never comes (a view that forgets it) holds nothing for long.
-          if await !animations.wait(for: submission.sequence, atMost: completionDeadline) {
-            await MainActor.run { target.value?.finishShowing(submission.sequence) }
-          }
-          continue listLoop
-        case .held:
-          // The user moves a row by hand; a batch now would break the gesture. The newest
-          // list is shown when it ends, diffed from what the user left (a move makes it stale).
-          while await MainActor.run(body: { target.value?.isHeldByUser ?? false }) {
-            if inbox.newestSequence > submission.sequence { continue listLoop }
-            try? await Task.sleep(for: interactionPollInterval)
-          }
-          if inbox.newestSequence > submission.sequence { continue listLoop }
-        case .stale(let current, let currentVersion):
-          base = current
-          version = currentVersion
-          // The user moved a row while this list was diffed. A newer list — the one the app
-          // sent for the move, most likely — is diffed instead: this one, from before the
-          // move, would move the row back first.
-          if inbox.newestSequence > submission.sequence { continue listLoop }
-        case .stopped:
-          break listLoop
-        }
-      }
-    }
-    // The source ended or the binding stopped: no more lists, so no more problems to report.
-    errors.finish()
-    await MainActor.run {
-      target.value?.waiters.resolveAll()
-      target.value?.sourceDidEnd()
-    }
   }
 
   /// A reference to a diffed list, so that its storage is released where the box is.

@@ -160,11 +160,10 @@ where
     let inbox = self.inbox
     let animations = self.animations
     let reloadLimit = self.reloadLimit
-    let worker = Task.detached(priority: .userInitiated) {
-      await Self.work(
-        on: inbox, animations: animations, for: target, pipeline: pipeline,
-        reloadLimit: reloadLimit, errors: errorSink)
-    }
+    let diffWorker = DiffWorker(
+      inbox: inbox, animations: animations, target: target, pipeline: pipeline,
+      reloadLimit: reloadLimit, errors: errorSink)
+    let worker = Task.detached(priority: .userInitiated) { await diffWorker.run() }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
     target.value = self

@@ -297,23 +297,27 @@ struct ContentLifecycleTests {
 final class DeinitProbe: @unchecked Sendable {
   private let lock = NSLock()
   private var recorded: [Bool] = []
-  private var releasing = false
+  private var releasingThread: Thread?
+  /// For each probe object gone, whether it went on the thread that released the binding. (By
+  /// thread, not by time: the main actor may tear the parts down while that thread is still
+  /// inside the release.)
   var deinits: [Bool] { lock.withLock { recorded } }
 
   final class Object {
     let probe: DeinitProbe
     init(_ probe: DeinitProbe) { self.probe = probe }
     deinit {
-      probe.lock.withLock { probe.recorded.append(probe.releasing) }
+      let current = Thread.current
+      probe.lock.withLock { probe.recorded.append(probe.releasingThread === current) }
     }
   }
 
   func object() -> AnyObject { Object(self) }
 
   func whileReleasing(_ release: () -> Void) {
-    lock.withLock { releasing = true }
+    let current = Thread.current
+    lock.withLock { releasingThread = current }
     release()
-    lock.withLock { releasing = false }
   }
 }
 

@@ -15,17 +15,14 @@ import Foundation
 /// (``ListAdapter/tableView``), supplementary registrations a collection view's.
 @MainActor
 protocol BoundView: UIScrollView {
-  /// Becomes `dataSource`'s view: registers the placeholder cell, keeps the data source (UIKit
-  /// holds it weakly), detaches the binding that had the view before, and sets it — and, with
-  /// `prefetching`, as the prefetch data source too.
-  func install(_ dataSource: ListDataSource, prefetching: Bool)
+  /// The view's data source, when it is Bindery's (setting it sets the view's).
+  var boundDataSource: ListDataSource? { get set }
 
-  /// Lets go of `dataSource` wherever it is this view's data source or prefetch data source.
-  func remove(_ dataSource: ListDataSource)
+  /// The view's prefetch data source, when it is Bindery's (setting it sets the view's).
+  var boundPrefetchDataSource: ListDataSource? { get set }
 
-  /// Sets `dataSource` again if it is this view's: UIKit reads which optional methods a data
-  /// source has only when it is set.
-  func reset(_ dataSource: ListDataSource)
+  /// Registers the empty cell served for rows the snapshot does not have.
+  func registerPlaceholderCell()
 
   /// Applies one stage as UIKit batches (see `StageBatch.run`), then calls `completion`.
   func apply<Section, Item>(
@@ -80,4 +77,31 @@ protocol BoundView: UIScrollView {
 
   /// Asks the data source for the section index again, where the view has one.
   func reloadIndexTitles()
+}
+
+extension BoundView {
+  /// Becomes `dataSource`'s view: registers the placeholder cell, keeps the data source (UIKit
+  /// holds it weakly), detaches the binding that had the view before, and sets it — and, with
+  /// `prefetching`, as the prefetch data source too.
+  func install(_ dataSource: ListDataSource, prefetching: Bool) {
+    boundDataSource?.core.detachBinding()
+    registerPlaceholderCell()
+    ListDataSource.keep(dataSource, for: self)
+    boundDataSource = dataSource
+    if prefetching { boundPrefetchDataSource = dataSource }
+  }
+
+  /// Lets go of `dataSource` wherever it is this view's data source or prefetch data source.
+  func remove(_ dataSource: ListDataSource) {
+    if boundDataSource === dataSource { boundDataSource = nil }
+    if boundPrefetchDataSource === dataSource { boundPrefetchDataSource = nil }
+  }
+
+  /// Sets `dataSource` again if it is this view's: UIKit reads which optional methods a data
+  /// source has only when it is set.
+  func reset(_ dataSource: ListDataSource) {
+    guard boundDataSource === dataSource else { return }
+    boundDataSource = nil
+    boundDataSource = dataSource
+  }
 }

@@ -9,24 +9,19 @@ import Foundation
 
 /// A collection view as a bound view: items placed by its layout.
 extension UICollectionView: BoundView {
-  func install(_ dataSource: ListDataSource, prefetching: Bool) {
-    (self.dataSource as? ListDataSource)?.core.detachBinding()
+  var boundDataSource: ListDataSource? {
+    get { dataSource as? ListDataSource }
+    set { dataSource = newValue }
+  }
+
+  var boundPrefetchDataSource: ListDataSource? {
+    get { prefetchDataSource as? ListDataSource }
+    set { prefetchDataSource = newValue }
+  }
+
+  func registerPlaceholderCell() {
     register(
       UICollectionViewCell.self, forCellWithReuseIdentifier: ListDataSource.placeholderIdentifier)
-    ListDataSource.keep(dataSource, for: self)
-    self.dataSource = dataSource
-    if prefetching { prefetchDataSource = dataSource }
-  }
-
-  func remove(_ dataSource: ListDataSource) {
-    if self.dataSource === dataSource { self.dataSource = nil }
-    if prefetchDataSource === dataSource { prefetchDataSource = nil }
-  }
-
-  func reset(_ dataSource: ListDataSource) {
-    guard self.dataSource === dataSource else { return }
-    self.dataSource = nil
-    self.dataSource = dataSource
   }
 
   /// Applies one stage, as a table does (see `StageBatch.run`); a collection view has no

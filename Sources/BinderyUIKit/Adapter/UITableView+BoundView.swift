@@ -9,23 +9,18 @@ import Foundation
 
 /// A table view as a bound view: rows, one per line, with the table's own animations.
 extension UITableView: BoundView {
-  func install(_ dataSource: ListDataSource, prefetching: Bool) {
-    (self.dataSource as? ListDataSource)?.core.detachBinding()
+  var boundDataSource: ListDataSource? {
+    get { dataSource as? ListDataSource }
+    set { dataSource = newValue }
+  }
+
+  var boundPrefetchDataSource: ListDataSource? {
+    get { prefetchDataSource as? ListDataSource }
+    set { prefetchDataSource = newValue }
+  }
+
+  func registerPlaceholderCell() {
     register(UITableViewCell.self, forCellReuseIdentifier: ListDataSource.placeholderIdentifier)
-    ListDataSource.keep(dataSource, for: self)
-    self.dataSource = dataSource
-    if prefetching { prefetchDataSource = dataSource }
-  }
-
-  func remove(_ dataSource: ListDataSource) {
-    if self.dataSource === dataSource { self.dataSource = nil }
-    if prefetchDataSource === dataSource { prefetchDataSource = nil }
-  }
-
-  func reset(_ dataSource: ListDataSource) {
-    guard self.dataSource === dataSource else { return }
-    self.dataSource = nil
-    self.dataSource = dataSource
   }
 
   /// Applies one stage (see `StageBatch.run`). Section reconfigures are not batch operations:

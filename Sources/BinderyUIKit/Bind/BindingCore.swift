@@ -6,9 +6,6 @@ import Foundation
 #else
   import HeadlessUIKit
 #endif
-#if canImport(Combine)
-  import Combine
-#endif
 
 /// The view a binding is made for.
 @usableFromInline

@@ -6,9 +6,6 @@ import Foundation
 #else
   import HeadlessUIKit
 #endif
-#if canImport(Combine)
-  import Combine
-#endif
 
 /// A cell provider that also receives the item's content state.
 @usableFromInline

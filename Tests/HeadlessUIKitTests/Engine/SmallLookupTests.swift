@@ -6,19 +6,6 @@ import Testing
 /// ``linearLookupLimit``; either way they answer as a `Dictionary` and a `Set` would.
 @Suite("Small lookups")
 struct SmallLookupTests {
-  /// A reproducible generator (SplitMix64); this target does not depend on BinderyTesting.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return mixed ^ (mixed >> 31)
-    }
-  }
-
   @Test func anEmptyTableHasNothing() {
     let table = SmallTable<Int, String>()
     #expect(table.isEmpty)
@@ -54,7 +41,7 @@ struct SmallLookupTests {
   /// stays small and many enough that it often grows past the limit.
   @Test(arguments: [1 as UInt64, 2, 3, 4, 5, 6])
   func agreesWithADictionaryUnderRandomOperations(seed: UInt64) {
-    var random = Generator(state: 0x5_7AB1E + seed)
+    var random = SplitMix(seed: 0x5_7AB1E + seed)
     for round in 0..<100 {
       let keyRange = Int.random(in: 1...(3 * linearLookupLimit), using: &random)
       var table = SmallTable<Int, Int>()
@@ -75,7 +62,7 @@ struct SmallLookupTests {
   /// Membership as a `Set` answers it, for sizes on both sides of the limit, repeats included.
   @Test(arguments: [1 as UInt64, 2, 3])
   func theSetAgreesWithASet(seed: UInt64) {
-    var random = Generator(state: 0x5E7 + seed)
+    var random = SplitMix(seed: 0x5E7 + seed)
     for size in 0...(2 * linearLookupLimit + 2) {
       let elements = (0..<size).map { _ in Int.random(in: 0..<40, using: &random) }
       let small = SmallSet(elements)

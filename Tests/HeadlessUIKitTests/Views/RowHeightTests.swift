@@ -3,19 +3,6 @@ import Testing
 
 @testable import HeadlessUIKit
 
-/// A seeded generator (SplitMix64): HeadlessUIKit's tests depend on nothing of Bindery's.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A cell that needs the height its row was given: what Auto Layout would work out on a device.
 final class SizedCell: HeadlessTableViewCell {
   var fittingHeight: CGFloat = 44

@@ -32,9 +32,9 @@ let package = Package(
     .target(name: "HeadlessUIKit"),
     // Loading content over HTTP needs Foundation, which Bindery itself does without.
     .target(name: "BinderyHTTP", dependencies: ["Bindery"]),
-    // Not a product: the replay checker, seeded generators and reference computations that the
-    // tests, the fuzzer and the benchmarks share.
-    .target(name: "BinderyTesting", dependencies: ["BinderyDiff", "HeadlessUIKit"]),
+    // Not a product: the replay checker, seeded generators, reference computations, test loaders
+    // and a blank ListView that the tests, the fuzzer and the benchmarks share.
+    .target(name: "BinderyTesting", dependencies: ["Bindery", "HeadlessUIKit"]),
     // The example app's model — the mates, the simulated feed, the view model — built on its
     // own so that its tests run on Linux; the app around it is compiled against Apple's SDK by
     // .ci/ios-check.

@@ -66,36 +66,6 @@ struct BindingBenchmark {
     return versions
   }
 
-  /// A view that does nothing: what is left of an update is Bindery's own main-actor work. It
-  /// keeps each stage's completion for the benchmark to call afterwards, as UIKit calls
-  /// `performBatchUpdates`' completion after the animations: what the completion resolves is
-  /// not part of applying.
-  final class NullView: ListView {
-    var completions: [@MainActor () -> Void] = []
-
-    func applyStage<Section, Item>(
-      _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
-      installing install: @escaping @MainActor () -> Void,
-      completion: @escaping @MainActor () -> Void
-    ) {
-      install()
-      completions.append(completion)
-    }
-
-    /// The animations end: calls the completions kept so far.
-    func finishAnimations() {
-      for completion in completions { completion() }
-      completions.removeAll(keepingCapacity: true)
-    }
-    func reloadData(installing install: () -> Void) { install() }
-    func reconfigureItems(at positions: [ItemPosition]) {}
-    var visibleItemPositions: [ItemPosition] { [] }
-    func isItemVisible(at position: ItemPosition) -> Bool { false }
-    var liveCells: [AnyObject] { [] }
-    var isInWindow: Bool { true }
-    var itemsPerScreen: Int { 12 }
-  }
-
   struct Result {
     var rows: Int
     var nullApplyTimes: [Double]
@@ -162,7 +132,10 @@ struct BindingBenchmark {
 
   /// Main-actor milliseconds per update on a view that does nothing.
   func nullViewApplyTimes(versions: [[Row]]) async -> [Double] {
-    let view = NullView()
+    // A view that does nothing: what is left of an update is Bindery's own main-actor work. It
+    // keeps each stage's completion for the benchmark to call afterwards, as UIKit calls
+    // `performBatchUpdates`' completion after the animations.
+    let view = BlankListView(completesStages: false, rowsPerScreen: 12)
     let binding = ListBinding<FlatSection, Row>(view: view)
     await binding.apply(items: versions[0])
     // The main actor sits idle while the worker diffs, as in an app, until the list is applied.

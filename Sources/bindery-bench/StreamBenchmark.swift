@@ -85,7 +85,7 @@ struct StreamBenchmark {
     var random = SeededGenerator(seed: 0x57_2EA4)
     var items = (0..<Self.rows).map { Item(id: $0, content: 0) }
     var nextID = Self.rows
-    let nullView = headless ? nil : BindingBenchmark.NullView()
+    let nullView = headless ? nil : BlankListView(completesStages: false, rowsPerScreen: 12)
     var table: UITableView?
     let binding: ListBinding<FlatSection, Item>
     if let nullView {

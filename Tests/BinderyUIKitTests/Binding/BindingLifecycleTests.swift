@@ -5,33 +5,6 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// A view that shows nothing: the binding's own behaviour, with no UIKit rules in the way. (The
-/// tests hold lists back with the binding's first-display hold, not here.) Unless told to
-/// forget, it completes each stage at once.
-@MainActor
-final class BlankListView: ListView {
-  /// When `false`, stages are never completed, as by a careless `ListView`.
-  var completesStages = true
-
-  init(completesStages: Bool = true) { self.completesStages = completesStages }
-
-  func applyStage<Section, Item>(
-    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
-    installing install: @escaping @MainActor () -> Void,
-    completion: @escaping @MainActor () -> Void
-  ) {
-    install()
-    if completesStages { completion() }
-  }
-  func reloadData(installing install: () -> Void) { install() }
-  func reconfigureItems(at positions: [ItemPosition]) {}
-  var visibleItemPositions: [ItemPosition] { [] }
-  func isItemVisible(at position: ItemPosition) -> Bool { false }
-  var liveCells: [AnyObject] { [] }
-  var isInWindow: Bool { true }
-  var itemsPerScreen: Int { 10 }
-}
-
 @Suite("The binding's lifecycle")
 @MainActor
 struct BindingLifecycleTests {

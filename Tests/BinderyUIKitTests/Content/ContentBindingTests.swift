@@ -8,6 +8,20 @@ import Testing
 @Suite("Late content keyed by identity")
 @MainActor
 struct ContentBindingTests {
+  /// Binds `table` to `avatars` with prefetching off: content is loaded when a cell shows it,
+  /// and only then. Each cell's text is ``show(_:_:)``.
+  static func bindWithoutPrefetching(_ table: UITableView, _ avatars: ContentStore<Int, String>)
+    -> ListBinding<FlatSection, TestItem>
+  {
+    table.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.show(mate, avatar)
+      return cell
+    }
+  }
+
   /// What a mate's cell shows: its name and its avatar, or a placeholder.
   static func show(_ mate: TestItem, _ avatar: ContentState<String>) -> String {
     "mate \(mate.id) · \(avatar.content ?? "placeholder")"
@@ -19,13 +33,7 @@ struct ContentBindingTests {
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let mates = (0..<30).map { TestItem(id: $0) }
     // Prefetching off: content is loaded when a cell shows it, and only then.
-    let binding = table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
-    ) { tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = Self.show(mate, avatar)
-      return cell
-    }
+    let binding = Self.bindWithoutPrefetching(table, avatars)
     await binding.apply(items: mates)
     #expect(table.visibleCells.allSatisfy { $0.textLabel?.text?.hasSuffix("placeholder") == true })
     await eventually("the visible avatars to be requested") { loader.startedKeys.count == 6 }
@@ -74,13 +82,7 @@ struct ContentBindingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
-    let binding = table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
-    ) { tableView, indexPath, mate, avatar in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = Self.show(mate, avatar)
-      return cell
-    }
+    let binding = Self.bindWithoutPrefetching(table, avatars)
     await binding.apply(items: (0..<30).map { TestItem(id: $0) })
     let requests = table.cellRequestCount
     avatars.request(25)  // an item far below the screen

@@ -6,6 +6,9 @@ import Foundation
 #else
   import HeadlessUIKit
 #endif
+#if canImport(Combine)
+  import Combine
+#endif
 
 // A binding is Combine's `Cancellable`, so the publisher variant of `bind(to:)` returns it and
 // it still stores in one line: `.store(in: &cancellables)` (which keeps it alive, and cancels it

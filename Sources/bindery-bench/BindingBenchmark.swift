@@ -69,7 +69,11 @@ struct BindingBenchmark {
   struct Result {
     var rows: Int
     var nullApplyTimes: [Double]
+    /// The null view's updates shown back to back, with no wait for the worker in between.
+    var nullBackToBackTimes: [Double] = []
     var applyTimes: [Double]
+    /// The table's updates shown back to back.
+    var backToBackTimes: [Double] = []
     var diffTimes: [Double]
     var reloadTimes: [Double]
     var operations: [Int]
@@ -95,14 +99,17 @@ struct BindingBenchmark {
     print(
       textTable(
         [
-          "rows", "Bindery alone (null view), µs", "Bindery + HeadlessUIKit table, ms",
+          "rows", "Bindery alone (null view), µs", "null view back to back, µs",
+          "Bindery + HeadlessUIKit table, ms", "table back to back, ms",
           "off main (validate + diff), ms", "reload (snapshot + reloadData), ms",
           "headless / reload", "batches", "violations",
         ],
         results.map { result in
           [
             "\(result.rows)", String(format: "%.1f", median(result.nullApplyTimes) * 1e3),
-            format(median(result.applyTimes)), format(median(result.diffTimes)),
+            String(format: "%.1f", median(result.nullBackToBackTimes) * 1e3),
+            format(median(result.applyTimes)), format(median(result.backToBackTimes)),
+            format(median(result.diffTimes)),
             format(median(result.reloadTimes)), String(format: "%.2f%%", result.ratio * 100),
             "\(result.batches)", "\(result.violations)",
           ]
@@ -116,11 +123,13 @@ struct BindingBenchmark {
         "view": "null", "rows": result.rows, "changes_per_update": 10,
         "updates": result.nullApplyTimes.count,
         "main_actor_us": median(result.nullApplyTimes) * 1e3,
+        "back_to_back_us": median(result.nullBackToBackTimes) * 1e3,
       ],
       [
         "view": "headless", "rows": result.rows, "changes_per_update": 10,
         "updates": result.applyTimes.count,
         "bindery_main_actor_ms": median(result.applyTimes),
+        "back_to_back_ms": median(result.backToBackTimes),
         "bindery_off_main_ms": median(result.diffTimes),
         "reload_main_actor_ms": median(result.reloadTimes), "ratio_to_reload": result.ratio,
         "operations_per_update": median(result.operations.map(Double.init)),
@@ -155,6 +164,17 @@ struct BindingBenchmark {
       times.append(milliseconds(binding.statistics.lastApplyTime))
     }
     return times
+  }
+
+  /// Main-actor milliseconds per update on a view that does nothing, shown back to back.
+  func nullViewBackToBackTimes(versions: [[Row]]) async -> [Double] {
+    let view = BlankListView(completesStages: false, rowsPerScreen: 12)
+    let binding = ListBinding<FlatSection, Row>(view: view)
+    await binding.apply(items: versions[0])
+    return binding.showBackToBack(
+      versions.dropFirst().map { [ListSection(FlatSection(), items: $0)] },
+      pipeline: DiffPipeline(), afterEach: view.finishAnimations
+    ).map(milliseconds)
   }
 
   func measure(rows: Int) async -> Result {
@@ -195,9 +215,23 @@ struct BindingBenchmark {
             baselineTable.reloadData()
           }))
     }
+    // The same updates again, shown back to back (diffed first, untimed), on a fresh view and
+    // binding: what the main actor's share costs when it has not just sat idle.
+    result.nullBackToBackTimes = await nullViewBackToBackTimes(versions: versions)
+    let warmTable = makeTable()
+    let warmBinding = warmTable.bind(to: AsyncStream<[Row]> { _ in }) { tableView, indexPath, row in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = row.title
+      return cell
+    }
+    await warmBinding.apply(items: versions[0])
+    result.backToBackTimes = warmBinding.showBackToBack(
+      versions.dropFirst().map { [ListSection(FlatSection(), items: $0)] }, pipeline: DiffPipeline()
+    ).map(milliseconds)
     result.batches = binding.statistics.batches
     result.reloadsAfterFirst = binding.statistics.reloads - 1
-    result.violations = table.violations.count + baselineTable.violations.count
+    result.violations =
+      table.violations.count + warmTable.violations.count + baselineTable.violations.count
     return result
   }
 

@@ -8,6 +8,27 @@ import Testing
 @Suite("The binding's lifecycle")
 @MainActor
 struct BindingLifecycleTests {
+  /// The benchmark's back-to-back path shows every list it is given, through the same path
+  /// the worker's lists take, and times each.
+  @Test func listsShownBackToBackAreEachShownAndTimed() async {
+    let view = BlankListView(completesStages: false)
+    let binding = ListBinding<FlatSection, TestItem>(view: view)
+    await binding.apply(items: [1, 2, 3].map { TestItem(id: $0) })
+    var settled = 0
+    let times = binding.showBackToBack(
+      [[3, 2, 1], [1, 4]].map { [ListSection(FlatSection(), items: $0.map { TestItem(id: $0) })] },
+      pipeline: DiffPipeline()
+    ) {
+      view.finishAnimations()
+      settled += 1
+    }
+    #expect(times.count == 2)
+    #expect(settled == 2)
+    #expect(binding.snapshot.items.map(\.id) == [1, 4])
+    #expect(binding.statistics.updates == 3)
+    #expect(binding.statistics.batches >= 2, "shown as batches, not reloads")
+  }
+
   /// A binding whose first display waits at a gate, so that lists pile up behind it.
   func gatedBinding() -> (ListBinding<FlatSection, TestItem>, OneShotGate) {
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())

@@ -34,10 +34,8 @@ final class ListEngine {
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
   private(set) var cachedCounts: [Int]?
 
-  private var batchDepth = 0
-  private var pending = BatchUpdate()
-  private var batchOldCounts: [Int] = []
-  private var reloadDataInsideBatch = false
+  /// The batch being built, between the start and the end of the outermost batch.
+  private var batch = BatchRecorder()
   /// Batches accepted so far, and whether the last one animated.
   private(set) var acceptedBatchCount = 0
   private(set) var lastBatchAnimated: Bool?
@@ -227,31 +225,27 @@ final class ListEngine {
   // MARK: Batches (§1.1, §1.2)
 
   func beginBatch(_ name: String = "performBatchUpdates") {
-    if batchDepth == 0 {
-      checkNotInsideDataSourceCall(name)
-      if let move = interactiveMove {
-        report(UIKitMessages.updateDuringInteractiveMovement(name, move.source, kind: kind))
-      }
-      // The view's cached counts are the old ones; without valid ones it asks the data source
-      // now, before the updates run (§1.3).
-      batchOldCounts = counts()
-      pending = BatchUpdate()
-      reloadDataInsideBatch = false
+    guard !batch.isRecording else {
+      batch.beginNested()
+      return
     }
-    batchDepth += 1
+    checkNotInsideDataSourceCall(name)
+    if let move = interactiveMove {
+      report(UIKitMessages.updateDuringInteractiveMovement(name, move.source, kind: kind))
+    }
+    // The view's cached counts are the old ones; without valid ones it asks the data source
+    // now, before the updates run (§1.3).
+    let oldCounts = counts()
+    batch.beginOutermost(oldCounts: oldCounts)
   }
 
   /// Ends a batch; at the outermost end validates and applies it. Returns whether it was
   /// accepted (a nested end returns `true`).
   @discardableResult
   func endBatch() -> Bool {
-    guard batchDepth > 0 else { return true }
-    batchDepth -= 1
-    guard batchDepth == 0 else { return true }
-    let update = pending
-    pending = BatchUpdate()
+    guard let update = batch.end() else { return true }
     let newCounts = queryCounts()
-    if reloadDataInsideBatch {
+    if batch.reloadDataInside {
       report(
         UpdateViolation(
           .reloadDataInsideBatch,
@@ -262,7 +256,7 @@ final class ListEngine {
     }
     do {
       let plan = try BatchUpdateValidator(kind: kind, strict: isStrict)
-        .validate(update, oldCounts: batchOldCounts, newCounts: newCounts)
+        .validate(update, oldCounts: batch.oldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
       acceptedBatchCount += 1
       if kind == .tableView && !isInWindow { warnLayoutOutsideHierarchy() }
@@ -279,9 +273,9 @@ final class ListEngine {
   /// Records one operation (`name`, for messages); outside a batch it is a batch of its own
   /// (§1.1).
   func record(_ name: String, _ operation: (inout BatchUpdate) -> Void) {
-    let standalone = batchDepth == 0
+    let standalone = !batch.isRecording
     if standalone { beginBatch(name) }
-    operation(&pending)
+    batch.record(operation)
     if standalone { endBatch() }
   }
 
@@ -297,8 +291,8 @@ final class ListEngine {
       // the user's movement (it shows the data source's rows).
       report(UIKitMessages.reloadDuringInteractiveMovement(move.source, kind: kind))
     }
-    if batchDepth > 0 {
-      reloadDataInsideBatch = true
+    if batch.isRecording {
+      batch.noteReloadData()
       return
     }
     startOver(counts: nil)

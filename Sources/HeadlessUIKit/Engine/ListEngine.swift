@@ -100,10 +100,8 @@ final class ListEngine {
   }
   /// Lines of cells prepared beyond the viewport while scrolling (UIKit's cell prefetching).
   var cellPrefetchLines = 2
-  /// Rows or lines of lookahead; `nil` means one screen (UIKit rules §4 leaves it open).
-  var prefetchLookahead: Int?
-  var prefetched: [IndexPath] = []
-  var lastScrollDirection = 0
+  /// The data prefetching asked for: the rows prefetched, the last direction, the lookahead.
+  var prefetches = PrefetchTracker()
   /// The direction cells are prepared in: that of the last scroll step.
   var cellPrefetchDirection = 0
 
@@ -305,7 +303,7 @@ final class ListEngine {
     rowGeometry = nil
     interactiveMove = nil
     recycleAllViews()
-    prefetched.removeAll()
+    prefetches.removeAll()
     if isInWindow { layout() }
   }
 
@@ -412,9 +410,7 @@ final class ListEngine {
       }
     }
     supplementaries = movedSupplementaries
-    if !prefetched.isEmpty {
-      prefetched = prefetched.compactMap { plan.destinationIndexPath(forOld: $0) }
-    }
+    prefetches.move { plan.destinationIndexPath(forOld: $0) }
   }
 
   // MARK: Layout
@@ -502,7 +498,7 @@ final class ListEngine {
       }
     }
     layOutSupplementaries(frames: frames)
-    if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
+    prefetches.forget(visible)
     checkLayoutAttributes?()
   }
 

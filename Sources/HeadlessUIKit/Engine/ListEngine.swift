@@ -73,24 +73,15 @@ final class ListEngine {
   /// Room a flow layout leaves around each section's items, along the scroll and across it.
   var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
   var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  /// Rows whose negative height was reported, so that each is reported once.
-  var reportedNegativeHeights: Set<IndexPath> = []
   var rowHeight: CGFloat = 44
   var columns = 1
   /// Each section's own layout, when the view's layout gives one (a compositional layout);
   /// `nil` for a section laid out with ``columns``, ``rowHeight`` and the insets.
   var sectionLayout: ((Int) -> SectionLayout?)?
-  /// How rows get heights of their own, in a single column; `nil` lays every line out at
-  /// ``rowHeight``. Setting it forgets every height.
-  var rowSizing: RowSizing? {
-    didSet { rowGeometry = nil }
-  }
-  /// Each section's row heights while ``rowSizing`` applies; `nil` until read, and after
-  /// anything that makes UIKit forget its heights (`reloadData()`, new sizing, a new width).
-  var rowGeometry: [RowHeights]?
-  /// The content-offset corrections made because a row above the viewport's top turned out
-  /// taller or shorter than its estimate (HeadlessUIKit's record).
-  var offsetCorrections: [OffsetCorrection] = []
+  /// How rows get heights of their own, in a single column, and the heights learnt: the
+  /// sizing rule (`nil` lays every line out at ``rowHeight``), the rows' heights, the negative
+  /// heights reported and the offset corrections made.
+  var rowGeometry = RowGeometry()
   var isInWindow = false {
     didSet { if isInWindow && !oldValue { layout() } }
   }
@@ -300,7 +291,7 @@ final class ListEngine {
   /// again), and lays out anew.
   func startOver(counts: [Int]?) {
     cachedCounts = counts
-    rowGeometry = nil
+    rowGeometry.forgetHeights()
     interactiveMove = nil
     recycleAllViews()
     prefetches.removeAll()
@@ -363,8 +354,10 @@ final class ListEngine {
         let existing = cells[destination]
       else { continue }
       // A self-sizing row is measured again with its new content.
-      if rowSizing?.height(destination) == nil, rowGeometry != nil {
-        rowGeometry?[destination.sectionIndex].forgetMeasurement(ofRow: destination.itemIndex)
+      let sizing = rowGeometry.sizing
+      if sizing?.height(destination) == nil, rowGeometry.heights != nil {
+        rowGeometry.heights?[destination.sectionIndex]
+          .forgetMeasurement(ofRow: destination.itemIndex)
         remeasures = true
       }
       if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {

@@ -203,7 +203,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
         selfSizing: true, estimate: estimate, spacing: 0, horizontal: false, delegate: nil)
       guard sizing != itemSizing else { return }
       itemSizing = sizing
-      engine.rowSizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
+      engine.rowGeometry.sizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
       return
     }
     let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
@@ -212,7 +212,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     else {
       if itemSizing != nil {
         itemSizing = nil
-        engine.rowSizing = nil
+        engine.rowGeometry.sizing = nil
       }
       return
     }
@@ -227,7 +227,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
       delegate: flowDelegate.map { ObjectIdentifier($0) })
     guard sizing != itemSizing else { return }
     itemSizing = sizing
-    engine.rowSizing = RowSizing(
+    engine.rowGeometry.sizing = RowSizing(
       height: { [weak self, weak flow] path in
         guard let self, let flow else { return nil }
         if sizing.selfSizing { return nil }

@@ -105,7 +105,7 @@ open class HeadlessScrollView: HeadlessView {
     let size = engine.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
     engine.viewportLength = size.height
     // Cells measured at another width are measured again, as UIKit does.
-    if engine.crossLength != size.width { engine.rowGeometry = nil }
+    if engine.crossLength != size.width { engine.rowGeometry.forgetHeights() }
     engine.crossLength = size.width
   }
 

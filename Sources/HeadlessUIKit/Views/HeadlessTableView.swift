@@ -138,11 +138,11 @@ open class HeadlessTableView: HeadlessScrollView {
   private func updateRowSizing() {
     guard heightForRow != nil || delegate != nil || automaticRowHeight || estimatedRowHeight > 0
     else {
-      engine.rowSizing = nil
+      engine.rowGeometry.sizing = nil
       engine.layout()
       return
     }
-    engine.rowSizing = RowSizing(
+    engine.rowGeometry.sizing = RowSizing(
       height: { [weak self] path in
         guard let self else { return nil }
         let height =
@@ -160,7 +160,7 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The content-offset corrections the table made because a row above the screen turned out
   /// taller or shorter than its estimate, oldest first (HeadlessUIKit only).
-  public var offsetCorrections: [OffsetCorrection] { engine.offsetCorrections }
+  public var offsetCorrections: [OffsetCorrection] { engine.rowGeometry.offsetCorrections }
 
   /// The section index titles as the table last read them: at ``reloadData()`` and
   /// ``reloadSectionIndexTitles()`` (HeadlessUIKit only).

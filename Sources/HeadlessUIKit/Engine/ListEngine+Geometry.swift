@@ -94,22 +94,20 @@ extension ListEngine {
   /// A section's layout: the layout's own for it (a compositional layout's sections differ),
   /// else the view's one line height, columns and insets.
   func layout(ofSection section: Int) -> SectionLayout {
-    if let sectionLayout, var layout = sectionLayout(section) {
+    if let sectionProvider = lineLayout.sectionProvider, var layout = sectionProvider(section) {
       layout.columns = max(1, layout.columns)
       return layout
     }
-    return SectionLayout(
-      columns: max(1, columns), lineHeight: rowHeight, insets: sectionInsets,
-      crossInsets: crossInsets)
+    return lineLayout.uniform
   }
 
   /// Every section's row heights, learned the first time they are needed, while rows have
-  /// heights of their own; `nil` when every line is ``rowHeight`` long.
+  /// heights of their own; `nil` when every line is ``LineLayout/rowHeight`` long.
   ///
   /// - Complexity: O(rows) the first time (UIKit asks for every estimate, or every height
   ///   without estimates, when it reloads), O(1) after.
   func sizedRows() -> [RowHeights]? {
-    guard let rowSizing = rowGeometry.sizing, columns == 1 else { return nil }
+    guard let rowSizing = rowGeometry.sizing, lineLayout.columns == 1 else { return nil }
     if let heights = rowGeometry.heights { return heights }
     let rows = counts().enumerated().map { section, count in
       var heights: [CGFloat] = []

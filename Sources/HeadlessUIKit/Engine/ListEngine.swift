@@ -70,17 +70,12 @@ final class ListEngine {
   /// The content insets at the start and the end of the scroll axis (top and bottom, or left
   /// and right): room the viewport can scroll into beyond the content.
   var contentInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  /// Room a flow layout leaves around each section's items, along the scroll and across it.
-  var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  var rowHeight: CGFloat = 44
-  var columns = 1
-  /// Each section's own layout, when the view's layout gives one (a compositional layout);
-  /// `nil` for a section laid out with ``columns``, ``rowHeight`` and the insets.
-  var sectionLayout: ((Int) -> SectionLayout?)?
+  /// How items are laid out in lines: the line length, the columns and the insets every
+  /// section shares, or each section's own layout.
+  var lineLayout = LineLayout()
   /// How rows get heights of their own, in a single column, and the heights learnt: the
-  /// sizing rule (`nil` lays every line out at ``rowHeight``), the rows' heights, the negative
-  /// heights reported and the offset corrections made.
+  /// sizing rule (`nil` lays every line out at ``LineLayout/rowHeight``), the rows' heights,
+  /// the negative heights reported and the offset corrections made.
   var rowGeometry = RowGeometry()
   var isInWindow = false {
     didSet { if isInWindow && !oldValue { layout() } }
@@ -505,9 +500,9 @@ final class ListEngine {
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
   func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
-      viewportLength > 0, rowHeight > 0
+      viewportLength > 0, lineLayout.rowHeight > 0
     else { return [] }
-    let band = CGFloat(cellPrefetchLines) * rowHeight
+    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
     let top = scrollOffset
     let bottom = scrollOffset + viewportLength
     let paths =

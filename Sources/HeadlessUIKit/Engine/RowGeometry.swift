@@ -15,7 +15,7 @@ import Foundation
 /// It only stores: the engine asks the delegate and the cells for heights outside any access
 /// to it, as they may call back into the view.
 struct RowGeometry {
-  /// How rows get heights of their own; `nil` lays every line out at the engine's row height.
+  /// How rows get heights of their own; `nil` lays every line out at ``LineLayout/rowHeight``.
   /// Setting it forgets every height.
   var sizing: RowSizing? {
     didSet { heights = nil }

@@ -79,9 +79,9 @@ open class HeadlessTableView: HeadlessScrollView {
   /// UIKit's default is `automaticDimension` since iOS 11; a cell without constraints comes
   /// out at 44 points there, which is what HeadlessUIKit gives every row by default.
   open var rowHeight: CGFloat {
-    get { automaticRowHeight ? Self.automaticDimension : engine.rowHeight }
+    get { automaticRowHeight ? Self.automaticDimension : engine.lineLayout.rowHeight }
     set {
-      engine.rowHeight =
+      engine.lineLayout.rowHeight =
         newValue == Self.automaticDimension ? ListEngine.defaultRowHeight : newValue
       automaticRowHeight = newValue == Self.automaticDimension
       updateRowSizing()

@@ -55,3 +55,14 @@ open class HeadlessTableViewCell: HeadlessReusableView {
     super.init(coder: coder)
   }
 }
+
+extension HeadlessTableViewCell {
+  /// A list content configuration in the cell's style: text, or text and secondary text.
+  public func defaultContentConfiguration() -> HeadlessListContentConfiguration {
+    switch style {
+    case .default: .cell()
+    case .subtitle: .subtitleCell()
+    case .value1, .value2: .valueCell()
+    }
+  }
+}

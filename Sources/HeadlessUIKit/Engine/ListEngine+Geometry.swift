@@ -94,23 +94,21 @@ extension ListEngine {
   /// A section's layout: the layout's own for it (a compositional layout's sections differ),
   /// else the view's one line height, columns and insets.
   func layout(ofSection section: Int) -> SectionLayout {
-    if let sectionLayout, var layout = sectionLayout(section) {
+    if let sectionProvider = lineLayout.sectionProvider, var layout = sectionProvider(section) {
       layout.columns = max(1, layout.columns)
       return layout
     }
-    return SectionLayout(
-      columns: max(1, columns), lineHeight: rowHeight, insets: sectionInsets,
-      crossInsets: crossInsets)
+    return lineLayout.uniform
   }
 
   /// Every section's row heights, learned the first time they are needed, while rows have
-  /// heights of their own; `nil` when every line is ``rowHeight`` long.
+  /// heights of their own; `nil` when every line is ``LineLayout/rowHeight`` long.
   ///
   /// - Complexity: O(rows) the first time (UIKit asks for every estimate, or every height
   ///   without estimates, when it reloads), O(1) after.
   func sizedRows() -> [RowHeights]? {
-    guard let rowSizing, columns == 1 else { return nil }
-    if let rowGeometry { return rowGeometry }
+    guard let rowSizing = rowGeometry.sizing, lineLayout.columns == 1 else { return nil }
+    if let heights = rowGeometry.heights { return heights }
     let rows = counts().enumerated().map { section, count in
       var heights: [CGFloat] = []
       var isMeasured: [Bool] = []
@@ -124,7 +122,7 @@ extension ListEngine {
       }
       return RowHeights(heights: heights, isMeasured: isMeasured)
     }
-    rowGeometry = rows
+    rowGeometry.heights = rows
     return rows
   }
 
@@ -149,7 +147,7 @@ extension ListEngine {
   func checkedHeight(_ height: CGFloat, at path: IndexPath) -> CGFloat {
     if height.isNaN { return 0 }  // UIKit checks `< 0`, which NaN passes
     guard height >= 0 else {
-      if reportedNegativeHeights.insert(path).inserted {
+      if rowGeometry.noteNegativeHeight(at: path) {
         report(UIKitMessages.negativeRowHeight(height, at: path))
       }
       return 0
@@ -162,7 +160,7 @@ extension ListEngine {
   /// changes moves the content offset by as much, so that what is on screen stays put, as UIKit
   /// does. Returns whether any row changed height.
   func measureRows(_ paths: [IndexPath], frames: [SectionFrame]) -> Bool {
-    guard let rowSizing, var rows = sizedRows() else { return false }
+    guard let rowSizing = rowGeometry.sizing, var rows = sizedRows() else { return false }
     var changed = false
     for path in paths {
       let (section, item) = (path.sectionIndex, path.itemIndex)
@@ -183,13 +181,13 @@ extension ListEngine {
       if top < scrollOffset {
         scrollOffset += delta
         shiftDeceleration(by: delta)
-        offsetCorrections.append(OffsetCorrection(indexPath: path, distance: delta))
+        rowGeometry.recordCorrection(OffsetCorrection(indexPath: path, distance: delta))
       }
       // The frames below this row moved: the next row is measured in another pass, against
       // frames worked out again.
       break
     }
-    rowGeometry = rows
+    rowGeometry.heights = rows
     if changed { scrollOffset = min(max(minimumOffset, scrollOffset), maximumOffset) }
     return changed
   }
@@ -202,12 +200,12 @@ extension ListEngine {
   /// Takes each row's height to its place after a batch: moved and untouched rows keep theirs,
   /// inserted and reloaded rows start from their estimates (UIKit measures them again).
   func carryRowHeights(through plan: BatchUpdatePlan) {
-    guard let rowSizing, let rows = rowGeometry else { return }
+    guard let rowSizing = rowGeometry.sizing, let rows = rowGeometry.heights else { return }
     let model = rows.map { section in
       section.heights.indices.map { (section.heights[$0], section.isMeasured[$0]) }
     }
     let moved = plan.apply(to: model) { initialHeight($0, sizing: rowSizing) }
-    rowGeometry = moved.map {
+    rowGeometry.heights = moved.map {
       RowHeights(heights: $0.map(\.0), isMeasured: $0.map(\.1))
     }
   }
@@ -309,7 +307,7 @@ extension ListEngine {
         rows[path.sectionIndex].heights.indices.contains(path.itemIndex)
       else { return .zero }
       let heights = rows[path.sectionIndex]
-      let spacing = rowSizing?.spacing ?? 0
+      let spacing = rowGeometry.sizing?.spacing ?? 0
       return CGRect(
         x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),
         width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))

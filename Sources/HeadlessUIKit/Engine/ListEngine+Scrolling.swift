@@ -40,24 +40,17 @@ extension ListEngine {
   private func prefetch(direction: Int) {
     let visible = visibleIndexPaths()
     guard let first = visible.first, let last = visible.last else { return }
-    let lookahead = prefetchLookahead ?? max(1, visible.count)
+    let lookahead = prefetches.lookahead(visibleCount: visible.count)
     var ahead: [IndexPath] = []
     var cursor: IndexPath? = direction > 0 ? last : first
     while ahead.count < lookahead, let current = cursor {
       cursor = direction > 0 ? indexPath(after: current) : indexPath(before: current)
       if let next = cursor { ahead.append(next) }
     }
-    if lastScrollDirection != 0 && direction != lastScrollDirection {
-      let keep = Set(ahead)
-      let cancelled = prefetched.filter { !keep.contains($0) }
-      prefetched.removeAll { !keep.contains($0) }
-      if !cancelled.isEmpty { cancelPrefetchSink?(cancelled) }
-    }
-    lastScrollDirection = direction
-    let already = Set(prefetched)
-    let fresh = ahead.filter { !already.contains($0) }
+    let cancelled = prefetches.cancel(notAmong: ahead, direction: direction)
+    if !cancelled.isEmpty { cancelPrefetchSink?(cancelled) }
+    let fresh = prefetches.prefetch(ahead, direction: direction)
     guard !fresh.isEmpty else { return }
-    prefetched += fresh
     prefetchSink?(fresh)
   }
 

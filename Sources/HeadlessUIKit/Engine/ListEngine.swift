@@ -34,10 +34,8 @@ final class ListEngine {
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
   private(set) var cachedCounts: [Int]?
 
-  private var batchDepth = 0
-  private var pending = BatchUpdate()
-  private var batchOldCounts: [Int] = []
-  private var reloadDataInsideBatch = false
+  /// The batch being built, between the start and the end of the outermost batch.
+  private var batch = BatchRecorder()
   /// Batches accepted so far, and whether the last one animated.
   private(set) var acceptedBatchCount = 0
   private(set) var lastBatchAnimated: Bool?
@@ -72,27 +70,13 @@ final class ListEngine {
   /// The content insets at the start and the end of the scroll axis (top and bottom, or left
   /// and right): room the viewport can scroll into beyond the content.
   var contentInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  /// Room a flow layout leaves around each section's items, along the scroll and across it.
-  var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  /// Rows whose negative height was reported, so that each is reported once.
-  var reportedNegativeHeights: Set<IndexPath> = []
-  var rowHeight: CGFloat = 44
-  var columns = 1
-  /// Each section's own layout, when the view's layout gives one (a compositional layout);
-  /// `nil` for a section laid out with ``columns``, ``rowHeight`` and the insets.
-  var sectionLayout: ((Int) -> SectionLayout?)?
-  /// How rows get heights of their own, in a single column; `nil` lays every line out at
-  /// ``rowHeight``. Setting it forgets every height.
-  var rowSizing: RowSizing? {
-    didSet { rowGeometry = nil }
-  }
-  /// Each section's row heights while ``rowSizing`` applies; `nil` until read, and after
-  /// anything that makes UIKit forget its heights (`reloadData()`, new sizing, a new width).
-  var rowGeometry: [RowHeights]?
-  /// The content-offset corrections made because a row above the viewport's top turned out
-  /// taller or shorter than its estimate (HeadlessUIKit's record).
-  var offsetCorrections: [OffsetCorrection] = []
+  /// How items are laid out in lines: the line length, the columns and the insets every
+  /// section shares, or each section's own layout.
+  var lineLayout = LineLayout()
+  /// How rows get heights of their own, in a single column, and the heights learnt: the
+  /// sizing rule (`nil` lays every line out at ``LineLayout/rowHeight``), the rows' heights,
+  /// the negative heights reported and the offset corrections made.
+  var rowGeometry = RowGeometry()
   var isInWindow = false {
     didSet { if isInWindow && !oldValue { layout() } }
   }
@@ -102,10 +86,8 @@ final class ListEngine {
   }
   /// Lines of cells prepared beyond the viewport while scrolling (UIKit's cell prefetching).
   var cellPrefetchLines = 2
-  /// Rows or lines of lookahead; `nil` means one screen (UIKit rules §4 leaves it open).
-  var prefetchLookahead: Int?
-  var prefetched: [IndexPath] = []
-  var lastScrollDirection = 0
+  /// The data prefetching asked for: the rows prefetched, the last direction, the lookahead.
+  var prefetches = PrefetchTracker()
   /// The direction cells are prepared in: that of the last scroll step.
   var cellPrefetchDirection = 0
 
@@ -227,31 +209,27 @@ final class ListEngine {
   // MARK: Batches (§1.1, §1.2)
 
   func beginBatch(_ name: String = "performBatchUpdates") {
-    if batchDepth == 0 {
-      checkNotInsideDataSourceCall(name)
-      if let move = interactiveMove {
-        report(UIKitMessages.updateDuringInteractiveMovement(name, move.source, kind: kind))
-      }
-      // The view's cached counts are the old ones; without valid ones it asks the data source
-      // now, before the updates run (§1.3).
-      batchOldCounts = counts()
-      pending = BatchUpdate()
-      reloadDataInsideBatch = false
+    guard !batch.isRecording else {
+      batch.beginNested()
+      return
     }
-    batchDepth += 1
+    checkNotInsideDataSourceCall(name)
+    if let move = interactiveMove {
+      report(UIKitMessages.updateDuringInteractiveMovement(name, move.source, kind: kind))
+    }
+    // The view's cached counts are the old ones; without valid ones it asks the data source
+    // now, before the updates run (§1.3).
+    let oldCounts = counts()
+    batch.beginOutermost(oldCounts: oldCounts)
   }
 
   /// Ends a batch; at the outermost end validates and applies it. Returns whether it was
   /// accepted (a nested end returns `true`).
   @discardableResult
   func endBatch() -> Bool {
-    guard batchDepth > 0 else { return true }
-    batchDepth -= 1
-    guard batchDepth == 0 else { return true }
-    let update = pending
-    pending = BatchUpdate()
+    guard let update = batch.end() else { return true }
     let newCounts = queryCounts()
-    if reloadDataInsideBatch {
+    if batch.reloadDataInside {
       report(
         UpdateViolation(
           .reloadDataInsideBatch,
@@ -262,7 +240,7 @@ final class ListEngine {
     }
     do {
       let plan = try BatchUpdateValidator(kind: kind, strict: isStrict)
-        .validate(update, oldCounts: batchOldCounts, newCounts: newCounts)
+        .validate(update, oldCounts: batch.oldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
       acceptedBatchCount += 1
       if kind == .tableView && !isInWindow { warnLayoutOutsideHierarchy() }
@@ -279,9 +257,9 @@ final class ListEngine {
   /// Records one operation (`name`, for messages); outside a batch it is a batch of its own
   /// (§1.1).
   func record(_ name: String, _ operation: (inout BatchUpdate) -> Void) {
-    let standalone = batchDepth == 0
+    let standalone = !batch.isRecording
     if standalone { beginBatch(name) }
-    operation(&pending)
+    batch.record(operation)
     if standalone { endBatch() }
   }
 
@@ -297,8 +275,8 @@ final class ListEngine {
       // the user's movement (it shows the data source's rows).
       report(UIKitMessages.reloadDuringInteractiveMovement(move.source, kind: kind))
     }
-    if batchDepth > 0 {
-      reloadDataInsideBatch = true
+    if batch.isRecording {
+      batch.noteReloadData()
       return
     }
     startOver(counts: nil)
@@ -308,10 +286,10 @@ final class ListEngine {
   /// again), and lays out anew.
   func startOver(counts: [Int]?) {
     cachedCounts = counts
-    rowGeometry = nil
+    rowGeometry.forgetHeights()
     interactiveMove = nil
     recycleAllViews()
-    prefetched.removeAll()
+    prefetches.removeAll()
     if isInWindow { layout() }
   }
 
@@ -371,8 +349,10 @@ final class ListEngine {
         let existing = cells[destination]
       else { continue }
       // A self-sizing row is measured again with its new content.
-      if rowSizing?.height(destination) == nil, rowGeometry != nil {
-        rowGeometry?[destination.sectionIndex].forgetMeasurement(ofRow: destination.itemIndex)
+      let sizing = rowGeometry.sizing
+      if sizing?.height(destination) == nil, rowGeometry.heights != nil {
+        rowGeometry.heights?[destination.sectionIndex]
+          .forgetMeasurement(ofRow: destination.itemIndex)
         remeasures = true
       }
       if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {
@@ -418,9 +398,7 @@ final class ListEngine {
       }
     }
     supplementaries = movedSupplementaries
-    if !prefetched.isEmpty {
-      prefetched = prefetched.compactMap { plan.destinationIndexPath(forOld: $0) }
-    }
+    prefetches.move { plan.destinationIndexPath(forOld: $0) }
   }
 
   // MARK: Layout
@@ -508,7 +486,7 @@ final class ListEngine {
       }
     }
     layOutSupplementaries(frames: frames)
-    if !prefetched.isEmpty { prefetched.removeAll { visible.contains($0) } }
+    prefetches.forget(visible)
     checkLayoutAttributes?()
   }
 
@@ -522,9 +500,9 @@ final class ListEngine {
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
   func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
-      viewportLength > 0, rowHeight > 0
+      viewportLength > 0, lineLayout.rowHeight > 0
     else { return [] }
-    let band = CGFloat(cellPrefetchLines) * rowHeight
+    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
     let top = scrollOffset
     let bottom = scrollOffset + viewportLength
     let paths =

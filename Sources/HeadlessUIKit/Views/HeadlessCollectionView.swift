@@ -84,7 +84,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.supplementaryHeight = { [weak self] kind, section in
       self?.collectionViewLayout.supplementaryHeight(kind, section: section) ?? 0
     }
-    engine.sectionLayout = { [weak self] section in
+    engine.lineLayout.sectionProvider = { [weak self] section in
       guard let self else { return nil }
       return self.collectionViewLayout.sectionLayout(section, breadth: self.engine.crossLength)
     }
@@ -167,9 +167,9 @@ open class HeadlessCollectionView: HeadlessScrollView {
       engine.scrollOffset = engine.minimumOffset
     }
     applyAxisLengths()
-    engine.columns = layout.columns(forBreadth: engine.crossLength)
-    engine.rowHeight = layout.lineHeight
-    (engine.sectionInsets, engine.crossInsets) = (
+    engine.lineLayout.columns = layout.columns(forBreadth: engine.crossLength)
+    engine.lineLayout.rowHeight = layout.lineHeight
+    (engine.lineLayout.sectionInsets, engine.lineLayout.crossInsets) = (
       (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
       (layout.sectionInsets.across.0, layout.sectionInsets.across.1)
     )
@@ -197,22 +197,22 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// with an `estimatedItemSize` — when a flow layout has one item per line; lines of several
   /// items are all `itemSize` long. The heights measured are kept until this changes.
   private func updateItemSizing() {
-    if let estimate = collectionViewLayout.selfSizingEstimate, engine.columns == 1 {
+    if let estimate = collectionViewLayout.selfSizingEstimate, engine.lineLayout.columns == 1 {
       // A list: rows size themselves from an estimate.
       let sizing = ItemSizing(
         selfSizing: true, estimate: estimate, spacing: 0, horizontal: false, delegate: nil)
       guard sizing != itemSizing else { return }
       itemSizing = sizing
-      engine.rowSizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
+      engine.rowGeometry.sizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
       return
     }
     let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
     guard let flow = collectionViewLayout as? HeadlessCollectionViewFlowLayout,
-      engine.columns == 1, flow.estimatedItemSize != .zero || flowDelegate != nil
+      engine.lineLayout.columns == 1, flow.estimatedItemSize != .zero || flowDelegate != nil
     else {
       if itemSizing != nil {
         itemSizing = nil
-        engine.rowSizing = nil
+        engine.rowGeometry.sizing = nil
       }
       return
     }
@@ -227,7 +227,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
       delegate: flowDelegate.map { ObjectIdentifier($0) })
     guard sizing != itemSizing else { return }
     itemSizing = sizing
-    engine.rowSizing = RowSizing(
+    engine.rowGeometry.sizing = RowSizing(
       height: { [weak self, weak flow] path in
         guard let self, let flow else { return nil }
         if sizing.selfSizing { return nil }

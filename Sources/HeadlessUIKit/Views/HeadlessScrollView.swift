@@ -105,7 +105,7 @@ open class HeadlessScrollView: HeadlessView {
     let size = engine.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
     engine.viewportLength = size.height
     // Cells measured at another width are measured again, as UIKit does.
-    if engine.crossLength != size.width { engine.rowGeometry = nil }
+    if engine.crossLength != size.width { engine.rowGeometry.forgetHeights() }
     engine.crossLength = size.width
   }
 
@@ -202,13 +202,13 @@ open class HeadlessScrollView: HeadlessView {
   public var cellRequestCount: Int { engine.cellRequestCount }
 
   /// The rows the view has asked to be prefetched and not cancelled, nearest first.
-  public var prefetchedIndexPaths: [IndexPath] { engine.prefetched }
+  public var prefetchedIndexPaths: [IndexPath] { engine.prefetches.prefetched }
 
   /// Rows (or lines of items) of lookahead for data prefetching; `nil`, the default, means one
   /// screen. UIKit does not document its distance (UIKit rules §4, §6).
   public var prefetchLookahead: Int? {
-    get { engine.prefetchLookahead }
-    set { engine.prefetchLookahead = newValue }
+    get { engine.prefetches.lookahead }
+    set { engine.prefetches.lookahead = newValue }
   }
 
   /// The total height of the content.

@@ -79,9 +79,9 @@ open class HeadlessTableView: HeadlessScrollView {
   /// UIKit's default is `automaticDimension` since iOS 11; a cell without constraints comes
   /// out at 44 points there, which is what HeadlessUIKit gives every row by default.
   open var rowHeight: CGFloat {
-    get { automaticRowHeight ? Self.automaticDimension : engine.rowHeight }
+    get { automaticRowHeight ? Self.automaticDimension : engine.lineLayout.rowHeight }
     set {
-      engine.rowHeight =
+      engine.lineLayout.rowHeight =
         newValue == Self.automaticDimension ? ListEngine.defaultRowHeight : newValue
       automaticRowHeight = newValue == Self.automaticDimension
       updateRowSizing()
@@ -138,11 +138,11 @@ open class HeadlessTableView: HeadlessScrollView {
   private func updateRowSizing() {
     guard heightForRow != nil || delegate != nil || automaticRowHeight || estimatedRowHeight > 0
     else {
-      engine.rowSizing = nil
+      engine.rowGeometry.sizing = nil
       engine.layout()
       return
     }
-    engine.rowSizing = RowSizing(
+    engine.rowGeometry.sizing = RowSizing(
       height: { [weak self] path in
         guard let self else { return nil }
         let height =
@@ -160,7 +160,7 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The content-offset corrections the table made because a row above the screen turned out
   /// taller or shorter than its estimate, oldest first (HeadlessUIKit only).
-  public var offsetCorrections: [OffsetCorrection] { engine.offsetCorrections }
+  public var offsetCorrections: [OffsetCorrection] { engine.rowGeometry.offsetCorrections }
 
   /// The section index titles as the table last read them: at ``reloadData()`` and
   /// ``reloadSectionIndexTitles()`` (HeadlessUIKit only).

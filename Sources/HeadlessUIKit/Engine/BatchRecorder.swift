@@ -1,0 +1,61 @@
+import Foundation
+
+/// The batch of updates being built: how deeply `performBatchUpdates` (or `beginUpdates()`)
+/// calls are nested, the operations recorded since the outermost one began, the counts the
+/// view had cached then, and whether `reloadData()` was called inside.
+///
+/// Invariants: ``oldCounts`` and ``reloadDataInside`` are set when an outermost batch begins and
+/// hold until the next one does; ``update`` starts empty then and is taken out at the outermost
+/// end, so a nested batch adds to its outer one and outside a batch it is empty.
+///
+/// It only stores: the engine asks the data source, validates, applies and reports, outside
+/// any access to the recorder, as each of those may call back into the view.
+struct BatchRecorder {
+  /// How many batches are open; 0 outside any.
+  private(set) var depth = 0
+  /// The operations recorded since the outermost batch began.
+  private(set) var update = BatchUpdate()
+  /// The counts cached when the outermost batch began: those the batch is checked against.
+  private(set) var oldCounts: [Int] = []
+  /// Whether `reloadData()` was called inside the batch, which UIKit then fails.
+  private(set) var reloadDataInside = false
+
+  /// Whether a batch is open.
+  var isRecording: Bool { depth > 0 }
+
+  /// Opens the outermost batch: `oldCounts` become the counts it is checked against, and
+  /// whatever an earlier batch left is forgotten. The engine reads the counts first, as that
+  /// may ask the data source, which may call back into the view.
+  mutating func beginOutermost(oldCounts: [Int]) {
+    self.oldCounts = oldCounts
+    update = BatchUpdate()
+    reloadDataInside = false
+    depth += 1
+  }
+
+  /// Opens a batch inside an open one: it adds to the outer batch.
+  mutating func beginNested() {
+    depth += 1
+  }
+
+  /// Closes a batch; at the outermost end returns the update recorded, taken out of the
+  /// recorder, and `nil` for a nested end or one with no batch open.
+  mutating func end() -> BatchUpdate? {
+    guard depth > 0 else { return nil }
+    depth -= 1
+    guard depth == 0 else { return nil }
+    let finished = update
+    update = BatchUpdate()
+    return finished
+  }
+
+  /// Adds an operation to the open batch.
+  mutating func record(_ operation: (inout BatchUpdate) -> Void) {
+    operation(&update)
+  }
+
+  /// Notes a `reloadData()` inside the open batch.
+  mutating func noteReloadData() {
+    reloadDataInside = true
+  }
+}

@@ -1,18 +1,5 @@
 import Foundation
 
-// The engine reads index paths through these internal names: on Linux Foundation has no
-// `section`/`item`/`row`, and on Apple platforms those come from UIKit or AppKit.
-extension IndexPath {
-  /// A two-index path, built without the array `init(indexes:)` takes.
-  init(section: Int, index: Int) {
-    self.init(index: section)
-    append(index)
-  }
-
-  var sectionIndex: Int { count > 0 ? self[0] : 0 }
-  var itemIndex: Int { count > 1 ? self[1] : 0 }
-}
-
 /// A row's or item's place as the engine and the validator keep it: two plain integers. They
 /// hash, compare and go away for less than an `IndexPath`, whose storage may hold an array and
 /// whose code lives in another library; batches convert at the public surface, once per path.

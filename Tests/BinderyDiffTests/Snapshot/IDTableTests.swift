@@ -32,8 +32,9 @@ struct IDTableTests {
     for (index, id) in ids.enumerated() {
       #expect(table[id]?.position == ItemPosition(section: 0, item: index))
     }
+    let present = Set(ids)
     let absent = (0..<5_000).map { _ in Int.random(in: .min ... .max, using: &random) }
-      .filter { !Set(ids).contains($0) }
+      .filter { !present.contains($0) }
     #expect(absent.allSatisfy { table[$0] == nil })
   }
 

@@ -20,11 +20,15 @@ module() {
     -emit-module -emit-module-path "$build/$name.swiftmodule" \
     -c "$@" -o "$build/$name.o"
 }
-module BinderyDiff Sources/BinderyDiff/*.swift
-module HeadlessUIKit Sources/HeadlessUIKit/*.swift
-module BinderyTesting Sources/BinderyTesting/*.swift
+# A module's sources, in every folder of it.
+sources() { find "Sources/$1" -name '*.swift' | sort; }
+
+mapfile -t files < <(sources BinderyDiff) && module BinderyDiff "${files[@]}"
+mapfile -t files < <(sources HeadlessUIKit) && module HeadlessUIKit "${files[@]}"
+mapfile -t files < <(sources Bindery) && module Bindery "${files[@]}"
+mapfile -t files < <(sources BinderyTesting) && module BinderyTesting "${files[@]}"
 swiftc -O -parse-as-library -sanitize=fuzzer -I "$build" Fuzz/DiffFuzzer.swift \
-  "$build/BinderyDiff.o" "$build/HeadlessUIKit.o" "$build/BinderyTesting.o" \
+  "$build/BinderyDiff.o" "$build/HeadlessUIKit.o" "$build/Bindery.o" "$build/BinderyTesting.o" \
   -o "$build/diff-fuzzer"
 
 "$build/diff-fuzzer" -max_total_time="$seconds" -artifact_prefix=Fuzz/out/ -print_final_stats=1 \

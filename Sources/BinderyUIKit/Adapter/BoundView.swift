@@ -44,9 +44,10 @@ protocol BoundView: UIScrollView {
   /// Whether the view's own counts, which can lag the binding's, hold `position`.
   func has(_ position: ItemPosition) -> Bool
 
-  /// The frame of the row or item at `path` in the content, from the view's own layout; `path`
-  /// must be one the view has (``has(_:)``): UIKit raises for any other.
-  func frameOfItem(at path: IndexPath) -> CGRect?
+  /// The frame of the row or item at `path` in the content, from the view's own layout. Only
+  /// for a path the view has: UIKit raises for any other. Callers use ``frameOfItem(at:)``,
+  /// which checks.
+  func layoutFrame(at path: IndexPath) -> CGRect?
 
   /// The positions of the rows or items whose frames meet `rect`, a rectangle of the content.
   func itemPositions(in rect: CGRect) -> [ItemPosition]
@@ -80,6 +81,13 @@ protocol BoundView: UIScrollView {
 }
 
 extension BoundView {
+  /// The frame of the item at `position` in the content, from the view's own layout, or `nil`
+  /// when the view's own counts (which can lag the binding's) do not hold it.
+  func frameOfItem(at position: ItemPosition) -> CGRect? {
+    guard has(position) else { return nil }
+    return layoutFrame(at: IndexPath(position))
+  }
+
   /// Becomes `dataSource`'s view: registers the placeholder cell, keeps the data source (UIKit
   /// holds it weakly), detaches the binding that had the view before, and sets it — and, with
   /// `prefetching`, as the prefetch data source too.

@@ -267,13 +267,9 @@ where
 
   func isItemVisible(at position: ItemPosition) -> Bool {
     // Only positions the view has: UIKit raises for the rectangle of any other.
-    guard let view, view.has(position), let frame = view.frameOfItem(at: IndexPath(position))
-    else { return false }
+    guard let view, let frame = view.frameOfItem(at: position) else { return false }
     return frame.intersects(view.bounds)
   }
-
-  /// Whether the view's own counts (which can lag the binding's) hold a position.
-  func viewHas(_ position: ItemPosition) -> Bool { view?.has(position) ?? false }
 
   var liveCells: [AnyObject] { view?.liveCells ?? [] }
 

@@ -82,7 +82,7 @@ extension ListAdapter {
     let onScreen = itemPositions(atOffset: Double(axis.offset + axis.insetStart))
     for position in onScreen.sorted() {
       guard let item = shown.item(at: position), let flat = shown.flatIndex(of: position),
-        let frame = frameOfItem(at: position)
+        let frame = view?.frameOfItem(at: position)
       else { continue }
       let start = horizontal ? frame.minX : frame.minY
       marks.append(
@@ -165,7 +165,7 @@ extension ListAdapter {
     for item in mark.marks {
       guard let position = locate(item, within: radius, moves: moves),
         let flat = shown.flatIndex(of: position),
-        let frame = frameOfItem(at: position)
+        let frame = view?.frameOfItem(at: position)
       else { continue }
       let target = (
         (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex
@@ -217,12 +217,6 @@ extension ListAdapter {
       || stage.sectionDeletes.contains { $0 <= first.section }
       || stage.sectionInserts.contains { $0 <= first.section }
       || stage.sectionMoves.contains { $0.from <= first.section || $0.to <= first.section }
-  }
-
-  /// An item's frame in the content, from the view's own layout.
-  private func frameOfItem(at position: ItemPosition) -> CGRect? {
-    guard let view, view.has(position) else { return nil }
-    return view.frameOfItem(at: IndexPath(position))
   }
 }
 

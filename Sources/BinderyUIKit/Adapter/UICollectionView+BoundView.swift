@@ -113,7 +113,7 @@ extension UICollectionView: BoundView {
       && position.item < numberOfItems(inSection: position.section)
   }
 
-  func frameOfItem(at path: IndexPath) -> CGRect? { layoutAttributesForItem(at: path)?.frame }
+  func layoutFrame(at path: IndexPath) -> CGRect? { layoutAttributesForItem(at: path)?.frame }
 
   func itemPositions(in rect: CGRect) -> [ItemPosition] {
     let attributes = collectionViewLayout.layoutAttributesForElements(in: rect) ?? []

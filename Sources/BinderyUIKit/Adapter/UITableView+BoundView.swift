@@ -73,7 +73,7 @@ extension UITableView: BoundView {
       && position.item < numberOfRows(inSection: position.section)
   }
 
-  func frameOfItem(at path: IndexPath) -> CGRect? { rectForRow(at: path) }
+  func layoutFrame(at path: IndexPath) -> CGRect? { rectForRow(at: path) }
 
   func itemPositions(in rect: CGRect) -> [ItemPosition] {
     (indexPathsForRows(in: rect) ?? []).map(ItemPosition.init)

@@ -51,10 +51,13 @@ where
   /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
   /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
-  /// Kinds of supplementary view the binding was not told about, registered for an empty view.
-  private var registeredEmptyKinds: Set<String> = []
-  /// Kinds registered for section title views (headers and footers from titles).
-  var registeredTitleKinds: Set<String> = []
+  /// The supplementary views of Bindery's own classes registered so far (empty views for kinds
+  /// the binding was not told about, section title views), by kind and identifier.
+  private var registeredSupplementaries: Set<RegisteredSupplementary> = []
+  private struct RegisteredSupplementary: Hashable {
+    var kind: String
+    var identifier: String
+  }
   /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
@@ -169,20 +172,18 @@ where
       apply(batch, animation: animation, completion: completion)
     }
     if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
+    let sectionsMove =
+      !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
+      && stage.sectionMoves.isEmpty)
     if let anchor, stage.isStructural || anchor.marks.isEmpty || anchor.pinsEnd(features.anchor) {
       // Each item inserted, deleted or moved shifts the others by one place at most; a section
       // shifts them by its items, so a stage with section changes looks items up by id.
-      let sectionsChange =
-        !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
-        && stage.sectionMoves.isEmpty)
       keepPlace(
         anchor, moves: stage.itemMoves,
-        radius: sectionsChange
+        radius: sectionsMove
           ? nil : stage.itemInserts.count + stage.itemDeletes.count + stage.itemMoves.count)
     }
-    let sectionsChanged =
-      !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
-      && stage.sectionMoves.isEmpty && stage.sectionReconfigures.isEmpty)
+    let sectionsChanged = sectionsMove || !stage.sectionReconfigures.isEmpty
     if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
   }
 
@@ -432,13 +433,25 @@ where
   func emptySupplementaryView(
     _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
   ) -> UICollectionReusableView {
-    if registeredEmptyKinds.insert(kind).inserted {
+    dequeueSupplementary(
+      UICollectionReusableView.self, ListDataSource.placeholderIdentifier, collectionView,
+      ofKind: kind, at: indexPath)
+  }
+
+  /// A supplementary view of Bindery's own class, dequeued as UIKit requires: the class is
+  /// registered for the kind and identifier the first time either is asked for.
+  func dequeueSupplementary(
+    _ viewClass: UICollectionReusableView.Type, _ identifier: String,
+    _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    if registeredSupplementaries.insert(RegisteredSupplementary(kind: kind, identifier: identifier))
+      .inserted
+    {
       collectionView.register(
-        UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
-        withReuseIdentifier: ListDataSource.placeholderIdentifier)
+        viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
     }
     return collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
   }
 }
 

@@ -203,13 +203,9 @@ extension UICollectionView {
     let binding = bind(to: AsyncStream<[OutlineRow<Item>]> { _ in }, using: registration)
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
-    // `@Sendable`: a publisher may send on any thread (see `Publisher.feed`). When it finishes
-    // the outline goes on: taps still expand and collapse what it sent.
-    let subscription = publisher.sink(
-      receiveCompletion: { @Sendable _ in },
-      receiveValue: { @Sendable roots in outline.receive(roots) })
-    let box = SubscriptionBox(subscription)
-    binding.addCancellation { box.cancel() }
+    // When the publisher finishes the outline goes on: taps still expand and collapse what it
+    // sent.
+    publisher.subscribe(for: binding, receive: { outline.receive($0) }, finished: {})
     return binding
   }
 }

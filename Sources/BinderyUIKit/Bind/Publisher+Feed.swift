@@ -11,21 +11,30 @@ import Foundation
 #endif
 
 extension Publisher where Failure == Never {
-  /// The one place Bindery subscribes to a publisher. Its closures are `@Sendable` — so, though
-  /// written in main-actor code, they are not main-actor isolated — and call only the binding's
-  /// thread-safe inbox, so a publisher may send on any thread. (A plain closure written here
-  /// and handed to Combine would be inferred main-actor isolated, and trap off the main thread.)
-  /// The publisher finishing ends the flow of lists; cancelling the binding cancels the
-  /// subscription.
+  /// Feeds `binding` every list the publisher sends; its finishing ends the flow of lists.
   @MainActor
   func feed<Section, Item>(
     _ binding: ListBinding<Section, Item>,
     lists: @escaping @Sendable (Output) -> [ListSection<Section, Item>]
   ) {
     let inbox = binding.inbox
+    subscribe(
+      for: binding, receive: { inbox.submit(lists($0)) }, finished: { inbox.finish() })
+  }
+
+  /// The one place Bindery subscribes to a publisher. Its closures are `@Sendable` — so, though
+  /// written in main-actor code, they are not main-actor isolated — and must be safe on any
+  /// thread, as a publisher may send on any. (A plain closure written here and handed to
+  /// Combine would be inferred main-actor isolated, and trap off the main thread.) Cancelling
+  /// `binding` cancels the subscription.
+  @MainActor
+  func subscribe<Section, Item>(
+    for binding: ListBinding<Section, Item>, receive: @escaping @Sendable (Output) -> Void,
+    finished: @escaping @Sendable () -> Void
+  ) {
     let subscription = sink(
-      receiveCompletion: { @Sendable _ in inbox.finish() },
-      receiveValue: { @Sendable value in inbox.submit(lists(value)) })
+      receiveCompletion: { @Sendable _ in finished() },
+      receiveValue: { @Sendable value in receive(value) })
     let box = SubscriptionBox(subscription)
     binding.addCancellation { box.cancel() }
   }

@@ -265,13 +265,9 @@ extension ListAdapter {
       let title = isFooter ? features.footerTitle : features.headerTitle,
       let section = shown.section(at: indexPath[0])
     else { return nil }
-    if registeredTitleKinds.insert(kind).inserted {
-      collectionView.register(
-        SectionTitleView.self, forSupplementaryViewOfKind: kind,
-        withReuseIdentifier: SectionTitleView.reuseIdentifier)
-    }
-    let view = collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: SectionTitleView.reuseIdentifier, for: indexPath)
+    let view = dequeueSupplementary(
+      SectionTitleView.self, SectionTitleView.reuseIdentifier, collectionView, ofKind: kind,
+      at: indexPath)
     (view as? SectionTitleView)?.show(answering { title(section) })
     return view
   }

@@ -34,16 +34,15 @@ extension StagedChangeset {
   public init?(
     from old: Snapshot<Section, Item>, to new: Snapshot<Section, Item>, within limit: ReloadLimit
   ) {
-    let maximum = limit.maximumOperations(oldCount: old.numberOfItems, newCount: new.numberOfItems)
-    let stages: [Stage]?
     if let isContentEqual = contentEquality(of: Item.self) {
-      stages = SnapshotDiff(old: old, new: new, content: ClosureContent(isEqual: isContentEqual))
-        .stages(maximumOperations: maximum)
-    } else {
-      stages = SnapshotDiff(old: old, new: new, content: EquatableContent())
-        .stages(maximumOperations: maximum)
+      self.init(from: old, to: new, within: limit, isContentEqual: isContentEqual)
+      return
     }
-    guard let stages else { return nil }
+    let maximum = limit.maximumOperations(oldCount: old.numberOfItems, newCount: new.numberOfItems)
+    guard
+      let stages = SnapshotDiff(old: old, new: new, content: EquatableContent())
+        .stages(maximumOperations: maximum)
+    else { return nil }
     self.init(stages: stages)
   }
 

@@ -143,6 +143,15 @@ where
     var diff = self
     diff.maximumOperations = maximumOperations
     diff.matchSections()
+    if maximumOperations != nil {
+      // Each section inserted or deleted is one operation of the stages, whatever its items
+      // (items inserted into a new section are never counted): a first list, diffed against
+      // nothing, is proved too large here, before any item is looked at.
+      diff.provenOperations =
+        diff.oldSectionOfNew.lazy.filter { $0 < 0 }.count
+        + diff.newSectionOfOld.lazy.filter { $0 < 0 }.count
+      if diff.provesTooLarge(pending: 0) { return nil }
+    }
     diff.trimCommonEnds()
     diff.matchItems()
     if diff.exceedsLimit { return nil }

@@ -6,8 +6,8 @@ public struct BindingStatistics: Sendable, Equatable {
   public var reloads = 0
   /// Batches applied.
   public var batches = 0
-  /// Operations in the changesets shown as batches (a change proved too large to animate is
-  /// shown with a reload, and not diffed to the end).
+  /// Operations in the changesets of the lists shown, each diffed to the end (a change proved
+  /// too large to animate is shown with a reload, not diffed to the end, and counts none).
   public var operations = 0
   /// How long validating and diffing the last list took, off the main actor.
   public var lastDiffTime: Duration = .zero

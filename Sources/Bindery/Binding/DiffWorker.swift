@@ -50,10 +50,9 @@ where
         // only applies; the old and intermediate snapshots are freed on this task, not there.
         let diff = Binding.DiffedBox(
           Binding.Diffed(
-            changeset: changeset, next: next, sequence: submission.sequence,
+            changeset: changeset, from: base, to: next, sequence: submission.sequence,
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
-            diffTime: clock.now - started, operationCount: changeset?.operationCount ?? 0,
-            itemCount: max(base.numberOfItems, next.numberOfItems)))
+            diffTime: clock.now - started))
         if isFirst, !held, let hold = await target.value?.firstDisplayHold {
           await MainActor.run { target.value?.holding = submission.sequence }
           await hold(next)

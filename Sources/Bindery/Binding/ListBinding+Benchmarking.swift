@@ -24,10 +24,8 @@ extension ListBinding {
       sequence += 1
       diffs.append(
         Diffed(
-          changeset: changeset, next: next, sequence: sequence, animated: true, isFirst: false,
-          baseVersion: snapshotVersion, diffTime: .zero,
-          operationCount: changeset?.operationCount ?? 0,
-          itemCount: max(base.numberOfItems, next.numberOfItems)))
+          changeset: changeset, from: base, to: next, sequence: sequence, animated: true,
+          isFirst: false, baseVersion: snapshotVersion, diffTime: .zero))
       base = next
     }
     var times: [Duration] = []

@@ -35,6 +35,24 @@ extension ListBinding {
     var operationCount: Int
     var itemCount: Int
 
+    /// The diff from `base` to `next`, with its operations and the larger list's items counted
+    /// here, off the main actor.
+    init(
+      changeset: StagedChangeset<Section, Item>?, from base: Snapshot<Section, Item>,
+      to next: Snapshot<Section, Item>, sequence: UInt64, animated: Bool, isFirst: Bool,
+      baseVersion: Int, diffTime: Duration
+    ) {
+      self.changeset = changeset
+      self.next = next
+      self.sequence = sequence
+      self.animated = animated
+      self.isFirst = isFirst
+      self.baseVersion = baseVersion
+      self.diffTime = diffTime
+      operationCount = changeset?.operationCount ?? 0
+      itemCount = max(base.numberOfItems, next.numberOfItems)
+    }
+
     /// Whether the change is most of the list: a reload tells the user more than animating it.
     /// (The worker's diff stops early for such a change; the limit may have changed since.)
     func isTooLarge(_ limit: ReloadLimit) -> Bool {

@@ -1,7 +1,7 @@
 /// A first-in first-out queue over an array and a head index: appends and pops are O(1)
 /// amortized — the array drops the popped prefix once it is more than half of it, and more
-/// than a thousand entries. The load scheduler's wait queue (`LoadWaitQueue`, one per priority) and the store's record of
-/// failures nobody wants use it.
+/// than a thousand entries. The load scheduler's wait queue (`LoadWaitQueue` keeps one per
+/// priority) and the store's record of failures nobody wants use it.
 @usableFromInline
 struct FIFOQueue<Element> {
   @usableFromInline var storage: [Element] = []

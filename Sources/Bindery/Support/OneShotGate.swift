@@ -1,5 +1,5 @@
-/// A gate that opens once; waiting on an open gate returns at once. The first-display hold
-/// waits at one; the tests use it too (it is `package` for them).
+/// A gate that opens once; waiting on an open gate returns at once. The prefetcher's holds (the
+/// first screen's, new rows') wait at one; the tests use it too (it is `package` for them).
 @MainActor
 package final class OneShotGate {
   private var isOpen = false

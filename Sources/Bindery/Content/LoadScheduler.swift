@@ -111,10 +111,9 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   func enqueue(_ key: Key, priority: ContentPriority, isNew: Bool) {
     state.withLock { state in
       guard state.running[key] == nil else { return }
-      // Not waiting and not new: it ran and ended, its result is on its way to the store.
-      guard isNew || state.waiting.contains(key) else { return }
-      // Nothing either for a key already waiting at this priority or a higher one.
-      guard state.waiting.enqueue(key, priority: priority) else { return }
+      // Nothing for a key not waiting and not new (it ran and ended, its result is on its way
+      // to the store), nor for one already waiting at this priority or a higher one.
+      guard state.waiting.enqueue(key, priority: priority, onlyIfWaiting: !isNew) else { return }
       fillSlots(&state)
     }
   }

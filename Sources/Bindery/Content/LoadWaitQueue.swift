@@ -69,12 +69,19 @@ struct LoadWaitQueue<Key: Hashable> {
     }.map(\.key)
   }
 
-  /// Queues a key that does not wait, or raises a waiting one to a higher priority, behind the
-  /// keys waiting there. Returns whether anything changed: `false` for a key that already
-  /// waits at `priority` or higher.
+  /// Queues a key that does not wait (unless `onlyIfWaiting`), or raises a waiting one to a
+  /// higher priority, behind the keys waiting there. Returns whether anything changed: `false`
+  /// for a key that already waits at `priority` or higher, or that does not wait when
+  /// `onlyIfWaiting`. One lookup of the key either way.
   @inlinable @discardableResult
-  mutating func enqueue(_ key: Key, priority: ContentPriority) -> Bool {
-    if let current = waiting[key], current.priority >= priority { return false }
+  mutating func enqueue(_ key: Key, priority: ContentPriority, onlyIfWaiting: Bool = false)
+    -> Bool
+  {
+    if let current = waiting[key] {
+      if current.priority >= priority { return false }
+    } else if onlyIfWaiting {
+      return false
+    }
     let order = nextOrder
     nextOrder += 1
     waiting[key] = Waiting(priority: priority, order: order)

@@ -108,6 +108,17 @@ struct LoadWaitQueueTests {
     #expect(drain(&queue) == ["b", "a"], "once, from its new place")
   }
 
+  /// Raising only: a key that does not wait is not queued, one that waits is raised.
+  @Test func onlyIfWaitingRaisesAndNeverAdds() {
+    var queue = LoadWaitQueue<String>()
+    let added = queue.enqueue("a", priority: .visible, onlyIfWaiting: true)
+    #expect(!added && queue.isEmpty)
+    queue.enqueue("b", priority: .prefetch)
+    let raised = queue.enqueue("b", priority: .visible, onlyIfWaiting: true)
+    #expect(raised && queue.priority(of: "b") == .visible && queue.count == 1)
+    queue._checkInvariants()
+  }
+
   @Test func emptiness() {
     var queue = LoadWaitQueue<String>()
     #expect(queue.isEmpty && queue.count == 0)

@@ -90,7 +90,6 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
 
 /// A mate in the grid: avatar above name.
 final class MateGridCell: UICollectionViewCell {
-  static let reuseIdentifier = "mate"
   private let imageView = UIImageView()
   private let nameLabel = UILabel()
 

@@ -1,9 +1,10 @@
 // MateList: a small UIKit app bound with Bindery, as an iOS engineer would write it.
 //
-// Two tabs over one feed of mates: a table (sections by team, avatars, pull to refresh,
-// selection, swipe to delete) and a grid (avatars, section headers). Both share one avatar
-// store, loaded over HTTP with BinderyHTTP and prefetched ahead of the scroll. A third tab is a
-// feed of posts of every height: new posts on top while reading, older ones loaded at the end.
+// Four tabs. Three over one feed of mates: a table (sections by team, avatars, pull to refresh,
+// selection, swipe to delete), a grid (avatars, section headers) and an outline of teams. The
+// table and the grid share one avatar store, loaded over HTTP with BinderyHTTP and prefetched
+// ahead of the scroll. The fourth is a feed of posts of every height: new posts on top while
+// reading, older ones loaded at the end.
 // The grid and the teams outline use Apple's modern list API: cell registrations, content
 // configurations, compositional and list layouts, swipe actions and outline disclosure.
 import UIKit

@@ -7,7 +7,7 @@ import Foundation
   import HeadlessUIKit  // Combine's names, where Combine does not exist (the model's tests)
 #endif
 
-/// The view model both screens observe: the mates grouped by team, published whenever the
+/// The view model the mates' screens observe: the mates grouped by team, published whenever the
 /// feed changes. It lives on the main actor; the feed's work does not.
 @MainActor
 final class MatesViewModel {

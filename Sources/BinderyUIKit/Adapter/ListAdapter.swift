@@ -79,8 +79,8 @@ where
   var scrollView: UIScrollView? { view }
   /// The view when it is a table, for what only tables do (rows' heights by id).
   var tableView: UITableView? { view as? UITableView }
-  /// The view when it is a collection view, for what only collection views do
-  /// (supplementary registrations).
+  /// The view when it is a collection view, for what only collection views do (supplementary
+  /// views of a kind, a load-more footer past the content).
   var collectionView: UICollectionView? { view as? UICollectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it

@@ -65,7 +65,7 @@ struct ScrollAnchorMark<ID: Hashable> {
 }
 
 extension ListAdapter {
-  /// What ``keepPlace(_:)`` needs to put the user back where they are now; `nil` when nothing
+  /// What ``keepPlace(_:moves:radius:)`` needs to put the user back where they are now; `nil` when nothing
   /// is to be kept (anchoring off, nothing shown).
   func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
     guard features.anchor != .none, let scrollView else { return nil }

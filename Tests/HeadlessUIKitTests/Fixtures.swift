@@ -61,6 +61,9 @@ enum KeepAlive {
 }
 
 /// A table of `count` rows of height 44 in a 440-point viewport (10 visible rows), on screen.
+/// Its rows are 44 points exactly, as an app sets `rowHeight` (UIKit's default is
+/// `automaticDimension`, which a plain cell also sizes to 44): the tests that use it are about
+/// something other than heights.
 @MainActor
 func makeTable(rows count: Int, sections: Int = 1, onScreen: Bool = true)
   -> (HeadlessTableView, RowsDataSource)

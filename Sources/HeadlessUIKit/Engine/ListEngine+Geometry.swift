@@ -19,6 +19,8 @@ struct SupplementaryKey: Hashable, Sendable {
 /// Where one section lies in the content: its header, its lines of items, its footer.
 struct SectionFrame {
   var top: CGFloat
+  /// Where the header starts: a plain table pads above its headers (§4c).
+  var headerTop: CGFloat
   var headerHeight: CGFloat
   var itemsTop: CGFloat
   var lines: Int
@@ -71,7 +73,8 @@ extension ListEngine {
     let rows = sizedRows()
     var frames: [SectionFrame] = []
     frames.reserveCapacity(counts.count)
-    var y: CGFloat = 0
+    // A table's header view comes first: the sections follow it.
+    var y = accessoryLengths.leading
     for (section, count) in counts.enumerated() {
       let layout = self.layout(ofSection: section)
       let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
@@ -80,12 +83,14 @@ extension ListEngine {
       let itemsHeight =
         rows.map { $0[section].total } ?? CGFloat(lines) * max(0, layout.lineHeight)
       let top = y
+      let padding = header > 0 ? max(0, askingDataSource { headerPadding(section) }) : 0
       // A flow layout insets every section, empty ones too.
-      let itemsTop = top + header + layout.insets.start
+      let itemsTop = top + padding + header + layout.insets.start
       y = itemsTop + itemsHeight + layout.insets.end + footer
       frames.append(
         SectionFrame(
-          top: top, headerHeight: header, itemsTop: itemsTop, lines: lines,
+          top: top, headerTop: top + padding, headerHeight: header, itemsTop: itemsTop,
+          lines: lines,
           footerHeight: footer, bottom: y, layout: layout))
     }
     return frames
@@ -115,8 +120,10 @@ extension ListEngine {
       heights.reserveCapacity(count)
       isMeasured.reserveCapacity(count)
       for item in 0..<count {
-        let (height, measured) = initialHeight(
-          IndexPath(section: section, index: item), sizing: rowSizing)
+        // The delegate is asked while the view lays out: an update from inside is re-entrant.
+        let (height, measured) = askingDataSource {
+          initialHeight(IndexPath(section: section, index: item), sizing: rowSizing)
+        }
         heights.append(height)
         isMeasured.append(measured)
       }
@@ -170,9 +177,10 @@ extension ListEngine {
       else { continue }
       let insets = frames[section].layout.crossInsets
       let breadth = max(0, crossLength - insets.start - insets.end)
-      let height =
+      let height = askingDataSource {
         sizing(rowSizing, heightOf: path)
-        ?? cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
+          ?? cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
+      }
       let top = frames[section].itemsTop + rows[section].offset(ofRow: item)
       let delta = rows[section].setMeasuredHeight(
         max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofRow: item)
@@ -204,14 +212,17 @@ extension ListEngine {
     let model = rows.map { section in
       section.heights.indices.map { (section.heights[$0], section.isMeasured[$0]) }
     }
-    let moved = plan.apply(to: model) { initialHeight($0, sizing: rowSizing) }
+    let moved = askingDataSource { plan.apply(to: model) { initialHeight($0, sizing: rowSizing) } }
     rowGeometry.heights = moved.map {
       RowHeights(heights: $0.map(\.0), isMeasured: $0.map(\.1))
     }
   }
 
-  /// The total height of the content.
-  var contentLength: CGFloat { sectionFrames().last?.bottom ?? 0 }
+  /// Where the sections end: the top of a table's footer view.
+  var sectionsEnd: CGFloat { sectionFrames().last?.bottom ?? accessoryLengths.leading }
+
+  /// The total height of the content: the sections, and a table's header and footer views.
+  var contentLength: CGFloat { sectionsEnd + accessoryLengths.trailing }
 
   /// The index paths of the items whose frames meet the band `top..<bottom`, in order;
   /// `frames`, when the caller has them, saves laying the sections out again.
@@ -274,7 +285,9 @@ extension ListEngine {
     var keys: [SupplementaryKey] = []
     for (section, frame) in (frames ?? sectionFrames()).enumerated()
     where frame.bottom > top && frame.top < bottom {
-      if frame.headerHeight > 0 && frame.top + frame.headerHeight > top {
+      if frame.headerHeight > 0 && frame.headerTop + frame.headerHeight > top
+        && frame.headerTop < bottom
+      {
         keys.append(SupplementaryKey(kind: .header, section: section))
       }
       if frame.footerHeight > 0 && frame.bottom - frame.footerHeight < bottom {

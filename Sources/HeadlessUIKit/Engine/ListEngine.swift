@@ -13,6 +13,7 @@ final class ListEngine {
   var isStrict = false
 
   // Hooks the view installs; they read its data source at call time.
+  var hasDataSource: () -> Bool = { false }
   var sectionCountSource: () -> Int = { 0 }
   var itemCountSource: (Int) -> Int = { _ in 0 }
   var cellSource: ((IndexPath) -> HeadlessReusableView?)?
@@ -20,6 +21,9 @@ final class ListEngine {
   var supplementarySource: ((SupplementaryKind, Int) -> HeadlessReusableView?)?
   /// The height of a section's header or footer; 0 for none.
   var supplementaryHeight: (SupplementaryKind, Int) -> CGFloat = { _, _ in 0 }
+  /// The room above a section's header, when it has one (a plain table's
+  /// `sectionHeaderTopPadding`).
+  var headerPadding: (Int) -> CGFloat = { _ in 0 }
   /// The element kind UIKit names a header or footer by (a collection view's
   /// `elementKindSectionHeader`, for one).
   var elementKindName: (SupplementaryKind) -> String = { $0 == .header ? "header" : "footer" }
@@ -73,6 +77,9 @@ final class ListEngine {
   /// How items are laid out in lines: the line length, the columns and the insets every
   /// section shares, or each section's own layout.
   var lineLayout = LineLayout()
+  /// The length of the content before the first section and after the last: a table's header
+  /// and footer views (UIKit rules §4c). Sections start after the first.
+  var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0)
   /// How rows get heights of their own, in a single column, and the heights learnt: the
   /// sizing rule (`nil` lays every line out at ``LineLayout/rowHeight``), the rows' heights,
   /// the negative heights reported and the offset corrections made.
@@ -104,10 +111,11 @@ final class ListEngine {
   private var needsAnotherLayoutPass = false
   /// Whether a row just measured changed what is visible.
   private var needsMeasuringPass = false
-  /// Readies the layout at the start of each pass, and checks what a custom layout says
-  /// against the counts after it (collection views).
+  /// Readies the layout at the start of each pass (collection views), and finishes the view's
+  /// own part after it: a table places its footer view, a collection view checks what a
+  /// custom layout says against the counts.
   var prepareLayout: (() -> Void)?
-  var checkLayoutAttributes: (() -> Void)?
+  var didLayOut: (() -> Void)?
   /// Whether UIKit's once-only warning about laying out off screen was given.
   var warnedLayoutOutsideHierarchy = false
   /// When set, the view asks for cells at index paths a batch just removed, as UIKit's cell
@@ -160,6 +168,10 @@ final class ListEngine {
     defer { dataSourceCallDepth -= 1 }
     return call()
   }
+
+  /// Whether the view is updating its visible cells: inside a call to its data source or
+  /// delegate for what it shows (§7.2).
+  var isUpdatingVisibleCells: Bool { dataSourceCallDepth > 0 }
 
   /// Reports `operation` if it was issued from inside a data-source call. UIKit's behaviour is
   /// undefined there (a crash, or corrupted bookkeeping); the headless view reports it and
@@ -480,20 +492,23 @@ final class ListEngine {
       guard let cell = cells[path] else { continue }
       cell.frame = transposed(frame(of: path, frames: frames))
       if visible.contains(path) {
-        if displayedCells.insert(ObjectIdentifier(cell)).inserted { willDisplayCell?(cell, path) }
+        if displayedCells.insert(ObjectIdentifier(cell)).inserted {
+          // The delegate hears of it while the view updates its visible cells (§7.2).
+          askingDataSource { willDisplayCell?(cell, path) }
+        }
       } else {
         endDisplay(cell, at: path)
       }
     }
     layOutSupplementaries(frames: frames)
     prefetches.forget(visible)
-    checkLayoutAttributes?()
+    didLayOut?()
   }
 
   /// Tells the delegate a cell it was told about left the screen.
   func endDisplay(_ cell: HeadlessReusableView, at path: IndexPath) {
     guard displayedCells.remove(ObjectIdentifier(cell)) != nil else { return }
-    didEndDisplayingCell?(cell, path)
+    askingDataSource { didEndDisplayingCell?(cell, path) }
   }
 
   /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines

@@ -22,8 +22,9 @@ enum UIKitMessages {
   {
     UpdateViolation(
       .updateDuringDataSourceCall,
-      "\(operation) issued while the \(kind.viewName) was asking its data source for the "
-        + "contents it shows (a cell, a supplementary view, a count or a title). UIKit is "
+      "\(operation) issued while the \(kind.viewName) was laying out what it shows: asking its "
+        + "data source for a cell, a supplementary view, a count or a title, or its delegate for "
+        + "a height or telling it a cell will be displayed or ended displaying. UIKit is "
         + "updating its visible cells then; changing them from inside is re-entrant and "
         + "undefined. Defer the update to the next turn of the main queue.",
       isUIKitMessage: false)

@@ -54,7 +54,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     applyLayoutMetrics()
     installDataSourceHooks()
     engine.prepareLayout = { [weak self] in self?.collectionViewLayout.prepare() }
-    engine.checkLayoutAttributes = { [weak self] in self?.checkCustomLayoutAttributes() }
+    engine.didLayOut = { [weak self] in self?.checkCustomLayoutAttributes() }
   }
 
   /// HeadlessUIKit has no archives: a collection view cannot be decoded, and this returns `nil`.
@@ -63,6 +63,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   }
 
   private func installDataSourceHooks() {
+    engine.hasDataSource = { [weak self] in self?.dataSource != nil }
     engine.sectionCountSource = { [weak self] in
       guard let self, let dataSource = self.dataSource else { return 0 }
       return dataSource.numberOfSections(in: self)

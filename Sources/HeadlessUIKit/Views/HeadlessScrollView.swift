@@ -129,9 +129,10 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// Lays out now: requests cells for visible rows that have none, recycles the others. A
-  /// table off screen has nothing to lay out, and UIKit warns about it once (an alert).
+  /// table off screen that has a data source is told to lay out its cells all the same, and
+  /// UIKit warns about it once (an alert), whether or not a reload is pending (§7.7).
   open override func layoutIfNeeded() {
-    if engine.kind == .tableView && !engine.isInWindow && engine.cachedCounts != nil {
+    if engine.kind == .tableView && !engine.isInWindow && engine.hasDataSource() {
       engine.warnLayoutOutsideHierarchy()
     }
     engine.layout()

@@ -73,11 +73,9 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
 
-  /// The height of every row the delegate does not size: 44 points by default, or
-  /// ``automaticDimension`` for rows their cells size (with an ``estimatedRowHeight``).
-  ///
-  /// UIKit's default is `automaticDimension` since iOS 11; a cell without constraints comes
-  /// out at 44 points there, which is what HeadlessUIKit gives every row by default.
+  /// The height of every row the delegate does not size; ``automaticDimension`` by default,
+  /// as in UIKit: each row is as tall as its cell needs (`systemLayoutSizeFitting(_:)`), which
+  /// for a plain cell is a standard row of 44 points (UIKit rules §4b).
   open var rowHeight: CGFloat {
     get { automaticRowHeight ? Self.automaticDimension : engine.lineLayout.rowHeight }
     set {
@@ -87,7 +85,7 @@ open class HeadlessTableView: HeadlessScrollView {
       updateRowSizing()
     }
   }
-  private var automaticRowHeight = false
+  private var automaticRowHeight = true
 
   /// The height that lets a row's cell decide (UIKit's `UITableView.automaticDimension`).
   public static let automaticDimension: CGFloat = -1
@@ -98,32 +96,109 @@ open class HeadlessTableView: HeadlessScrollView {
     didSet { replaceBackground(oldValue, with: backgroundView) }
   }
 
-  /// The view above the first section (UIKit's `tableHeaderView`). HeadlessUIKit keeps it but
-  /// does not lay it out: rows start at the top of the content.
-  open var tableHeaderView: HeadlessView?
+  /// The view above the first section (UIKit's `tableHeaderView`): it takes the top of the
+  /// content, as tall as its frame, as wide as the table, and the rows start below it.
+  ///
+  /// As in UIKit, the table reads the view's height when the view is set: one whose frame
+  /// changes afterwards is set again for the rows to follow. Setting it keeps the content
+  /// offset, so the rows on screen move by the change in height (UIKit rules §4c).
+  open var tableHeaderView: HeadlessView? {
+    didSet { accessoryDidChange(from: oldValue, to: tableHeaderView, leading: true) }
+  }
 
-  /// The view below the last section (UIKit's `tableFooterView`), kept but not laid out.
-  open var tableFooterView: HeadlessView?
+  /// The view below the last section (UIKit's `tableFooterView`): as tall as its frame when
+  /// set, as wide as the table, placed after the last section as rows come and go.
+  open var tableFooterView: HeadlessView? {
+    didSet { accessoryDidChange(from: oldValue, to: tableFooterView, leading: false) }
+  }
 
-  /// An estimate of row heights, used until a row's cell is shown and measured; 0 (no
-  /// estimates: every height is read up front, and cells do not size themselves) by default.
+  /// Puts a header or footer view in the content in place of the old one, and lays out.
+  private func accessoryDidChange(from old: HeadlessView?, to new: HeadlessView?, leading: Bool) {
+    if old !== new {
+      old?.removeFromSuperview()
+      if let new { addSubview(new) }
+    }
+    let length = max(0, new?.frame.height ?? 0)
+    if leading {
+      engine.accessoryLengths.leading = length
+    } else {
+      engine.accessoryLengths.trailing = length
+    }
+    placeAccessories()
+    engine.layout()
+  }
+
+  /// Places the header view at the top of the content and the footer view after the last
+  /// section, both as wide as the table; their heights stay their own.
+  func placeAccessories() {
+    let width = frame.width
+    if let header = tableHeaderView {
+      let frame = CGRect(x: 0, y: 0, width: width, height: header.frame.height)
+      if header.frame != frame { header.frame = frame }
+    }
+    if let footer = tableFooterView {
+      let frame = CGRect(x: 0, y: engine.sectionsEnd, width: width, height: footer.frame.height)
+      if footer.frame != frame { footer.frame = frame }
+    }
+  }
+
+  /// An estimate of row heights, used until a row's cell is shown and measured;
+  /// ``automaticDimension`` by default, as in UIKit, which estimates a row at an explicit
+  /// ``rowHeight``, else 44 points. 0 turns estimates off: every height is read up front.
   ///
   /// With estimates, a row above the screen that turns out taller or shorter than its estimate
   /// moves the content offset by the difference, so that what is on screen stays put, as UIKit
   /// does (HeadlessUIKit counts these in ``offsetCorrections``).
-  open var estimatedRowHeight: CGFloat = 0 {
+  open var estimatedRowHeight: CGFloat = HeadlessTableView.automaticDimension {
     didSet { updateRowSizing() }
   }
 
-  /// The height of a section header that has a title: 28 points by default, about what UIKit
-  /// gives a plain table's title. A section without a title has no header.
-  open var sectionHeaderHeight: CGFloat = 28 {
+  /// The height of a section header that has a title; ``automaticDimension`` by default, as
+  /// in UIKit, which gives a title header ``standardTitleHeight`` points. A section without a
+  /// title has no header.
+  open var sectionHeaderHeight: CGFloat = HeadlessTableView.automaticDimension {
     didSet { engine.layout() }
   }
 
-  /// The height of a section footer that has a title: 28 points by default.
-  open var sectionFooterHeight: CGFloat = 28 {
+  /// The height of a section footer that has a title; ``automaticDimension`` by default.
+  open var sectionFooterHeight: CGFloat = HeadlessTableView.automaticDimension {
     didSet { engine.layout() }
+  }
+
+  /// An estimate of section header heights (UIKit's `estimatedSectionHeaderHeight`);
+  /// ``automaticDimension`` by default, as in UIKit. HeadlessUIKit knows a title header's
+  /// height before it shows it, so the estimate never differs from it.
+  open var estimatedSectionHeaderHeight: CGFloat = HeadlessTableView.automaticDimension
+
+  /// An estimate of section footer heights (UIKit's `estimatedSectionFooterHeight`);
+  /// ``automaticDimension`` by default.
+  open var estimatedSectionFooterHeight: CGFloat = HeadlessTableView.automaticDimension
+
+  /// The room above each section header (UIKit's `sectionHeaderTopPadding`, iOS 15);
+  /// ``automaticDimension`` by default, which is ``standardHeaderTopPadding`` points in a plain
+  /// table and none in a grouped one.
+  open var sectionHeaderTopPadding: CGFloat = HeadlessTableView.automaticDimension {
+    didSet { engine.layout() }
+  }
+
+  /// The room a plain table leaves above each section header by default, as UIKit does since
+  /// iOS 15.
+  public static let standardHeaderTopPadding: CGFloat = 22
+
+  /// The height a header or footer with a title takes when its height is automatic: about
+  /// what UIKit gives a plain table's title.
+  public static let standardTitleHeight: CGFloat = 28
+
+  /// The room above a section header, resolved.
+  private var headerPadding: CGFloat {
+    if sectionHeaderTopPadding != Self.automaticDimension { return max(0, sectionHeaderTopPadding) }
+    return style == .plain ? Self.standardHeaderTopPadding : 0
+  }
+
+  /// The height of a header or footer with a title.
+  private func titleHeight(_ kind: SupplementaryKind) -> CGFloat {
+    let height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
+    return height == Self.automaticDimension ? Self.standardTitleHeight : max(0, height)
   }
 
   /// Per-row heights that take the place of the delegate's `tableView(_:heightForRowAt:)`
@@ -136,7 +211,7 @@ open class HeadlessTableView: HeadlessScrollView {
   /// estimates. Without any, every row is ``rowHeight`` tall and the table lays out in O(1).
   /// Setting any of these makes the table forget the heights it measured, as UIKit does.
   private func updateRowSizing() {
-    guard heightForRow != nil || delegate != nil || automaticRowHeight || estimatedRowHeight > 0
+    guard heightForRow != nil || delegate != nil || automaticRowHeight || estimatedRowHeight != 0
     else {
       engine.rowGeometry.sizing = nil
       engine.layout()
@@ -152,8 +227,12 @@ open class HeadlessTableView: HeadlessScrollView {
       },
       estimate: { [weak self] path in
         guard let self else { return 0 }
-        return self.delegate?.tableView(self, estimatedHeightForRowAt: path)
+        let estimate =
+          self.delegate?.tableView(self, estimatedHeightForRowAt: path)
           ?? self.estimatedRowHeight
+        // UIKit's automatic estimate, short of heights it measured before: an explicit row
+        // height, else a standard row (§4b).
+        return estimate == Self.automaticDimension ? self.engine.lineLayout.rowHeight : estimate
       })
     engine.layout()
   }
@@ -184,6 +263,7 @@ open class HeadlessTableView: HeadlessScrollView {
   public init(frame: CGRect, style: Style) {
     self.style = style
     super.init(frame: frame, kind: .tableView)
+    engine.hasDataSource = { [weak self] in self?.dataSource != nil }
     engine.sectionCountSource = { [weak self] in
       guard let self, let dataSource = self.dataSource else { return 0 }
       return dataSource.numberOfSections(in: self)
@@ -199,9 +279,10 @@ open class HeadlessTableView: HeadlessScrollView {
     engine.supplementarySource = { [weak self] kind, section in
       self?.makeHeaderFooterView(kind, section: section)
     }
+    engine.headerPadding = { [weak self] _ in self?.headerPadding ?? 0 }
     engine.supplementaryHeight = { [weak self] kind, section in
       guard let self, self.title(kind, section: section) != nil else { return 0 }
-      return kind == .header ? self.sectionHeaderHeight : self.sectionFooterHeight
+      return self.titleHeight(kind)
     }
     for kind in SupplementaryKind.allCases {
       engine.registerSupplementary(kind: engine.elementKindName(kind), Self.headerFooterIdentifier)
@@ -210,6 +291,7 @@ open class HeadlessTableView: HeadlessScrollView {
       }
     }
     installPrefetchSinks()
+    engine.didLayOut = { [weak self] in self?.placeAccessories() }
     engine.willDisplayCell = { [weak self] cell, path in
       guard let self, let cell = cell as? HeadlessTableViewCell else { return }
       self.delegate?.tableView(self, willDisplay: cell, forRowAt: path)
@@ -218,6 +300,8 @@ open class HeadlessTableView: HeadlessScrollView {
       guard let self, let cell = cell as? HeadlessTableViewCell else { return }
       self.delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
     }
+    // UIKit's defaults: rows estimated, and sized by their cells.
+    updateRowSizing()
   }
 
   /// Creates a plain table view with a frame.
@@ -376,19 +460,20 @@ open class HeadlessTableView: HeadlessScrollView {
     return paths.isEmpty ? nil : paths
   }
 
-  /// The visible cells, in row order. Read from inside a cell request, UIKit logs that they are
-  /// being updated (an alert).
+  /// The visible cells, in row order. Read while the table updates them (from inside a cell
+  /// request, a height, `willDisplay`), UIKit logs that they are being updated (an alert).
   open var visibleCells: [HeadlessTableViewCell] {
-    if engine.request != nil { engine.report(UIKitMessages.visibleCellsDuringUpdate) }
+    if engine.isUpdatingVisibleCells { engine.report(UIKitMessages.visibleCellsDuringUpdate) }
     return (indexPathsForVisibleRows ?? []).compactMap {
       engine.cells[$0] as? HeadlessTableViewCell
     }
   }
 
-  /// The cell showing a row, or `nil` when the row is not visible. Asked from inside a cell
-  /// request, UIKit logs that the cells are being updated (an alert).
+  /// The cell showing a row, or `nil` when the row is not visible. Asked while the table updates
+  /// its cells (from inside a cell request, a height, `willDisplay`), UIKit logs that the cells
+  /// are being updated (an alert).
   open func cellForRow(at indexPath: IndexPath) -> HeadlessTableViewCell? {
-    if engine.request != nil { engine.report(UIKitMessages.cellForRowDuringUpdate) }
+    if engine.isUpdatingVisibleCells { engine.report(UIKitMessages.cellForRowDuringUpdate) }
     guard checkIndexPath(indexPath), engine.isVisible(indexPath) else { return nil }
     return engine.cells[indexPath] as? HeadlessTableViewCell
   }

@@ -31,6 +31,70 @@ struct CatalogRulesTests {
     #expect(table.alerts.count == 2, "outside a request, reading is fine")
   }
 
+  @Test func readingACellFromInsideAHeightOrWillDisplayIsAnAlert() {
+    final class Reader: HeadlessTableViewDelegate {
+      var reads = 0
+      func tableView(_ tableView: HeadlessTableView, heightForRowAt indexPath: IndexPath)
+        -> CGFloat
+      {
+        if indexPath == IndexPath(indexes: [0, 1]) { _ = tableView.cellForRow(at: indexPath) }
+        return 44
+      }
+      func tableView(
+        _ tableView: HeadlessTableView, willDisplay cell: HeadlessTableViewCell,
+        forRowAt indexPath: IndexPath
+      ) {
+        if indexPath == IndexPath(indexes: [0, 2]) { _ = tableView.visibleCells }
+      }
+    }
+    let (table, _) = makeTable(rows: 20, onScreen: false)
+    let reader = Reader()
+    table.delegate = reader
+    HeadlessWindow.show(table)
+    #expect(table.violations.isEmpty, "alerts, not crashes")
+    #expect(table.alerts.map(\.rule).contains(.accessDuringUpdate))
+    #expect(
+      table.alerts.contains { $0.message.hasPrefix("Attempted to call -cellForRowAtIndexPath:") })
+    #expect(
+      table.alerts.contains {
+        $0.message.hasPrefix("Attempted to access the table view's visibleCells")
+      })
+  }
+
+  @Test(arguments: ["willDisplay", "didEndDisplaying", "heightForRowAt"])
+  func anUpdateFromADelegateCallDuringLayoutIsReentrant(_ call: String) {
+    final class Updater: HeadlessTableViewDelegate {
+      let call: String
+      var issued = false
+      init(_ call: String) { self.call = call }
+      func update(_ tableView: HeadlessTableView, _ name: String) {
+        guard name == call, !issued else { return }
+        issued = true
+        tableView.reloadData()
+      }
+      func tableView(_ tableView: HeadlessTableView, heightForRowAt indexPath: IndexPath)
+        -> CGFloat
+      {
+        if indexPath == IndexPath(indexes: [0, 12]) { update(tableView, "heightForRowAt") }
+        return 44
+      }
+      func tableView(
+        _ tableView: HeadlessTableView, willDisplay cell: HeadlessTableViewCell,
+        forRowAt indexPath: IndexPath
+      ) { update(tableView, "willDisplay") }
+      func tableView(
+        _ tableView: HeadlessTableView, didEndDisplaying cell: HeadlessTableViewCell,
+        forRowAt indexPath: IndexPath
+      ) { update(tableView, "didEndDisplaying") }
+    }
+    let (table, _) = makeTable(rows: 30)
+    let updater = Updater(call)
+    table.delegate = updater
+    table.scroll(by: 300)
+    #expect(updater.issued)
+    #expect(table.violations.map(\.rule).contains(.updateDuringDataSourceCall))
+  }
+
   // MARK: Index paths and sections that do not exist
 
   @Test func aTableRejectsIndexPathsWithoutTwoIndices() {

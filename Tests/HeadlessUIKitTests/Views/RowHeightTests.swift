@@ -110,6 +110,8 @@ struct RowHeightTests {
       { indexPath[1] % 2 == 0 ? 30 : 90 }
     }
     let (table, _) = makeTable(rows: 50, sections: 2)
+    // No estimates, as an app turns them off: every height is read up front.
+    table.estimatedRowHeight = 0
     let heights = Heights()
     table.delegate = heights
     #expect(

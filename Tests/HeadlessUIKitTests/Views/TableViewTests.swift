@@ -31,6 +31,8 @@ struct ViewportTests {
 
   @Test func perRowHeights() {
     let (table, _) = makeTable(rows: 100)
+    // No estimates, as an app turns them off: every height is read up front.
+    table.estimatedRowHeight = 0
     table.heightForRow = { $0[1] < 5 ? 100 : 10 }
     // 4 rows of 100 fill 400 points; the 5th (100) fills the rest of the 440.
     #expect(table.indexPathsForVisibleRows == rows(0..<5))

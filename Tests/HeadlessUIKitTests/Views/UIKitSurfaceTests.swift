@@ -124,8 +124,9 @@ struct UIKitSurfaceTests {
     HeadlessWindow.show(table)
     #expect(table.headerView(forSection: 0)?.displayedText == "A")
     #expect(table.footerView(forSection: 1)?.displayedText == "1 rows")
-    // 28 + 2 × 44 + 28 for section 0, then section 1's header.
-    let expected: CGFloat = 28 + 88 + 28 + 28
+    // A plain table pads 22 points above each header (iOS 15): 22 + 28 + 2 × 44 + 28 for
+    // section 0, then section 1's padding and header.
+    let expected: CGFloat = 22 + 28 + 88 + 28 + 22 + 28
     #expect(table.rectForRow(at: IndexPath(indexes: [1, 0])).minY == expected)
     let header = table.headerView(forSection: 1)
     table.performBatchUpdates {

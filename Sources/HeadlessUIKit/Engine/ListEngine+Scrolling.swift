@@ -23,15 +23,30 @@ extension ListEngine {
     deceleration?.target += distance
   }
 
-  func setContentOffset(_ offset: CGFloat) {
-    let clamped = min(max(minimumOffset, offset), maximumOffset)
-    let direction = clamped > scrollOffset ? 1 : clamped < scrollOffset ? -1 : 0
-    scrollOffset = clamped
+  /// Scrolls to `offset`: within the content, for the user's scroll and for the scrolls UIKit
+  /// works out itself, or as it is, for an offset set by code (`clamped: false`), which the
+  /// scroll view keeps until the content's size changes (§4c).
+  func setContentOffset(_ offset: CGFloat, clamped: Bool = true) {
+    let target = clamped ? min(max(minimumOffset, offset), maximumOffset) : offset
+    let direction = target > scrollOffset ? 1 : target < scrollOffset ? -1 : 0
+    scrollOffset = target
     if direction != 0 { cellPrefetchDirection = direction }
     layout()
     if direction != 0, let view { scrollDelegate?.scrollViewDidScroll(view) }
     guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
     prefetch(direction: direction)
+  }
+
+  /// Brings an offset left past either end back within the content once the content's length
+  /// has changed, as the scroll view does when its content size changes — not while the user
+  /// drags or the content decelerates (§4c).
+  func adjustOffsetIfContentChanged() {
+    let length = contentLength
+    defer { lastContentLength = length }
+    guard length != lastContentLength, !isDragging, deceleration == nil else { return }
+    let inRange = min(max(minimumOffset, scrollOffset), maximumOffset)
+    guard inRange != scrollOffset else { return }
+    setContentOffset(inRange)
   }
 
   /// UIKit's timing: nothing for the first screen; once scrolling starts, the rows ahead in the

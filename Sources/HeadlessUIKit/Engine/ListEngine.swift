@@ -71,6 +71,9 @@ final class ListEngine {
   /// How far the content is scrolled along the axis: 0 with the content's start at the
   /// viewport's, `-insets.start` when scrolled to the very start.
   var scrollOffset: CGFloat = 0
+  /// The content's length after the last layout: the scroll view brings an offset back within
+  /// the content when it changes.
+  var lastContentLength: CGFloat = 0
   /// The content insets at the start and the end of the scroll axis (top and bottom, or left
   /// and right): room the viewport can scroll into beyond the content.
   var contentInsets: (start: CGFloat, end: CGFloat) = (0, 0)
@@ -445,6 +448,8 @@ final class ListEngine {
       needsAnotherLayoutPass = false
       report(UIKitMessages.layoutLoop)
     }
+    isLayingOut = false
+    adjustOffsetIfContentChanged()
   }
 
   /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.

@@ -20,22 +20,24 @@ open class HeadlessScrollView: HeadlessView {
   /// How far the content is scrolled; setting it scrolls, lays out and prefetches. Only the
   /// component along the scroll counts (`y`, or `x` for a horizontal collection view).
   ///
-  /// Set during a fling, the deceleration goes on from the new offset at its speed, as UIKit's
-  /// does (its target moves by as much); ``setContentOffset(_:animated:)`` stops it instead.
+  /// As in UIKit, an offset set here is kept as it is, past either end of the content too,
+  /// until the content's size changes (UIKit rules §4c). Set during a fling, the deceleration
+  /// goes on from the new offset at its speed, as UIKit's does (its target moves by as much);
+  /// ``setContentOffset(_:animated:)`` stops it instead.
   open var contentOffset: CGPoint {
     get { engine.transposed(CGPoint(x: 0, y: engine.scrollOffset)) }
     set {
       let offset = engine.transposed(newValue).y
       engine.shiftDeceleration(by: offset - engine.scrollOffset)
-      engine.setContentOffset(offset)
+      engine.setContentOffset(offset, clamped: false)
     }
   }
 
-  /// Scrolls to an offset, stopping a deceleration under way, as UIKit does; HeadlessUIKit does
-  /// not animate, so `animated` changes nothing else.
+  /// Scrolls to an offset, kept as it is like ``contentOffset``, stopping a deceleration under
+  /// way, as UIKit does; HeadlessUIKit does not animate, so `animated` changes nothing else.
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
     engine.deceleration = nil
-    engine.setContentOffset(engine.transposed(contentOffset).y)
+    engine.setContentOffset(engine.transposed(contentOffset).y, clamped: false)
   }
 
   /// The size of the content: the laid-out length along the scroll, the frame's breadth

@@ -20,13 +20,36 @@ struct ViewportTests {
     #expect(table.indexPathsForVisibleRows == rows(0..<11))
   }
 
-  @Test func theOffsetIsClampedToTheContent() {
+  @Test func anOffsetSetByCodeIsKeptAndAScrollEndsWithinTheContent() {
     let (table, _) = makeTable(rows: 12)
     table.contentOffset = CGPoint(x: 0, y: 10_000)
-    #expect(table.contentOffset.y == CGFloat(12 * 44 - 440))
+    #expect(table.contentOffset.y == CGFloat(10_000), "kept as set (§4c)")
+    #expect(table.indexPathsForVisibleRows == nil)
+    table.setContentOffset(CGPoint(x: 0, y: -300), animated: false)
+    #expect(table.contentOffset.y == CGFloat(-300))
+    table.scroll(by: 10_000)
+    #expect(table.contentOffset.y == CGFloat(12 * 44 - 440), "the user's scroll stops at the end")
     #expect(table.indexPathsForVisibleRows == rows(2..<12))
     table.scroll(by: -10_000)
     #expect(table.contentOffset.y == 0)
+  }
+
+  @Test func anOffsetPastTheEndComesBackWhenTheContentChanges() {
+    let (table, source) = makeTable(rows: 12)
+    table.contentOffset = CGPoint(x: 0, y: 10_000)
+    source.rows[0].removeLast()
+    table.deleteRows(at: [IndexPath(indexes: [0, 11])], with: .none)
+    #expect(table.contentOffset.y == CGFloat(11 * 44 - 440))
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func anOffsetPastTheEndStaysWhileTheUserDrags() {
+    let (table, source) = makeTable(rows: 12)
+    table.userBeginsDragging()
+    table.contentOffset = CGPoint(x: 0, y: 10_000)
+    source.rows[0].removeLast()
+    table.deleteRows(at: [IndexPath(indexes: [0, 11])], with: .none)
+    #expect(table.contentOffset.y == CGFloat(10_000))
   }
 
   @Test func perRowHeights() {

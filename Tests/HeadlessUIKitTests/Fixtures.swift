@@ -14,6 +14,8 @@ final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSo
   var cellRequests: [IndexPath] = []
   var prefetches: [[IndexPath]] = []
   var cancellations: [[IndexPath]] = []
+  /// Every prefetch call and cancel, in the order they came.
+  var prefetchCalls: [(cancel: Bool, paths: [IndexPath])] = []
   /// When set, the data source misbehaves in the way named.
   var dequeueTwice = false
   /// Runs inside every cell request, before the cell is dequeued.
@@ -45,11 +47,13 @@ final class RowsDataSource: HeadlessTableViewDataSource, HeadlessTableViewDataSo
 
   func tableView(_ tableView: HeadlessTableView, prefetchRowsAt indexPaths: [IndexPath]) {
     prefetches.append(indexPaths)
+    prefetchCalls.append((false, indexPaths))
   }
 
   func tableView(_ tableView: HeadlessTableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
   {
     cancellations.append(indexPaths)
+    prefetchCalls.append((true, indexPaths))
   }
 }
 
@@ -65,11 +69,13 @@ enum KeepAlive {
 /// `automaticDimension`, which a plain cell also sizes to 44): the tests that use it are about
 /// something other than heights.
 @MainActor
-func makeTable(rows count: Int, sections: Int = 1, onScreen: Bool = true)
-  -> (HeadlessTableView, RowsDataSource)
-{
+func makeTable(
+  rows count: Int, sections: Int = 1, onScreen: Bool = true,
+  prefetchPattern: PrefetchPattern = .default
+) -> (HeadlessTableView, RowsDataSource) {
   let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
   table.rowHeight = 44
+  table.prefetchPattern = prefetchPattern
   table.register(LabelCell.self, forCellReuseIdentifier: "row")
   let source = RowsDataSource(
     (0..<sections).map { section in (0..<count).map { "s\(section)r\($0)" } })

@@ -49,26 +49,6 @@ extension ListEngine {
     setContentOffset(inRange)
   }
 
-  /// UIKit's timing: nothing for the first screen; once scrolling starts, the rows ahead in the
-  /// direction of travel, nearest first, never the visible ones; a reversal cancels what is now
-  /// behind.
-  private func prefetch(direction: Int) {
-    let visible = visibleIndexPaths()
-    guard let first = visible.first, let last = visible.last else { return }
-    let lookahead = prefetches.lookahead(visibleCount: visible.count)
-    var ahead: [IndexPath] = []
-    var cursor: IndexPath? = direction > 0 ? last : first
-    while ahead.count < lookahead, let current = cursor {
-      cursor = direction > 0 ? indexPath(after: current) : indexPath(before: current)
-      if let next = cursor { ahead.append(next) }
-    }
-    let cancelled = prefetches.cancel(notAmong: ahead, direction: direction)
-    if !cancelled.isEmpty { cancelPrefetchSink?(cancelled) }
-    let fresh = prefetches.prefetch(ahead, direction: direction)
-    guard !fresh.isEmpty else { return }
-    prefetchSink?(fresh)
-  }
-
   func indexPath(after path: IndexPath) -> IndexPath? {
     let counts = counts()
     if path.itemIndex + 1 < counts[path.sectionIndex] {

@@ -98,6 +98,24 @@ final class ListEngine {
   var cellPrefetchLines = 2
   /// The data prefetching asked for: the rows prefetched, the last direction, the lookahead.
   var prefetches = PrefetchTracker()
+  /// How the prefetch data source is called: a device's way by default.
+  var prefetchPattern = PrefetchPattern.default {
+    didSet {
+      if case .deviceLike(let seed) = prefetchPattern {
+        prefetchDisorder = PrefetchDisorder(seed: seed)
+      } else {
+        prefetchDisorder = nil
+      }
+    }
+  }
+  /// The device-like pattern's generator; `nil` for the tidy pattern.
+  var prefetchDisorder: PrefetchDisorder? = PrefetchDisorder(seed: 0)
+  /// Calls the device-like pattern makes at the next layout: stale cancels after a batch or a
+  /// reload.
+  var pendingPrefetchCalls: [PrefetchCall] = []
+  /// Whether the device-like pattern asked for the rows below the screen since it was first
+  /// displayed (or reloaded).
+  var hasPrefetchedAfterDisplay = false
   /// The direction cells are prepared in: that of the last scroll step.
   var cellPrefetchDirection = 0
 
@@ -304,7 +322,7 @@ final class ListEngine {
     rowGeometry.forgetHeights()
     interactiveMove = nil
     recycleAllViews()
-    prefetches.removeAll()
+    dropPrefetches()
     if isInWindow { layout() }
   }
 
@@ -413,7 +431,7 @@ final class ListEngine {
       }
     }
     supplementaries = movedSupplementaries
-    prefetches.move { plan.destinationIndexPath(forOld: $0) }
+    movePrefetches(by: plan)
   }
 
   // MARK: Layout
@@ -450,6 +468,7 @@ final class ListEngine {
     }
     isLayingOut = false
     adjustOffsetIfContentChanged()
+    prefetchAfterLayout()
   }
 
   /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.

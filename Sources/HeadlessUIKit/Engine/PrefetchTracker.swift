@@ -35,6 +35,16 @@ struct PrefetchTracker {
     return cancelled
   }
 
+  /// Drops the prefetched rows the scroll went past without showing them — before `path` when
+  /// going forward, after it when going back (a jump) — and returns them, for the data source
+  /// to hear of, as cells that scroll out of view are cancelled.
+  mutating func cancel(passed path: IndexPath, direction: Int) -> [IndexPath] {
+    let passed = prefetched.filter { direction > 0 ? $0 < path : $0 > path }
+    guard !passed.isEmpty else { return [] }
+    prefetched.removeAll { direction > 0 ? $0 < path : $0 > path }
+    return passed
+  }
+
   /// Takes `direction` as the scroll's, adds the rows of `ahead` not prefetched yet, and
   /// returns them, in order, for the data source to prefetch.
   mutating func prefetch(_ ahead: [IndexPath], direction: Int) -> [IndexPath] {

@@ -207,6 +207,13 @@ open class HeadlessScrollView: HeadlessView {
   /// The rows the view has asked to be prefetched and not cancelled, nearest first.
   public var prefetchedIndexPaths: [IndexPath] { engine.prefetches.prefetched }
 
+  /// How the view calls its prefetch data source: as a device does (seeded) by default, or
+  /// tidily, for a test about something else (UIKit rules §4).
+  public var prefetchPattern: PrefetchPattern {
+    get { engine.prefetchPattern }
+    set { engine.prefetchPattern = newValue }
+  }
+
   /// Rows (or lines of items) of lookahead for data prefetching; `nil`, the default, means one
   /// screen. UIKit does not document its distance (UIKit rules §4, §6).
   public var prefetchLookahead: Int? {

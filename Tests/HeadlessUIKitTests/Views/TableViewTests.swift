@@ -131,9 +131,14 @@ struct ViewportTests {
   }
 }
 
-@Suite("Prefetch timing (§4)")
+/// The tidy pattern: one ordered call per scroll step (``PrefetchPattern/tidy``).
+@Suite("Prefetch timing, the tidy pattern (§4)")
 @MainActor
 struct PrefetchTimingTests {
+  func makeTable(rows count: Int) -> (HeadlessTableView, RowsDataSource) {
+    HeadlessUIKitTests.makeTable(rows: count, prefetchPattern: .tidy)
+  }
+
   @Test func nothingForTheFirstScreen() {
     let (_, source) = makeTable(rows: 100)
     #expect(source.prefetches.isEmpty)

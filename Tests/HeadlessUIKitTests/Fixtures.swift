@@ -171,3 +171,14 @@ struct SplitMix: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Lets the main actor run until `condition` holds, a turn at a time; `false` if it still does
+/// not after 10,000 turns (a test waits for a condition, never for a duration).
+@MainActor
+func yieldUntil(_ condition: () -> Bool) async -> Bool {
+  for _ in 0..<10_000 {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}

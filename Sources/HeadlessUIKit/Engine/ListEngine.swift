@@ -47,6 +47,8 @@ final class ListEngine {
   /// Registered classes and recycled cells and supplementary views.
   var reusePool = ReusePool()
   var cells: [IndexPath: HeadlessReusableView] = [:]
+  /// Cells of rows a batch removed or reloaded, animating out until a later turn.
+  var animatingOut: [HeadlessReusableView] = []
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
   struct ViewRequest {
     var path: IndexPath
@@ -418,7 +420,7 @@ final class ListEngine {
         moved[destination] = cell
       } else {
         endDisplay(cell, at: path)
-        recycle(cell)
+        retire(cell)
       }
     }
     cells = moved
@@ -432,6 +434,25 @@ final class ListEngine {
     }
     supplementaries = movedSupplementaries
     movePrefetches(by: plan)
+  }
+
+  /// Recycles the cell of a row a batch deleted or reloaded: on screen and animated, it
+  /// animates out first, and is back in the reuse pool only on a later turn, when the
+  /// animation ends (§4a); a reloaded row gets a new cell.
+  private func retire(_ cell: HeadlessReusableView) {
+    guard isInWindow, HeadlessView.areAnimationsEnabled else {
+      recycle(cell)
+      return
+    }
+    if animatingOut.isEmpty {
+      enqueueCompletion { [weak self] in
+        guard let self else { return }
+        let done = self.animatingOut
+        self.animatingOut = []
+        for cell in done { self.recycle(cell) }
+      }
+    }
+    animatingOut.append(cell)
   }
 
   // MARK: Layout
@@ -492,10 +513,14 @@ final class ListEngine {
     let frames = sectionFrames()
     let visible = visibleIndexPaths(frames: frames)
     let shown = visible + preparedIndexPaths(visible: visible, frames: frames)
+    // Cells that left the screen stay a while near it, as UIKit's cell prefetching keeps
+    // them (§4a): one scrolled back is displayed again without a cell request.
+    let kept = keptIndexPaths(frames: frames)
     // A screen's worth of paths: a linear search is cheaper than hashing them.
     for (path, cell) in cells where !shown.contains(path) {
-      cells[path] = nil
       endDisplay(cell, at: path)
+      guard !kept.contains(path) else { continue }
+      cells[path] = nil
       recycle(cell)
     }
     // UIKit makes cells one at a time and measures each as it comes: once one turns out
@@ -549,6 +574,17 @@ final class ListEngine {
       ? indexPaths(from: bottom, to: bottom + band, frames: frames)
       : indexPaths(from: top - band, to: top, frames: frames)
     return paths.filter { !visible.contains($0) }
+  }
+
+  /// The items whose cells UIKit keeps after they leave the screen, while prefetching is on:
+  /// those within ``cellPrefetchLines`` lines of the viewport, on either side.
+  func keptIndexPaths(frames: [SectionFrame]) -> [IndexPath] {
+    guard isPrefetchingEnabled, cellPrefetchLines > 0, viewportLength > 0,
+      lineLayout.rowHeight > 0
+    else { return [] }
+    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
+    return indexPaths(
+      from: scrollOffset - band, to: scrollOffset + viewportLength + band, frames: frames)
   }
 
   private func layOutSupplementaries(frames: [SectionFrame]) {

@@ -295,6 +295,32 @@ struct DeviceTruthTests {
     withExtendedLifetime(window) {}
   }
 
+  /// UIKit keeps a cell that scrolled off just above the screen and shows it again with
+  /// `willDisplay` and no cell request (UIKit rules §4a): content that arrived meanwhile must
+  /// be on it, as it is when a loader started in the cell request and stopped when the cell
+  /// ended displaying would leave it blank.
+  @Test func aKeptCellScrolledBackShowsContentThatArrivedWhileItWasOff() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let table = makeTable()
+    let binding = bindAvatars(table, avatars)
+    #expect(await binding.apply(items: (0..<100).map { TestItem(id: $0) }))
+    let top = table.cellForRow(at: IndexPath(row: 0, section: 0))
+    table.scroll(by: 44)
+    await Task.yield()
+    loader.open(0)
+    await eventually("row 0's avatar") { avatars.state(for: 0).content != nil }
+    let requests = table.cellRequestCount
+    table.scroll(by: -44)
+    #expect(table.cellRequestCount == requests, "shown again without a cell request")
+    #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === top)
+    await eventually("row 0 to show its avatar") {
+      table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "0 content 0"
+    }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    loader.openAll()
+  }
+
   // MARK: 9. Smaller differences
 
   @Test func aRowThatMayMoveButNotBeDeletedCanBeMoved() async {

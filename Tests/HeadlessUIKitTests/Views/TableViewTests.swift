@@ -100,12 +100,63 @@ struct ViewportTests {
     // 10 first, 5 that scrolled in, and 2 prepared below the screen (cell prefetching).
     #expect(source.cellRequests.count == 17)
     #expect(table.indexPathsForVisibleRows == rows(5..<15))
-    // The five cells that left were reused for the five rows that came in.
+    // Of the five cells that left, the two just above the screen are kept (§4a); the other
+    // three were reused for rows that came in.
     let reused = table.visibleCells.filter { cell in firstCells.contains { $0 === cell } }
-    #expect(reused.count == 10)
-    #expect(reused.filter { $0.prepareForReuseCount == 1 }.count == 5)
+    #expect(reused.count == 8)
+    #expect(reused.filter { $0.prepareForReuseCount == 1 }.count == 3)
     #expect(table.cellForRow(at: IndexPath(indexes: [0, 14]))?.textLabel?.text == "s0r14")
     #expect(table.cellForRow(at: IndexPath(indexes: [0, 2])) == nil)
+  }
+
+  @Test func aCellScrolledBackIsDisplayedAgainWithoutARequest() {
+    final class Displays: HeadlessTableViewDelegate {
+      var shown: [IndexPath] = []
+      var ended: [IndexPath] = []
+      func tableView(
+        _ tableView: HeadlessTableView, willDisplay cell: HeadlessTableViewCell,
+        forRowAt indexPath: IndexPath
+      ) { shown.append(indexPath) }
+      func tableView(
+        _ tableView: HeadlessTableView, didEndDisplaying cell: HeadlessTableViewCell,
+        forRowAt indexPath: IndexPath
+      ) { ended.append(indexPath) }
+    }
+    let (table, source) = makeTable(rows: 100)
+    let displays = Displays()
+    table.delegate = displays
+    let cell = table.cellForRow(at: IndexPath(indexes: [0, 0]))
+    table.scroll(by: 44)
+    #expect(displays.ended.contains(IndexPath(indexes: [0, 0])))
+    let requests = source.cellRequests
+    table.scroll(by: -44)
+    #expect(source.cellRequests == requests, "no cellForRowAt")
+    #expect(displays.shown.last == IndexPath(indexes: [0, 0]), "willDisplay again")
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 0])) === cell)
+    // Far away, it is recycled: coming back asks for a cell again.
+    table.scroll(by: 40 * 44)
+    let requestsFarAway = source.cellRequests.count
+    table.scroll(by: -40 * 44)
+    #expect(source.cellRequests[requestsFarAway...].contains(IndexPath(indexes: [0, 0])))
+  }
+
+  @Test func aReloadedRowGetsANewCellWhileTheOldOneAnimatesOut() async {
+    let (table, source) = makeTable(rows: 20)
+    let old = table.cellForRow(at: IndexPath(indexes: [0, 3]))
+    source.rows[0][3] = "reloaded"
+    table.reloadRows(at: [IndexPath(indexes: [0, 3])], with: .fade)
+    let new = table.cellForRow(at: IndexPath(indexes: [0, 3]))
+    #expect(new !== old, "the old cell is still animating out")
+    #expect(new?.textLabel?.text == "reloaded")
+    #expect(old?.prepareForReuseCount == 0)
+    // Once the animation ended, the old cell is back in the reuse pool: the next row shown
+    // gets it.
+    #expect(await yieldUntil { table.pendingCompletionCount == 0 })
+    source.rows[0].insert("inserted", at: 5)
+    table.insertRows(at: [IndexPath(indexes: [0, 5])], with: .fade)
+    #expect(table.cellForRow(at: IndexPath(indexes: [0, 5])) === old)
+    #expect(old?.prepareForReuseCount == 1)
+    #expect(table.violations.isEmpty)
   }
 
   @Test func cellsArePreparedJustBeyondTheScreenInTheDirectionOfTheScroll() {
@@ -120,8 +171,11 @@ struct ViewportTests {
     table.scroll(by: 44)
     #expect(source.cellRequests.count == requests + 1, "row 11 was prepared; only 13 is new")
     #expect(source.cellRequests.last == IndexPath(indexes: [0, 13]))
+    let requestsBeforeReversal = source.cellRequests.count
     table.scroll(by: -44)
-    #expect(source.cellRequests.suffix(2) == rows(0..<2).reversed(), "row 1, then 0 prepared")
+    #expect(
+      source.cellRequests.count == requestsBeforeReversal,
+      "rows 1 and 0 left the screen and were kept: scrolled back, they need no request (§4a)")
     // Turning prefetching off drops the prepared cells; none are made any more.
     table.isPrefetchingEnabled = false
     let before = source.cellRequests.count

@@ -138,6 +138,13 @@ extension ListEngine {
     return cell
   }
 
+  /// A swipe to delete ended on `cell`, the row at `path` when the user swiped it: if the
+  /// row is still there (its cell still shows a row), it slides back into place (§7.4).
+  func checkSwipeDeleted(_ cell: HeadlessReusableView, at path: IndexPath) {
+    guard cells.values.contains(where: { $0 === cell }) else { return }
+    report(UIKitMessages.destructiveSwipeSnapBack(path, kind: kind))
+  }
+
   // MARK: Supplementary views
 
   /// Asks for a section's header or footer view (of the element kind `kindName`).

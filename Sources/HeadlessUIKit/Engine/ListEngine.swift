@@ -173,7 +173,7 @@ final class ListEngine {
   func report(_ violation: UpdateViolation) {
     switch violation.severity {
     case .exception: violations.append(violation)
-    case .alert: alerts.append(violation)
+    case .alert, .glitch: alerts.append(violation)
     }
     onViolation?(violation)
   }

@@ -268,6 +268,16 @@ enum UIKitMessages {
       + "defer it until the table view has been added to a window. Table view: "
       + "<HeadlessTableView>", severity: .alert)
 
+  static func destructiveSwipeSnapBack(_ path: IndexPath, kind: ListViewKind) -> UpdateViolation {
+    UpdateViolation(
+      .destructiveSwipeSnapBack,
+      "A destructive swipe action on \(kind.elementNoun) (\(path.sectionIndex) - "
+        + "\(path.itemIndex)) completed while the data source still had it: on a device the "
+        + "swipe closes and the \(kind.elementNoun) slides back into place, and leaves only when it is deleted later. Delete it (and tell "
+        + "the \(kind.viewName)) before calling the action's completion handler, or complete with "
+        + "false.", isUIKitMessage: false, severity: .glitch)
+  }
+
   /// The public logs end the sentence here; some builds add "Please file a bug."
   static let reentrantLayout = UpdateViolation(
     .reentrantLayout,

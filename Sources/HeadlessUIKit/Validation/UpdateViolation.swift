@@ -93,6 +93,9 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     /// A cell or supplementary registration created inside the data source's request for a
     /// view, then used to dequeue.
     case registrationInsideProvider
+    /// A destructive swipe action (or a table's Delete) completed while the data source still
+    /// had the row: on a device the row slides back into place (a glitch, §7.4).
+    case destructiveSwipeSnapBack
   }
 
   /// What UIKit does about a violation.
@@ -102,6 +105,10 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     /// UIKit logs the message to the console and goes on; the behaviour that follows is
     /// undefined or slow, but nothing crashes.
     case alert
+    /// UIKit says nothing, and nothing crashes, but the user sees something go wrong (a row
+    /// that slides back after a swipe to delete); the message is HeadlessUIKit's. Recorded with
+    /// the alerts.
+    case glitch
   }
 
   /// The rule the update broke.
@@ -132,6 +139,7 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// The message, prefixed with the rule (and with "alert" for what UIKit only logs).
   public var description: String {
-    severity == .alert ? "\(rule.rawValue) (alert): \(message)" : "\(rule.rawValue): \(message)"
+    severity == .exception
+      ? "\(rule.rawValue): \(message)" : "\(rule.rawValue) (\(severity.rawValue)): \(message)"
   }
 }

@@ -15,12 +15,18 @@ extension HeadlessTableView {
   /// The user swipes a row and taps Delete: if the data source lets the row be edited, it is
   /// asked to commit the delete (the row stays until the data source deletes it). Returns
   /// whether the delete was offered.
+  ///
+  /// The swipe closes when the commit returns: a visible row the data source did not delete
+  /// inside it slides back into place on a device, and HeadlessUIKit records that glitch in
+  /// ``HeadlessScrollView/alerts`` (UIKit rules §7.4).
   @discardableResult
   public func userDeletesRow(at indexPath: IndexPath) -> Bool {
     guard let dataSource, engine.contains(indexPath),
       dataSource.tableView(self, canEditRowAt: indexPath)
     else { return false }
+    let cell = engine.isVisible(indexPath) ? engine.cells[indexPath] : nil
     dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+    if let cell { engine.checkSwipeDeleted(cell, at: indexPath) }
     return true
   }
 

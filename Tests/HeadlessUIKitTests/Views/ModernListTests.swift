@@ -137,6 +137,41 @@ struct ModernListTests {
     #expect(performed == true)
   }
 
+  /// UIKit rules §7.4: the completion closes the swipe; a destructive action done for a row
+  /// still there slides it back into place.
+  @Test(arguments: [
+    (UIContextualAction.Style.destructive, true, false, true),
+    (.destructive, true, true, false),
+    (.destructive, false, false, false),
+    (.normal, true, false, false),
+  ])
+  func aDestructiveSwipeCompletedForARowStillThereSlidesBack(
+    style: UIContextualAction.Style, performed: Bool, deletesFirst: Bool, slidesBack: Bool
+  ) {
+    let names = Names([["Ari", "Bo", "Cy"]])
+    var list: UICollectionView?
+    list = makeList(names) { configuration in
+      configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+        let action = UIContextualAction(style: style, title: "Delete") { _, _, done in
+          if deletesFirst, let list {
+            names.sections[0].remove(at: indexPath.item)
+            list.deleteItems(at: [indexPath])
+          }
+          done(performed)
+        }
+        return UISwipeActionsConfiguration(actions: [action])
+      }
+    }
+    guard let list,
+      let action = list.userSwipes(itemAt: IndexPath(item: 1, section: 0), from: .trailing)?.actions
+        .first
+    else { return #expect(Bool(false), "no actions") }
+    list.userTaps(action, onItemAt: IndexPath(item: 1, section: 0))
+    #expect(list.violations.isEmpty)
+    #expect(list.alerts.map(\.rule) == (slidesBack ? [.destructiveSwipeSnapBack] : []))
+    #expect(list.alerts.allSatisfy { $0.severity == .glitch && !$0.isUIKitMessage })
+  }
+
   @Test func anAccessoryTapRunsItsAction() {
     let names = Names([["Ari", "Bo"]])
     let list = makeList(names)

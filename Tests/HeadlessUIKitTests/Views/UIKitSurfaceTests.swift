@@ -23,6 +23,8 @@ final class TitledSource: HeadlessTableViewDataSource {
   var moves: [(IndexPath, IndexPath)] = []
   var deletes: [IndexPath] = []
   var editable = true
+  /// Whether a committed delete removes the row at once, as the data source should.
+  var deletesOnCommit = false
 
   init(_ sections: [(title: String, rows: [String])]) { self.sections = sections }
 
@@ -63,6 +65,9 @@ final class TitledSource: HeadlessTableViewDataSource {
     forRowAt indexPath: IndexPath
   ) {
     deletes.append(indexPath)
+    guard deletesOnCommit else { return }
+    sections[indexPath[0]].rows.remove(at: indexPath[1])
+    tableView.deleteRows(at: [indexPath], with: .automatic)
   }
 }
 
@@ -157,6 +162,13 @@ struct UIKitSurfaceTests {
     #expect(source.deletes == [IndexPath(indexes: [0, 1])])
     #expect(table.numberOfRows(inSection: 0) == 2, "the data source deletes, not the table")
     #expect(table.violations.isEmpty)
+    // It did not, inside the commit: on a device the row slides back into place (§7.4).
+    #expect(table.alerts.map(\.rule) == [.destructiveSwipeSnapBack])
+    table.clearViolations()
+    source.deletesOnCommit = true
+    #expect(table.userDeletesRow(at: IndexPath(indexes: [0, 1])))
+    #expect(table.numberOfRows(inSection: 0) == 1)
+    #expect(table.violations.isEmpty && table.alerts.isEmpty)
   }
 
   @Test func aFlowLayoutFitsAsManyColumnsAsTheWidthHolds() {

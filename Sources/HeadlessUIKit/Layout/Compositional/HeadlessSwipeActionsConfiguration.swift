@@ -44,11 +44,22 @@ extension HeadlessCollectionView {
 
   /// The user taps an action a swipe revealed on the row at `indexPath`: its handler runs, and
   /// `completion` hears whether it was performed (HeadlessUIKit only).
+  ///
+  /// As in UIKit, the handler's completion closes the swipe, whatever it says. A destructive
+  /// action completed with `true` while the row is still there (its data source did not delete
+  /// it first) slides back into place on a device: HeadlessUIKit records that glitch in
+  /// ``HeadlessScrollView/alerts`` (UIKit rules §7.4).
   public func userTaps(
     _ action: HeadlessContextualAction, onItemAt indexPath: IndexPath,
     completion: @escaping @MainActor (Bool) -> Void = { _ in }
   ) {
-    let view = cellForItem(at: indexPath) ?? HeadlessCollectionViewCell(frame: .zero)
-    action.handler(action, view, completion)
+    let cell = cellForItem(at: indexPath)
+    let view = cell ?? HeadlessCollectionViewCell(frame: .zero)
+    action.handler(action, view) { [weak self] performed in
+      if let self, let cell, action.style == .destructive, performed {
+        self.engine.checkSwipeDeleted(cell, at: indexPath)
+      }
+      completion(performed)
+    }
   }
 }

@@ -18,7 +18,9 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   open var configurationUpdateHandler: ConfigurationUpdateHandler? {
     didSet { setNeedsUpdateConfiguration() }
   }
-  /// The cell's state.
+  /// The cell's state. HeadlessUIKit fills in none of it (UIKit fills `isExpanded` only for a
+  /// diffable data source's section snapshots); a subclass may override it to add its own, as
+  /// UIKit's documentation invites.
   open var configurationState: HeadlessCellConfigurationState { HeadlessCellConfigurationState() }
 
   /// Asks for the configuration to be updated: HeadlessUIKit does it at once.

@@ -15,6 +15,16 @@ open class HeadlessCollectionViewListCell: HeadlessCollectionViewCell {
 
   /// A list content configuration styled for a list cell.
   public func defaultContentConfiguration() -> HeadlessListContentConfiguration { .cell() }
+
+  /// Whether the cell's outline disclosure triangle shows its item expanded (turned down):
+  /// `nil` without one (HeadlessUIKit only). It follows the cell's
+  /// ``HeadlessCollectionViewCell/configurationState``'s `isExpanded`, which UIKit fills in only
+  /// for a diffable data source's section snapshots — never, in HeadlessUIKit — so a cell of any
+  /// other data source shows collapsed unless its class says otherwise (UIKit rules §7.3).
+  public var showsOutlineExpanded: Bool? {
+    guard accessories.contains(where: { $0.kind == .outlineDisclosure }) else { return nil }
+    return configurationState.isExpanded
+  }
 }
 
 extension HeadlessCollectionView {

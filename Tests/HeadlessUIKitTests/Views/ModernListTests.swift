@@ -172,6 +172,25 @@ struct ModernListTests {
     #expect(list.alerts.allSatisfy { $0.severity == .glitch && !$0.isUIKitMessage })
   }
 
+  @Test func anOutlineTriangleTurnsOnlyWithTheCellsExpandedState() {
+    final class Expanding: UICollectionViewListCell {
+      var expanded = false
+      override var configurationState: UICellConfigurationState {
+        var state = super.configurationState
+        state.isExpanded = expanded
+        return state
+      }
+    }
+    let plain = UICollectionViewListCell(frame: .zero)
+    #expect(plain.showsOutlineExpanded == nil, "no triangle")
+    plain.accessories = [.outlineDisclosure()]
+    #expect(plain.showsOutlineExpanded == false, "nothing but a section snapshot expands it")
+    let expanding = Expanding(frame: .zero)
+    expanding.accessories = [.outlineDisclosure()]
+    expanding.expanded = true
+    #expect(expanding.showsOutlineExpanded == true)
+  }
+
   @Test func anAccessoryTapRunsItsAction() {
     let names = Names([["Ari", "Bo"]])
     let list = makeList(names)

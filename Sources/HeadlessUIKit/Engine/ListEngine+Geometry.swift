@@ -37,6 +37,40 @@ struct SectionLayout {
   var lineHeight: CGFloat
   var insets: (start: CGFloat, end: CGFloat)
   var crossInsets: (start: CGFloat, end: CGFloat)
+  /// The room after the section, before the next one (a compositional layout's
+  /// `interSectionSpacing`); none after the last.
+  var spacingAfter: CGFloat = 0
+  /// For a section that scrolls across the main scroll (a compositional layout's
+  /// `orthogonalScrollingBehavior`): how its groups follow each other across. Its items then
+  /// all sit in one line, ``lineHeight`` long.
+  var orthogonal: OrthogonalRow?
+}
+
+/// The groups of a section that scrolls across the main scroll, one after another: each
+/// `groupLength` long across and `groupSpacing` apart, holding `itemsPerGroup` items — side by
+/// side (`itemLength` long, `itemSpacing` apart), or stacked along the main scroll.
+struct OrthogonalRow {
+  var groupLength: CGFloat
+  var groupSpacing: CGFloat
+  var itemsPerGroup: Int
+  var itemLength: CGFloat
+  var itemSpacing: CGFloat
+  var stacksItems: Bool
+
+  /// Where item `index` starts across, and how long it is, before the section's own scroll.
+  func span(ofItem index: Int) -> (start: CGFloat, length: CGFloat) {
+    let perGroup = max(1, itemsPerGroup)
+    let group = CGFloat(index / perGroup) * (groupLength + groupSpacing)
+    guard !stacksItems else { return (group, groupLength) }
+    return (group + CGFloat(index % perGroup) * (itemLength + itemSpacing), itemLength)
+  }
+
+  /// How long `count` items are across, from the first one's start to the last one's end.
+  func length(ofItems count: Int) -> CGFloat {
+    guard count > 0 else { return 0 }
+    let last = span(ofItem: count - 1)
+    return last.start + last.length
+  }
 }
 
 /// A content-offset correction: a row above the screen was measured, and the offset moved by
@@ -79,7 +113,8 @@ extension ListEngine {
       let layout = self.layout(ofSection: section)
       let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
       let footer = max(0, askingDataSource { supplementaryHeight(.footer, section) })
-      let lines = (count + layout.columns - 1) / layout.columns
+      let lines =
+        layout.orthogonal != nil ? min(count, 1) : (count + layout.columns - 1) / layout.columns
       let itemsHeight =
         rows.map { $0[section].total } ?? CGFloat(lines) * max(0, layout.lineHeight)
       let top = y
@@ -87,11 +122,13 @@ extension ListEngine {
       // A flow layout insets every section, empty ones too.
       let itemsTop = top + padding + header + layout.insets.start
       y = itemsTop + itemsHeight + layout.insets.end + footer
+      if section < counts.count - 1 { y += max(0, layout.spacingAfter) }
       frames.append(
         SectionFrame(
           top: top, headerTop: top + padding, headerHeight: header, itemsTop: itemsTop,
           lines: lines,
-          footerHeight: footer, bottom: y, layout: layout))
+          footerHeight: footer, bottom: itemsTop + itemsHeight + layout.insets.end + footer,
+          layout: layout))
     }
     return frames
   }
@@ -264,6 +301,18 @@ extension ListEngine {
     }
     let (columns, lineHeight) = (frame.layout.columns, frame.layout.lineHeight)
     guard lineHeight > 0, frame.lines > 0 else { return [] }
+    if let row = frame.layout.orthogonal {
+      // One line, scrolled across on its own: the items in the width it shows.
+      guard frame.itemsTop < bottom, frame.itemsTop + lineHeight > top else { return [] }
+      let offset = orthogonalOffsets[section] ?? 0
+      let insets = frame.layout.crossInsets
+      return (0..<count).compactMap { item in
+        let span = row.span(ofItem: item)
+        let start = insets.start + span.start - offset
+        guard start < crossLength, start + span.length > 0 else { return nil }
+        return IndexPath(section: section, index: item)
+      }
+    }
     let first = max(0, Int(((top - frame.itemsTop) / lineHeight).rounded(.down)))
     let last = min(frame.lines - 1, Int(((bottom - frame.itemsTop) / lineHeight).rounded(.up)) - 1)
     guard first <= last else { return [] }
@@ -326,6 +375,15 @@ extension ListEngine {
         width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))
     }
     let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
+    if let row = section.layout.orthogonal {
+      let span = row.span(ofItem: path.itemIndex)
+      let offset = orthogonalOffsets[path.sectionIndex] ?? 0
+      let perGroup = max(1, row.itemsPerGroup)
+      let height = row.stacksItems ? lineHeight / CGFloat(perGroup) : lineHeight
+      let y = section.itemsTop + (row.stacksItems ? CGFloat(path.itemIndex % perGroup) * height : 0)
+      return CGRect(
+        x: crossInsets.start + span.start - offset, y: y, width: span.length, height: height)
+    }
     let line = path.itemIndex / columns
     let columnWidth = breadth / CGFloat(columns)
     return CGRect(
@@ -333,11 +391,21 @@ extension ListEngine {
       y: section.itemsTop + CGFloat(line) * lineHeight, width: columnWidth, height: lineHeight)
   }
 
+  /// Whether an item of a section that scrolls across lies outside the width it shows.
+  func isOutOfWidth(_ path: IndexPath, frames: [SectionFrame]) -> Bool {
+    guard frames.indices.contains(path.sectionIndex),
+      frames[path.sectionIndex].layout.orthogonal != nil
+    else { return false }
+    let frame = frame(of: path, frames: frames)
+    return frame.maxX <= 0 || frame.minX >= crossLength
+  }
+
   /// Whether an item's frame meets the viewport.
   func isVisible(_ path: IndexPath) -> Bool {
     guard isInWindow, viewportLength > 0 else { return false }
     let frame = frame(of: path)
     return frame.maxY > scrollOffset && frame.minY < scrollOffset + viewportLength
+      && frame.maxX > 0 && frame.minX < crossLength
   }
 
   /// A rectangle or point between the engine's coordinates (along the scroll in `y`) and the

@@ -45,12 +45,19 @@ extension ListEngine {
   }
 
   /// Up to `count` rows after (or before, for a negative `direction`) `path`, nearest first.
+  /// The items of a section that scrolls across and are out of its width are not ahead of the
+  /// main scroll: they are left out (whether UIKit prefetches them is not established).
   private func rows(from path: IndexPath, direction: Int, count: Int) -> [IndexPath] {
+    let frames = sectionFrames()
     var rows: [IndexPath] = []
     var cursor: IndexPath? = path
-    while rows.count < count, let current = cursor {
+    var steps = 0
+    while rows.count < count, let current = cursor, steps < count * 4 + 64 {
+      steps += 1
       cursor = direction > 0 ? indexPath(after: current) : indexPath(before: current)
-      if let next = cursor { rows.append(next) }
+      guard let next = cursor else { break }
+      if isOutOfWidth(next, frames: frames) { continue }
+      rows.append(next)
     }
     return rows
   }

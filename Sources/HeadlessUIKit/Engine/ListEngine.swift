@@ -82,6 +82,9 @@ final class ListEngine {
   /// How items are laid out in lines: the line length, the columns and the insets every
   /// section shares, or each section's own layout.
   var lineLayout = LineLayout()
+  /// How far each section that scrolls across the main scroll is scrolled across, by section
+  /// (none by default): a carousel's own content offset.
+  var orthogonalOffsets: [Int: CGFloat] = [:]
   /// The length of the content before the first section and after the last: a table's header
   /// and footer views (UIKit rules §4c). Sections start after the first.
   var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0)

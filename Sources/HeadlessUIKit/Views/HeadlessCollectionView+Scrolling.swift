@@ -69,3 +69,28 @@ extension HeadlessCollectionView {
     return path
   }
 }
+
+extension HeadlessCollectionView {
+  /// How far a section that scrolls across the main scroll (a compositional layout's
+  /// orthogonal section) is scrolled across; 0 for any other (HeadlessUIKit only).
+  public func orthogonalOffset(ofSection section: Int) -> CGFloat {
+    engine.orthogonalOffsets[section] ?? 0
+  }
+
+  /// The user scrolls a section that scrolls across the main scroll (a carousel) by `distance`
+  /// points, within its content: its items come and go as the main scroll's do, and the
+  /// delegate hears no `scrollViewDidScroll(_:)` — the section has a scroll view of its own
+  /// (UIKit rules §7.9). Does nothing for another section (HeadlessUIKit only).
+  public func userScrollsSection(_ section: Int, by distance: CGFloat) {
+    let frames = engine.sectionFrames()
+    guard frames.indices.contains(section), let row = frames[section].layout.orthogonal else {
+      return
+    }
+    let insets = frames[section].layout.crossInsets
+    let content = row.length(ofItems: engine.counts()[section]) + insets.start + insets.end
+    let maximum = max(0, content - engine.crossLength)
+    let offset = min(max(0, orthogonalOffset(ofSection: section) + distance), maximum)
+    engine.orthogonalOffsets[section] = offset
+    engine.layout()
+  }
+}

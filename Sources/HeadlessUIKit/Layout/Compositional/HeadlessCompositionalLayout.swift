@@ -108,13 +108,31 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     let across = max(0, breadth - insets.leading - insets.trailing)
     let container = CGSize(width: across, height: view.frame.height)
     let group = section.group
-    let columns = group.isHorizontal ? group.itemsPerGroup(in: container) : 1
+    let groupHeight = max(0, group.height(in: container))
+    var layout = SectionLayout(
+      columns: 1, lineHeight: 0, insets: (insets.top, insets.bottom),
+      crossInsets: (insets.leading, insets.trailing),
+      spacingAfter: configuration.interSectionSpacing)
+    if section.orthogonalScrollingBehavior != .none {
+      // The groups follow each other across, in one line as tall as a group (UIKit rules §7.9).
+      let groupWidth = max(0, group.layoutSize.widthDimension.length(in: container))
+      let perGroup = group.isHorizontal ? group.itemsPerGroup(in: container) : group.itemsStacked
+      let spacing = group.interItemSpacing?.spacing ?? 0
+      let itemWidth =
+        group.isHorizontal && group.count != nil
+        ? max(0, (groupWidth - spacing * CGFloat(perGroup - 1)) / CGFloat(perGroup))
+        : group.firstItemWidth(in: container)
+      layout.lineHeight = groupHeight
+      layout.orthogonal = OrthogonalRow(
+        groupLength: groupWidth, groupSpacing: section.interGroupSpacing,
+        itemsPerGroup: perGroup, itemLength: itemWidth, itemSpacing: spacing,
+        stacksItems: !group.isHorizontal)
+      return layout
+    }
+    layout.columns = group.isHorizontal ? group.itemsPerGroup(in: container) : 1
     // A vertical group of n items is n lines that share its height.
-    let lineHeight =
-      group.layoutSize.heightDimension.length(in: container) / CGFloat(group.itemsStacked)
-    return SectionLayout(
-      columns: columns, lineHeight: max(0, lineHeight) + section.interGroupSpacing,
-      insets: (insets.top, insets.bottom), crossInsets: (insets.leading, insets.trailing))
+    layout.lineHeight = groupHeight / CGFloat(group.itemsStacked) + section.interGroupSpacing
+    return layout
   }
 
   override func supplementaryHeight(_ kind: SupplementaryKind, section index: Int) -> CGFloat {

@@ -66,16 +66,47 @@ public final class HeadlessLayoutGroup: HeadlessLayoutItem {
   var itemsStacked: Int { isHorizontal ? 1 : max(1, count ?? subitems.count) }
 
   /// How many items one group holds across a container of `size`: its count, or as many of its
-  /// first item as fit its width.
+  /// subitems, taken in turn and repeated, as fit its width (UIKit: the group "repeats" its
+  /// subitems as many times as will fit).
   func itemsPerGroup(in size: CGSize) -> Int {
     if let count { return max(1, count) }
-    guard isHorizontal, let item = subitems.first else { return max(1, subitems.count) }
+    guard isHorizontal, !subitems.isEmpty else { return max(1, subitems.count) }
     let groupWidth = layoutSize.widthDimension.length(in: size)
-    let itemWidth = item.layoutSize.widthDimension.length(
-      in: CGSize(width: groupWidth, height: size.height))
-    guard itemWidth > 0 else { return 1 }
+    let inGroup = CGSize(width: groupWidth, height: size.height)
+    let widths = subitems.map { max(0, $0.layoutSize.widthDimension.length(in: inGroup)) }
+    guard widths.contains(where: { $0 > 0 }) else { return 1 }
     let spacing = interItemSpacing?.spacing ?? 0
-    return max(1, Int(((groupWidth + spacing) / (itemWidth + spacing) + 0.0001).rounded(.down)))
+    var used: CGFloat = 0
+    var fitted = 0
+    while fitted < 10_000 {
+      let width = widths[fitted % widths.count]
+      let next = used + (fitted == 0 ? 0 : spacing) + width
+      guard next <= groupWidth + 0.0001 else { break }
+      used = next
+      fitted += 1
+    }
+    return max(1, fitted)
+  }
+
+  /// The width of the group's first subitem in a container of `size`.
+  func firstItemWidth(in size: CGSize) -> CGFloat {
+    let groupWidth = layoutSize.widthDimension.length(in: size)
+    return max(
+      0,
+      subitems.first?.layoutSize.widthDimension.length(
+        in: CGSize(width: groupWidth, height: size.height)) ?? 0)
+  }
+
+  /// The group's height in a container of `size`: its own, or, when estimated, the tallest of
+  /// its subitems' estimates (UIKit sizes an estimated group to its tallest item).
+  func height(in size: CGSize) -> CGFloat {
+    let own = layoutSize.heightDimension
+    guard own.isEstimated else { return own.length(in: size) }
+    // A subitem a fraction of the group's height takes whatever the group comes to.
+    let tallest =
+      subitems.map(\.layoutSize.heightDimension).filter { $0.isEstimated || $0.isAbsolute }
+      .map(\.dimension).max() ?? 0
+    return isHorizontal ? max(own.dimension, tallest) : own.dimension
   }
 }
 

@@ -15,8 +15,9 @@ public final class HeadlessLayoutSection {
   public var interGroupSpacing: CGFloat = 0
   /// Its headers and footers.
   public var boundarySupplementaryItems: [HeadlessLayoutBoundarySupplementaryItem] = []
-  /// How the section scrolls across the main scroll; HeadlessUIKit lays every section out along
-  /// the main scroll.
+  /// How the section scrolls across the main scroll: other than `.none`, its groups follow
+  /// each other across in one line as tall as a group (a carousel), scrolled on its own; only
+  /// the items in the width it shows are visible (UIKit rules §7.9).
   public var orthogonalScrollingBehavior = HeadlessOrthogonalScrollingBehavior.none
   /// The list configuration it was made from, for a list section.
   var list: HeadlessListConfiguration?

@@ -4,7 +4,7 @@ import Foundation
 /// calls are nested, the operations recorded since the outermost one began, the counts the
 /// view had cached then, and whether `reloadData()` was called inside.
 ///
-/// Invariants: ``oldCounts`` and ``reloadDataInside`` are set when an outermost batch begins and
+/// Invariants: ``oldCounts`` and ``countsAtReload`` are set when an outermost batch begins and
 /// hold until the next one does; ``update`` starts empty then and is taken out at the outermost
 /// end, so a nested batch adds to its outer one and outside a batch it is empty.
 ///
@@ -18,7 +18,10 @@ struct BatchRecorder {
   /// The counts cached when the outermost batch began: those the batch is checked against.
   private(set) var oldCounts: [Int] = []
   /// Whether `reloadData()` was called inside the batch, which UIKit then fails.
-  private(set) var reloadDataInside = false
+  var reloadDataInside: Bool { countsAtReload != nil }
+  /// The counts the data source gave when `reloadData()` was called inside the batch: the
+  /// reload takes them as the view's, and the batch is checked against them.
+  private(set) var countsAtReload: [Int]?
 
   /// Whether a batch is open.
   var isRecording: Bool { depth > 0 }
@@ -29,7 +32,7 @@ struct BatchRecorder {
   mutating func beginOutermost(oldCounts: [Int]) {
     self.oldCounts = oldCounts
     update = BatchUpdate()
-    reloadDataInside = false
+    countsAtReload = nil
     depth += 1
   }
 
@@ -54,8 +57,8 @@ struct BatchRecorder {
     operation(&update)
   }
 
-  /// Notes a `reloadData()` inside the open batch.
-  mutating func noteReloadData() {
-    reloadDataInside = true
+  /// Notes a `reloadData()` inside the open batch, and the counts the data source gave then.
+  mutating func noteReloadData(counts: [Int]) {
+    if countsAtReload == nil { countsAtReload = counts }
   }
 }

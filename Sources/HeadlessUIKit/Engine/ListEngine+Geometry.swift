@@ -214,9 +214,19 @@ extension ListEngine {
       else { continue }
       let insets = frames[section].layout.crossInsets
       let breadth = max(0, crossLength - insets.start - insets.end)
-      let height = askingDataSource {
-        sizing(rowSizing, heightOf: path)
-          ?? cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
+      let known = askingDataSource { sizing(rowSizing, heightOf: path) }
+      var height =
+        known
+        ?? askingDataSource {
+          cell.systemLayoutSizeFitting(CGSize(width: breadth, height: 0)).height
+        }
+      if known == nil, !(height > 0) {
+        // A cell that needs no height: UIKit takes it for a mistake and uses a standard one.
+        height = Self.defaultRowHeight
+        if !warnedZeroSizeCell {
+          warnedZeroSizeCell = true
+          report(UIKitMessages.zeroHeightSelfSizingCell(kind: kind))
+        }
       }
       let top = frames[section].itemsTop + rows[section].offset(ofRow: item)
       let delta = rows[section].setMeasuredHeight(

@@ -144,6 +144,9 @@ final class ListEngine {
   var didLayOut: (() -> Void)?
   /// Whether UIKit's once-only warning about laying out off screen was given.
   var warnedLayoutOutsideHierarchy = false
+  /// Whether UIKit's once-only warning about a self-sizing cell of no height was given (once
+  /// per view here, once per process in UIKit).
+  var warnedZeroSizeCell = false
   /// When set, the view asks for cells at index paths a batch just removed, as UIKit's cell
   /// prefetching has been seen to (rdar 30632322).
   var requestsCellsAtStalePaths = false
@@ -165,6 +168,8 @@ final class ListEngine {
   /// `performBatchUpdates` completions not yet called: UIKit calls them when the batch's
   /// animations end, never inside the call.
   private var pendingCompletions: [(@MainActor () -> Void)] = []
+  /// Batches applied with animations, on screen, whose animations have not ended.
+  private var animatedUpdatesInFlight = 0
   private var isCompletionDrainScheduled = false
 
   init(kind: ListViewKind, viewportLength: CGFloat, crossLength: CGFloat) {
@@ -223,6 +228,12 @@ final class ListEngine {
 
   private func drainCompletions() {
     isCompletionDrainScheduled = false
+    // The view went while an update it animated was in flight: UIKit raises in its dealloc
+    // (§7.1). Its completions still run here, so that nothing waits on them forever.
+    if animatedUpdatesInFlight > 0 && view == nil && kind == .collectionView {
+      report(UIKitMessages.deallocatedDuringUpdate)
+    }
+    animatedUpdatesInFlight = 0
     // Completions queued by these completions wait for the next turn, as new animations would.
     let due = pendingCompletions
     pendingCompletions.removeAll()
@@ -267,12 +278,17 @@ final class ListEngine {
   func endBatch() -> Bool {
     guard let update = batch.end() else { return true }
     let newCounts = queryCounts()
-    if batch.reloadDataInside {
-      report(
-        UpdateViolation(
-          .reloadDataInsideBatch,
-          "reloadData() called inside a batch-updates block; UIKit then fails the count check of "
-            + "the batch (UIKit rules §1.3, §1.5 #20)", isUIKitMessage: false))
+    if let countsAtReload = batch.countsAtReload {
+      // The reload took the counts of that moment as the view's: the batch's operations are
+      // counted against those, and fail UIKit's count check in its words when they do not add
+      // up; when they do, HeadlessUIKit still rejects it, in its own (§1.5 #20).
+      let validator = BatchUpdateValidator(kind: kind, strict: isStrict)
+      do {
+        _ = try validator.validate(update, oldCounts: countsAtReload, newCounts: newCounts)
+        report(UIKitMessages.reloadDataInsideBatch)
+      } catch {
+        report(error)
+      }
       startOver(counts: newCounts)
       return false
     }
@@ -281,6 +297,10 @@ final class ListEngine {
         .validate(update, oldCounts: batch.oldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
       acceptedBatchCount += 1
+      if isInWindow && HeadlessView.areAnimationsEnabled {
+        animatedUpdatesInFlight += 1
+        enqueueCompletion {}
+      }
       if kind == .tableView && !isInWindow { warnLayoutOutsideHierarchy() }
       lastBatchAnimated = HeadlessView.areAnimationsEnabled
       return true
@@ -314,7 +334,7 @@ final class ListEngine {
       report(UIKitMessages.reloadDuringInteractiveMovement(move.source, kind: kind))
     }
     if batch.isRecording {
-      batch.noteReloadData()
+      batch.noteReloadData(counts: queryCounts())
       return
     }
     startOver(counts: nil)

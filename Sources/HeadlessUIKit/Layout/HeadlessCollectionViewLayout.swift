@@ -154,4 +154,49 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   func itemFits(breadth: CGFloat) -> Bool {
     itemLengths.across <= breadth - sectionInsets.across.0 - sectionInsets.across.1
   }
+
+  /// The attributes handed out, with the frames they had then: UIKit's flow layout keeps them
+  /// (when it does not estimate sizes) and hands the same objects out again.
+  private var handedOut:
+    [IndexPath: (attributes: HeadlessCollectionViewLayoutAttributes, frame: CGRect)] = [:]
+  /// Whether the mismatch of a changed attributes object was logged (once, as UIKit does).
+  private var loggedFrameMismatch = false
+
+  /// The attributes of the items whose frames meet a rectangle, the same objects as before
+  /// for items already asked for. A subclass that changes an object it got from here without
+  /// copying it is caught the next time: UIKit logs the mismatch once, forgets what it kept
+  /// and hands out fresh objects (UIKit rules §7.7).
+  open override func layoutAttributesForElements(in rect: CGRect)
+    -> [HeadlessCollectionViewLayoutAttributes]?
+  {
+    guard let fresh = super.layoutAttributesForElements(in: rect) else { return nil }
+    guard estimatedItemSize == .zero else { return fresh }
+    var mismatch: (IndexPath, CGRect, CGRect)?
+    let kept = fresh.map { attributes -> HeadlessCollectionViewLayoutAttributes in
+      guard let previous = handedOut[attributes.indexPath] else {
+        handedOut[attributes.indexPath] = (attributes, attributes.frame)
+        return attributes
+      }
+      if previous.attributes.frame != previous.frame, mismatch == nil {
+        mismatch = (attributes.indexPath, previous.attributes.frame, attributes.frame)
+      }
+      if previous.frame != attributes.frame {
+        handedOut[attributes.indexPath] = (attributes, attributes.frame)
+        return attributes
+      }
+      return previous.attributes
+    }
+    guard let (path, cached, expected) = mismatch else { return kept }
+    handedOut.removeAll()
+    if !loggedFrameMismatch, let engine = collectionView?.engine {
+      loggedFrameMismatch = true
+      engine.report(UIKitMessages.cachedFrameMismatch(path, cached: cached, expected: expected))
+    }
+    return fresh
+  }
+
+  open override func invalidateLayout() {
+    handedOut.removeAll()
+    super.invalidateLayout()
+  }
 }

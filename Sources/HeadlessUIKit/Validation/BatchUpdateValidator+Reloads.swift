@@ -18,9 +18,15 @@ extension BatchUpdateValidator.Check {
       if explicitSectionDeletes.contains(section) {
         throw UIKitMessages.deleteAndReloadSameSection(section)
       }
+      let adjusted = adjust(
+        section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts)
+      // A collection view takes a displaced section for a moved one, and its reload's insert
+      // then lands on that move (IGListKit#690, §1.5 #16).
+      if validator.kind == .collectionView && adjusted != section {
+        throw UIKitMessages.insertAndMoveToSameSection(adjusted)
+      }
       deletes.sections.append(section)
-      inserts.sections.append(
-        adjust(section, deletes: explicitSectionDeletes, inserts: explicitSectionInserts))
+      inserts.sections.append(adjusted)
     }
     let explicitDeletes = SmallSet(reloadsAsked.isEmpty ? [] : deletesAsked)
     for path in reloadsAsked {

@@ -168,18 +168,57 @@ enum UIKitMessages {
   }
 
   /// Logged line by line; the third line, about the delegate, only when the size came from it.
-  static func itemTooWide(_ horizontal: Bool) -> UpdateViolation {
+  /// `fromDelegate`: the size came from the delegate's `sizeForItemAt`, and UIKit says so.
+  static func itemTooWide(_ horizontal: Bool, fromDelegate: Bool = false) -> UpdateViolation {
     let (dimension, edges) = horizontal ? ("height", "top and bottom") : ("width", "left and right")
     return UpdateViolation(
       .itemTooWide,
       "The behavior of the UICollectionViewFlowLayout is not defined because:\nthe item "
         + "\(dimension) must be less than the \(dimension) of the UICollectionView minus the "
-        + "section insets \(edges) values, minus the content insets \(edges) values.\nThe "
-        + "relevant UICollectionViewFlowLayout instance is <HeadlessCollectionViewFlowLayout>, "
-        + "and it is attached to <HeadlessCollectionView>.\nMake a symbolic breakpoint at "
-        + "UICollectionViewFlowLayoutBreakForInvalidSizes to catch this in the debugger.",
+        + "section insets \(edges) values, minus the content insets \(edges) values.\n"
+        + (fromDelegate ? "Please check the values returned by the delegate.\n" : "")
+        + "The relevant UICollectionViewFlowLayout instance is "
+        + "<HeadlessCollectionViewFlowLayout>, and it is attached to <HeadlessCollectionView>.\n"
+        + "Make a symbolic breakpoint at UICollectionViewFlowLayoutBreakForInvalidSizes to catch "
+        + "this in the debugger.", severity: .alert)
+  }
+
+  /// UIKit logs it once a process; HeadlessUIKit once a view, so that tests stay apart.
+  static func zeroHeightSelfSizingCell(kind: ListViewKind) -> UpdateViolation {
+    let text =
+      kind == .tableView
+      ? "a height of zero for a table view cell's content view. We're considering the collapse "
+        + "unintentional and using standard height instead. Cell: <HeadlessTableViewCell>"
+      : "a size of zero for a collection view cell's content view. We're considering the "
+        + "collapse unintentional and using standard size instead. Cell: "
+        + "<HeadlessCollectionViewCell>"
+    return UpdateViolation(
+      .zeroSizeSelfSizingCell,
+      "Warning once only: Detected a case where constraints ambiguously suggest " + text,
       severity: .alert)
   }
+
+  /// Logged once, when a flow layout finds an attributes object it handed out changed.
+  static func cachedFrameMismatch(_ path: IndexPath, cached: CGRect, expected: CGRect)
+    -> UpdateViolation
+  {
+    func rect(_ r: CGRect) -> String {
+      "{{\(r.origin.x), \(r.origin.y)}, {\(r.size.width), \(r.size.height)}}"
+    }
+    return UpdateViolation(
+      .cachedFrameMismatch,
+      "Logging only once for UICollectionViewFlowLayout cache mismatched frame\n"
+        + "UICollectionViewFlowLayout has cached frame mismatch for index path "
+        + "<NSIndexPath> {length = 2, path = \(path.sectionIndex) - \(path.itemIndex)} - cached "
+        + "value: \(rect(cached)); expected value: \(rect(expected))\nThis is likely occurring "
+        + "because the flow layout subclass <HeadlessCollectionViewFlowLayout> is modifying "
+        + "attributes returned by UICollectionViewFlowLayout without copying them",
+      severity: .alert)
+  }
+
+  static let deallocatedDuringUpdate = UpdateViolation(
+    .deallocatedDuringUpdate,
+    "UICollectionView (<HeadlessCollectionView>) was deallocated while an update was in flight")
 
   // MARK: Reading the view
 

@@ -96,6 +96,14 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     /// A destructive swipe action (or a table's Delete) completed while the data source still
     /// had the row: on a device the row slides back into place (a glitch, §7.4).
     case destructiveSwipeSnapBack
+    /// A self-sizing cell that needs no height at all: UIKit takes a standard height and warns
+    /// once (an alert, §4b).
+    case zeroSizeSelfSizingCell
+    /// A flow layout subclass changed an attributes object the flow layout handed out,
+    /// without copying it (an alert, §7.7).
+    case cachedFrameMismatch
+    /// A collection view released while one of its updates was still animating (§7.1).
+    case deallocatedDuringUpdate
   }
 
   /// What UIKit does about a violation.

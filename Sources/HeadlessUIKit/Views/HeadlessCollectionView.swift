@@ -36,6 +36,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// How items get their lengths along the scroll, as last set up (see `updateItemSizing()`).
   private var itemSizing: ItemSizing?
+  /// Items the flow delegate sized too wide, already logged.
+  private var tooWideItemsReported: Set<IndexPath> = []
 
   /// The layout; setting one lays out again.
   open var collectionViewLayout: HeadlessCollectionViewLayout {
@@ -185,6 +187,22 @@ open class HeadlessCollectionView: HeadlessScrollView {
     updateItemSizing()
   }
 
+  /// An item the flow delegate sizes wider than the content (the section and content insets
+  /// taken off) is logged, as UIKit does, with its note on the delegate; once an item here.
+  private func checkDelegateItemSize(
+    _ size: CGSize, at path: IndexPath, flow: HeadlessCollectionViewFlowLayout
+  ) {
+    let horizontal = flow.scrollDirection == .horizontal
+    let across = horizontal ? size.height : size.width
+    let insets = flow.sectionInsets.across
+    let content =
+      horizontal ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
+    guard engine.crossLength > 0, across > engine.crossLength - insets.0 - insets.1 - content,
+      tooWideItemsReported.insert(path).inserted
+    else { return }
+    engine.report(UIKitMessages.itemTooWide(horizontal, fromDelegate: true))
+  }
+
   /// What decides each item's length along the scroll, for a flow layout of one item per line.
   private struct ItemSizing: Equatable {
     var selfSizing: Bool
@@ -235,6 +253,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
         let size =
           (self.delegate as? any HeadlessCollectionViewDelegateFlowLayout)?.collectionView(
             self, layout: flow, sizeForItemAt: path) ?? flow.itemSize
+        self.checkDelegateItemSize(size, at: path, flow: flow)
         return sizing.horizontal ? size.width : size.height
       },
       estimate: sizing.selfSizing ? { _ in sizing.estimate } : nil, spacing: sizing.spacing)

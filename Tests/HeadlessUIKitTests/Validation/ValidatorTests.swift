@@ -405,7 +405,7 @@ struct IllegalBatchTests {
   }
 
   @Test func moveOutOfADeletedSection() {
-    // §1.5 #13: UICollectionView's message; UITableView is treated the same (§6).
+    // §1.5 #13: UICollectionView's message, and a table's with "a row".
     let update = BatchUpdate.with {
       $0.sectionDeletes = [0]
       $0.itemMoves = [.init(from: path(0, 0), to: path(0, 0))]
@@ -415,7 +415,7 @@ struct IllegalBatchTests {
     #expect(collection?.isUIKitMessage == true)
     let table = violation(update, old: [1, 1], new: [2])
     #expect(table?.rule == .moveFromDeletedSection)
-    #expect(table?.isUIKitMessage == false)
+    #expect(table?.message == "cannot move a row from a deleted section (0)")
   }
 
   @Test func moveIntoAnInsertedSection() {
@@ -426,6 +426,10 @@ struct IllegalBatchTests {
     }
     let found = violation(update, old: [2], new: [1, 1], kind: .collectionView)
     #expect(found?.message == "cannot move an item into a newly inserted section (1)")
+    // SwiftKickMobile/TLIndexPathTools#13: a table's words.
+    let table = violation(update, old: [2], new: [1, 1])
+    #expect(table?.message == "cannot move a row into a newly inserted section (1)")
+    #expect(table?.isUIKitMessage == true)
   }
 
   @Test func sectionMoveWithItemChangesInsideIsStrictOnly() {

@@ -50,6 +50,12 @@ let package = Package(
     .executableTarget(
       name: "bindery-demo",
       dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+    // Not a product: the binding fuzzer (one bound screen under random lists, scrolls, gestures,
+    // content and lifetimes, checked after every step), for the tests and bindery-fuzz.
+    .target(
+      name: "BinderyFuzzing",
+      dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+    .executableTarget(name: "bindery-fuzz", dependencies: ["BinderyFuzzing"]),
     .executableTarget(
       name: "bindery-bench",
       dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
@@ -60,7 +66,7 @@ let package = Package(
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
       name: "BinderyUIKitTests",
-      dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+      dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting", "BinderyFuzzing"]),
     .testTarget(
       name: "MateListModelTests",
       dependencies: ["MateListModel", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),

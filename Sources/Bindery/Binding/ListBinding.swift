@@ -267,4 +267,19 @@ where
     return moved.item
   }
 
+  /// Records that the user deleted the item at `position` (a swipe to delete): UIKit needs the
+  /// row gone at once, so the snapshot loses it now, the view's delete follows, and the next
+  /// list is diffed from it — a list that still has the item shows it again. A diff already
+  /// under way is redone from the new snapshot.
+  ///
+  /// - Returns: the deleted item, or `nil` (and nothing changes) for a position out of range.
+  /// - Complexity: O(n) for n items: the snapshot is rebuilt.
+  @discardableResult
+  public func recordUserDelete(at position: ItemPosition) -> Item? {
+    guard let removed = snapshot.removingItem(at: position) else { return nil }
+    snapshot = removed.snapshot
+    snapshotVersion += 1
+    return removed.item
+  }
+
 }

@@ -261,6 +261,17 @@ extension Snapshot {
   ///
   /// - Returns: the new snapshot and the moved item, or `nil` for positions out of range.
   /// - Complexity: O(n) for n items.
+  /// The snapshot without the item at `position`, and that item; `nil` for a position it does
+  /// not have.
+  ///
+  /// - Complexity: O(n): the snapshot is rebuilt.
+  package func removingItem(at position: ItemPosition) -> (snapshot: Self, item: Item)? {
+    guard let item = item(at: position) else { return nil }
+    var items = itemsBySection
+    items[position.section].remove(at: position.item)
+    return (Snapshot(uncheckedSections: sections, items: items), item)
+  }
+
   package func movingItem(from source: ItemPosition, to destination: ItemPosition)
     -> (snapshot: Self, item: Item)?
   {

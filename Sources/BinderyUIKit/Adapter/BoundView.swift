@@ -32,6 +32,12 @@ protocol BoundView: UIScrollView {
   /// Drops every cell and asks the data source again.
   func reloadData()
 
+  /// Deletes one row or item in a batch of its own, with `install` (the snapshot without it)
+  /// run first inside the batch.
+  func deleteRow(
+    at path: IndexPath, animation: UpdateAnimation,
+    installing install: @escaping @MainActor () -> Void)
+
   /// Configures the cells at `paths` again, in place.
   func reconfigure(at paths: [IndexPath])
 

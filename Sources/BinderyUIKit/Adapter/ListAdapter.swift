@@ -224,8 +224,10 @@ where
     }
     view?.reloadData()
     if let anchor {
-      // UIKit lays a reloaded view out on its next pass: now, to find where the rows went.
-      scrollView?.layoutIfNeeded()
+      // UIKit lays a reloaded view out on its next pass: now, to find where the rows went. Not
+      // off screen, where UIKit warns and sizes cells for nothing: there the rows' places come
+      // from the layout's estimates, and the view lays out at the kept place when it is back.
+      if isInWindow { scrollView?.layoutIfNeeded() }
       keepPlace(anchor)
     }
   }
@@ -246,7 +248,11 @@ where
       view?.reloadData()
       return
     }
+    // Content that arrives can change a row's height (a photo): the reader's place is kept
+    // as for any other change — a chat at its end stays there.
+    let anchor = scrollAnchorMark()
     view?.reconfigure(at: positions.map(IndexPath.init))
+    if let anchor { keepPlace(anchor, radius: 0) }
   }
 
   /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says
@@ -370,7 +376,21 @@ where
     // A row that may move but not be deleted can still be swiped where the delegate allows it.
     guard let deletion = features.deletion, canDelete(at: indexPath), let item = item(at: indexPath)
     else { return }
+    removeDeletedRow(at: indexPath)
     deletion.delete(item, indexPath)
+  }
+
+  /// The row the user deleted leaves the view now, with UIKit's own delete animation: a row
+  /// still there when the swipe ends (or the commit returns) slides back into place on a
+  /// device, and would leave only with the next list (UIKit rules §7.4).
+  private func removeDeletedRow(at indexPath: IndexPath) {
+    guard let binding, let view, binding.recordUserDelete(at: ItemPosition(indexPath)) != nil
+    else { return }
+    let anchor = scrollAnchorMark()
+    view.deleteRow(
+      at: indexPath, animation: features.animation,
+      installing: { [weak self] in self?.takeBindingSnapshot() })
+    if let anchor { keepPlace(anchor, radius: 1) }
   }
 
   func canMove(at indexPath: IndexPath) -> Bool {

@@ -122,6 +122,8 @@ extension ListAdapter {
       if horizontal { offset.x = clamped } else { offset.y = clamped }
       // The property, not `setContentOffset(_:animated:)`: that would stop a fling.
       scrollView.contentOffset = offset
+      // Off screen nothing is measured (UIKit would warn): the estimates place the rows.
+      guard isInWindow else { break }
       scrollView.layoutIfNeeded()
     }
     let after = ScrollAxis(scrollView, horizontal: horizontal).offset

@@ -104,6 +104,17 @@ extension UICollectionView: BoundView {
 
   func reconfigure(at paths: [IndexPath]) { reconfigureItems(at: paths) }
 
+  func deleteRow(
+    at path: IndexPath, animation: UpdateAnimation,
+    installing install: @escaping @MainActor () -> Void
+  ) {
+    performBatchUpdates(
+      { [self] in
+        install()
+        deleteItems(at: [path])
+      }, completion: nil)
+  }
+
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }
 
   var liveCells: [AnyObject] { visibleCells }

@@ -64,6 +64,18 @@ extension UITableView: BoundView {
 
   func reconfigure(at paths: [IndexPath]) { reconfigureRows(at: paths) }
 
+  func deleteRow(
+    at path: IndexPath, animation: UpdateAnimation,
+    installing install: @escaping @MainActor () -> Void
+  ) {
+    let rowAnimation = animation.rowAnimation
+    performBatchUpdates(
+      { [self] in
+        install()
+        deleteRows(at: [path], with: rowAnimation)
+      }, completion: nil)
+  }
+
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }
 
   var liveCells: [AnyObject] { visibleCells }

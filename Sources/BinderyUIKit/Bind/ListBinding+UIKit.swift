@@ -83,10 +83,12 @@ extension ListBinding {
     return self
   }
 
-  /// Lets the user delete rows by swiping (tables): `canDelete` decides which (all by
-  /// default), and `handler` is told the item the user deleted and where it was. Remove it from
-  /// your source; the row goes with the next list, as any other change, so the screen never
-  /// shows what the source does not have. Without this modifier no row offers a delete.
+  /// Lets the user delete rows by swiping (tables, and list layouts through
+  /// ``deleteSwipeActions(at:title:)``): `canDelete` decides which (all by default), and
+  /// `handler` is told the item the user deleted and where it was. The row leaves at once, with
+  /// UIKit's own animation — UIKit needs it gone when the swipe ends, or it slides back into
+  /// place — and the next list is diffed from there: remove the item from your source; a list
+  /// that still has it shows it again. Without this modifier no row offers a delete.
   ///
   /// UIKit asks one question, `tableView(_:canEditRowAt:)`, for deleting and for reordering: a
   /// row that may move (``onMove(canMove:_:)``) but not be deleted still shows a Delete control

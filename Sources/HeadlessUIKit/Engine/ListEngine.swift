@@ -150,6 +150,8 @@ final class ListEngine {
   /// When set, the view asks for cells at index paths a batch just removed, as UIKit's cell
   /// prefetching has been seen to (rdar 30632322).
   var requestsCellsAtStalePaths = false
+  /// Whether the view is asking for a cell at a path a batch just removed (its stale context).
+  var isRequestingStaleCell = false
 
   /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
   weak var view: HeadlessScrollView?
@@ -429,6 +431,10 @@ final class ListEngine {
         new < plan.newCounts.count, plan.newCounts[new] < plan.oldCounts[section]
       else { continue }
       let stale = IndexPath(section: new, index: plan.oldCounts[section] - 1)
+      // The view asks from its stale prefetch context: to itself the row still exists, and a
+      // dequeue for it is not refused.
+      isRequestingStaleCell = true
+      defer { isRequestingStaleCell = false }
       if let cell = requestCell(at: stale, reconfiguring: nil) { recycle(cell) }
     }
   }

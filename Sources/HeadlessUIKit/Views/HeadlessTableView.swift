@@ -369,7 +369,7 @@ open class HeadlessTableView: HeadlessScrollView {
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
     -> HeadlessTableViewCell
   {
-    if checkIndexPath(indexPath), !engine.contains(indexPath) {
+    if checkIndexPath(indexPath), !engine.contains(indexPath), !engine.isRequestingStaleCell {
       engine.report(UIKitMessages.rectForInvalidIndexPath(indexPath))
     }
     let cell = engine.dequeue(identifier: identifier, for: indexPath) as? HeadlessTableViewCell

@@ -1,0 +1,138 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+/// Where the reader was before a step: what the anchor promises to keep.
+struct PlaceMark {
+  /// The first item on screen, by id, and where it started on screen.
+  var firstVisible: (id: Int, screenStart: CGFloat)?
+  var wasAtStart: Bool
+  var wasAtEnd: Bool
+}
+
+extension BindingFuzzer {
+  // MARK: Checks
+
+  /// Where the reader is now, for a step that is not the user's scroll; `nil` when the view
+  /// is not on screen or the user is moving it.
+  func placeMark(allowingMoves: Bool) -> PlaceMark? {
+    guard let view, view.window != nil, !view.isDragging, !view.isDecelerating,
+      world.anchor != .none
+    else { return nil }
+    let offset = view.contentOffset.y
+    let inset = view.adjustedContentInset
+    let maximum = max(-inset.top, view.contentSize.height + inset.bottom - view.bounds.height)
+    let first = visiblePaths(view).sorted().first.flatMap { path -> (Int, CGFloat)? in
+      guard let item = lists.shown.item(at: ItemPosition(section: path[0], item: path[1])),
+        let frame = frame(of: path, in: view)
+      else { return nil }
+      return (item.id, frame.minY - offset)
+    }
+    return PlaceMark(
+      firstVisible: first, wasAtStart: offset <= -inset.top + 0.5,
+      wasAtEnd: offset >= maximum - 0.5)
+  }
+
+  /// Lets the binding show the last list and the view finish its animations, then checks.
+  func settleAndCheck(placeMark: PlaceMark?) async throws {
+    guard let view else { return }
+    if let binding, view.window != nil, !binding.isCancelled {
+      // Off the main actor the worker diffs; UIKit's completions come a turn later.
+      _ = await binding.waitUntilShown()
+    }
+    _ = await waitFor { view.pendingCompletionCount == 0 }
+    for _ in 0..<4 { await Task.yield() }
+    try checkReports(view)
+    try checkShown(view)
+    if let placeMark { try checkPlace(placeMark, view) }
+  }
+
+  private func checkReports(_ view: UIScrollView) throws {
+    if let violation = view.violations.first { throw finding("violation: \(violation)") }
+    if let alert = view.alerts.first { throw finding("alert: \(alert)") }
+    if let report = reported.first { throw finding("reported: \(report)") }
+  }
+
+  /// The view shows the last list, and each visible cell its own item and that item's content.
+  private func checkShown(_ view: UIScrollView) throws {
+    guard let binding, !binding.isCancelled else { return }
+    let expected = lists.shown
+    let shownCounts = counts(of: view)
+    let expectedCounts = expected.sections.indices.map { expected.numberOfItems(inSection: $0) }
+    guard view.window == nil || shownCounts == expectedCounts else {
+      throw finding("the view shows counts \(shownCounts), the last list has \(expectedCounts)")
+    }
+    guard view.window != nil else { return }
+    for path in visiblePaths(view) {
+      guard let item = expected.item(at: ItemPosition(section: path[0], item: path[1])) else {
+        throw finding("a visible cell at \(path) past the list's end")
+      }
+      let shown =
+        ((view as? UITableView)?.cellForRow(at: path) as? FuzzTableCell)?.shown
+        ?? ((view as? UICollectionView)?.cellForItem(at: path) as? FuzzCollectionCell)?.shown
+      guard let shown else { throw finding("no cell, or not the app's, at \(path)") }
+      guard shown.item == item else {
+        throw finding("the cell at \(path) shows \(shown.item), the list has \(item) there")
+      }
+      if world.hasContent { try checkContent(shown.content, of: item, at: path) }
+      tally.cellsChecked += 1
+    }
+  }
+
+  /// A cell shows its item's content, or — while the item's current key loads — content of an
+  /// earlier key of the same item; never another item's.
+  private func checkContent(_ content: String?, of item: FuzzItem, at path: IndexPath) throws {
+    let state = store.state(for: item.contentKey)
+    guard let content else {
+      if case .loaded = state {
+        throw finding("the cell at \(path) shows no content, \(item)'s has arrived")
+      }
+      return
+    }
+    guard let key = FuzzLoader.key(ofContent: content), key / 1_000 == item.id else {
+      throw finding("the cell at \(path) shows \(content), another item's content")
+    }
+    if key == item.contentKey { return }
+    if case .loaded = state {
+      throw finding("the cell at \(path) shows \(content), an old key's, though \(item)'s arrived")
+    }
+  }
+
+  /// The anchor's promise: `.end` keeps a reader at the end there; `.firstVisibleItem` keeps
+  /// the first item on screen where it was, within a point, unless the content's bounds make
+  /// it impossible.
+  private func checkPlace(_ mark: PlaceMark, _ view: UIScrollView) throws {
+    guard view.window != nil, !view.isDragging, !view.isDecelerating, let binding,
+      !binding.isCancelled
+    else { return }
+    let offset = view.contentOffset.y
+    let inset = view.adjustedContentInset
+    let minimum = -inset.top
+    let maximum = max(minimum, view.contentSize.height + inset.bottom - view.bounds.height)
+    switch world.anchor {
+    case .end where mark.wasAtEnd:
+      tally.placesChecked += 1
+      if lists.shown.numberOfItems > 0 && offset < maximum - 1 {
+        throw finding("a chat at its end left it: offset \(offset) of \(maximum)")
+      }
+    case .end, .firstVisibleItem:
+      if world.anchor == .firstVisibleItem && mark.wasAtStart { return }
+      guard let first = mark.firstVisible,
+        let position = lists.shown.position(of: first.id),
+        let frame = frame(of: IndexPath(item: position.item, section: position.section), in: view)
+      else { return }
+      let target = frame.minY - first.screenStart
+      // Out of the content's bounds the place cannot be kept.
+      guard target >= minimum - 0.5, target <= maximum + 0.5 else { return }
+      tally.placesChecked += 1
+      if abs(offset - target) > 1 {
+        throw finding(
+          "item \(first.id) moved \(frame.minY - offset - first.screenStart) points on screen")
+      }
+    case .none:
+      return
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+extension BindingFuzzer {
+  // MARK: Steps
+
+  /// One step, drawn from the generator, then the checks.
+  func runStep() async throws {
+    guard let view else { return }
+    let roll = Int.random(in: 0..<100, using: &random)
+    var mark: PlaceMark?
+    switch roll {
+    case 0..<18:
+      mark = placeMark(allowingMoves: false)
+      let edit = lists.edit(using: &random)
+      if edit.moved { mark = nil }
+      note("list: \(edit.description)")
+      binding?.submit(lists.sections)
+      tally.lists += 1
+    case 18..<40:
+      let distance = CGFloat(Int.random(in: -300...300, using: &random))
+      note("scroll by \(distance)")
+      view.scroll(by: distance)
+      tally.scrolls += 1
+    case 40..<44:
+      let length = max(0, view.contentSize.height - view.bounds.height)
+      let offset = CGFloat(Int.random(in: -50...Int(length) + 50, using: &random))
+      note("jump to \(offset)")
+      view.contentOffset.y = offset
+      tally.jumps += 1
+    case 44..<50:
+      await fling(view)
+    case 50..<55:
+      await drag(view)
+    case 55..<59 where world.canReorder:
+      await reorder(view)
+    case 59..<62 where world.canDelete:
+      await swipeToDelete(view)
+    case 62..<65:
+      coverOrUncover(view)
+    case 65..<67:
+      note("memory warning")
+      UIApplication.simulateMemoryWarning(in: center)
+      tally.memoryWarnings += 1
+    case 67..<82 where world.hasContent:
+      mark = placeMark(allowingMoves: true)
+      settleContent()
+    case 82..<84:
+      note("cancel and bind again")
+      binding?.cancel()
+      if let binding { earlierBindings.append(Weak(binding)) }
+      binding = nil
+      bind()
+      tally.rebinds += 1
+    case 84..<86:
+      let width: CGFloat = view.frame.width == 390 ? 300 : 390
+      note("resize to \(width)")
+      view.frame = CGRect(x: 0, y: 0, width: width, height: view.frame.height)
+      tally.resizes += 1
+    default:
+      note("a turn passes")
+      await Task.yield()
+    }
+    tally.steps += 1
+    try await settleAndCheck(placeMark: mark)
+  }
+
+  private func fling(_ view: UIScrollView) async {
+    let velocity = CGFloat(Int.random(in: -30_000...30_000, using: &random))
+    let catchAt = Int.random(in: 0..<60, using: &random)
+    let listAt = Int.random(in: 0..<60, using: &random)
+    note("fling at \(velocity)" + (catchAt < 20 ? ", caught at \(catchAt)" : ""))
+    view.userFlings(velocity: velocity)
+    for tick in 0..<60 where view.isDecelerating {
+      if tick == catchAt && catchAt < 20 {
+        view.userBeginsDragging()
+        view.userEndsDragging(velocity: 0)
+        break
+      }
+      if tick == listAt && listAt < 30 {
+        _ = lists.edit(using: &random)
+        note("  a list arrives during the fling")
+        binding?.submit(lists.sections)
+      }
+      view.decelerate(for: .milliseconds(16))
+      if tick % 8 == 0 { await Task.yield() }
+    }
+    tally.flings += 1
+  }
+
+  private func drag(_ view: UIScrollView) async {
+    note("drag")
+    view.userBeginsDragging()
+    for _ in 0..<Int.random(in: 1...6, using: &random) {
+      view.userDrags(by: CGFloat(Int.random(in: -80...80, using: &random)))
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        _ = lists.edit(using: &random)
+        note("  a list arrives under the finger")
+        binding?.submit(lists.sections)
+        await Task.yield()
+      }
+    }
+    view.userEndsDragging(velocity: CGFloat(Int.random(in: -2_000...2_000, using: &random)))
+    for _ in 0..<30 where view.isDecelerating { view.decelerate(for: .milliseconds(16)) }
+    tally.drags += 1
+  }
+
+  /// The user moves a visible row to another visible place; now and then a list arrives while
+  /// the row is held, which must wait for the drop.
+  private func reorder(_ view: UIScrollView) async {
+    let visible = visiblePaths(view)
+    guard visible.count > 1, let binding else { return }
+    let source = visible[Int.random(in: 0..<visible.count, using: &random)]
+    let destination = visible[Int.random(in: 0..<visible.count, using: &random)]
+    let arrives = Int.random(in: 0..<3, using: &random) == 0
+    note("reorder \(source) to \(destination)" + (arrives ? " with a list meanwhile" : ""))
+    if let table = view as? UITableView {
+      table.setEditing(true, animated: false)
+      guard table.userBeginsReorderingRow(at: source) else {
+        table.setEditing(false, animated: false)
+        return
+      }
+      table.userDragsReorderedRow(to: destination)
+      if arrives { try? await listWhileHeld(binding, table) }
+      table.userDropsReorderedRow()
+      table.setEditing(false, animated: false)
+    } else if let grid = view as? UICollectionView {
+      guard grid.beginInteractiveMovementForItem(at: source) else { return }
+      grid.updateInteractiveMovementTargetPosition(
+        grid.layoutAttributesForItem(at: destination)?.frame.center ?? .zero)
+      if arrives { try? await listWhileHeld(binding, grid) }
+      grid.endInteractiveMovement()
+    }
+    tally.reorders += 1
+  }
+
+  /// A list sent while the user holds a row: nothing of it reaches the view until the drop.
+  private func listWhileHeld(_ binding: ListBinding<FuzzSection, FuzzItem>, _ view: UIScrollView)
+    async throws
+  {
+    let before = counts(of: view)
+    _ = lists.edit(using: &random)
+    binding.submit(lists.sections)
+    for _ in 0..<20 { await Task.yield() }
+    if counts(of: view) != before {
+      throw finding("a list was applied while the user held a row")
+    }
+  }
+
+  private func swipeToDelete(_ view: UIScrollView) async {
+    let visible = visiblePaths(view)
+    guard !visible.isEmpty else { return }
+    let path = visible[Int.random(in: 0..<visible.count, using: &random)]
+    note("swipe to delete \(path)")
+    if let table = view as? UITableView {
+      table.userDeletesRow(at: path)
+    } else if let grid = view as? UICollectionView,
+      let action = grid.userSwipes(itemAt: path, from: .trailing)?.actions.first
+    {
+      grid.userTaps(action, onItemAt: path)
+    }
+    tally.swipes += 1
+  }
+
+  private func coverOrUncover(_ view: UIScrollView) {
+    if view.window == nil, let window {
+      note("uncover")
+      window.addSubview(view)
+    } else {
+      note("cover")
+      view.removeFromSuperview()
+    }
+    tally.covers += 1
+  }
+
+  /// Content arrives for some of the loads under way, fails, or fails for good; time passes
+  /// for the store (timeouts, retries).
+  private func settleContent() {
+    let count = Int.random(in: 0...8, using: &random)
+    var outcomes: [FuzzLoader.Outcome] = []
+    loader.settle(
+      count: count, pick: { Int.random(in: 0..<$0, using: &random) },
+      outcome: { _ in
+        let roll = Int.random(in: 0..<10, using: &random)
+        let outcome: FuzzLoader.Outcome =
+          roll < 7 ? .content : roll < 9 ? .failure : .permanentFailure
+        outcomes.append(outcome)
+        return outcome
+      })
+    let advance = Int.random(in: 0..<4, using: &random) == 0
+    if advance { clock.advance(by: .milliseconds(Int.random(in: 100...3_000, using: &random))) }
+    note(
+      "content: \(outcomes.filter { $0 == .content }.count) arrive, "
+        + "\(outcomes.filter { $0 != .content }.count) fail" + (advance ? ", time passes" : ""))
+    tally.contentSettled += 1
+  }
+
+  // MARK: Reading the view
+
+  func visiblePaths(_ view: UIScrollView) -> [IndexPath] {
+    if let table = view as? UITableView { return table.indexPathsForVisibleRows ?? [] }
+    if let grid = view as? UICollectionView { return grid.indexPathsForVisibleItems }
+    return []
+  }
+
+  func counts(of view: UIScrollView) -> [Int] {
+    if let table = view as? UITableView {
+      return (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
+    }
+    if let grid = view as? UICollectionView {
+      return (0..<grid.numberOfSections).map { grid.numberOfItems(inSection: $0) }
+    }
+    return []
+  }
+
+  func frame(of path: IndexPath, in view: UIScrollView) -> CGRect? {
+    if let table = view as? UITableView { return table.rectForRow(at: path) }
+    return (view as? UICollectionView)?.layoutAttributesForItem(at: path)?.frame
+  }
+}
+
+extension CGRect {
+  var center: CGPoint { CGPoint(x: midX, y: midY) }
+}

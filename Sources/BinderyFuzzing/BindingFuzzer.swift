@@ -1,0 +1,340 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+/// Fuzzes one bound screen: random lists (sections, repeated ids, new keys and heights),
+/// scrolls, flings, jumps, drags, the user's moves and swipes to delete, the screen covered and
+/// uncovered, memory warnings, content that arrives, fails or hangs, the binding cancelled and
+/// bound again, the view resized — on strict HeadlessUIKit with UIKit's defaults and a
+/// device's prefetch calls. After every step it checks what a user would see: no violation or
+/// alert, the view showing exactly the last list, every cell showing its own item's content, the
+/// place kept where the anchor promised; at the end, that nothing is wanted or retained.
+///
+/// Every choice comes from the seed: a finding names the seed and the step, and
+/// `bindery-fuzz --seed` replays it.
+@MainActor
+package final class BindingFuzzer {
+  /// What the fuzzer found wrong.
+  package struct Finding: Error, CustomStringConvertible {
+    /// The seed that replays it.
+    package var seed: UInt64
+    /// The step after which it was found (0: before the first).
+    package var step: Int
+    /// The world it was found in.
+    package var world: String
+    /// What was wrong.
+    package var problem: String
+    /// The last steps, oldest first.
+    package var log: [String]
+
+    /// The finding, its seed and its last steps.
+    package var description: String {
+      "seed \(seed), step \(step) (\(world)): \(problem)\n  last steps:\n    "
+        + log.joined(separator: "\n    ")
+    }
+  }
+
+  /// How many steps of each kind ran.
+  package struct Tally: Sendable, CustomStringConvertible {
+    /// Steps run, in all.
+    package var steps = 0
+    /// Lists sent.
+    package var lists = 0
+    /// Scroll steps, flings, jumps (offsets set by code) and drags.
+    package var scrolls = 0
+    package var flings = 0
+    package var jumps = 0
+    package var drags = 0
+    /// Rows the user moved, and rows swiped to delete.
+    package var reorders = 0
+    package var swipes = 0
+    /// Times the screen was covered or uncovered, memory warnings, and content settlements
+    /// (arrivals and failures).
+    package var covers = 0
+    package var memoryWarnings = 0
+    package var contentSettled = 0
+    /// Bindings cancelled and made again, and views resized.
+    package var rebinds = 0
+    package var resizes = 0
+    /// Checks that the anchor kept its promise, and visible cells checked for their content.
+    package var placesChecked = 0
+    package var cellsChecked = 0
+
+    /// No steps yet.
+    package init() {}
+
+    /// Adds another tally to this one.
+    package mutating func add(_ other: Tally) {
+      steps += other.steps
+      lists += other.lists
+      scrolls += other.scrolls
+      flings += other.flings
+      jumps += other.jumps
+      drags += other.drags
+      reorders += other.reorders
+      swipes += other.swipes
+      covers += other.covers
+      memoryWarnings += other.memoryWarnings
+      contentSettled += other.contentSettled
+      rebinds += other.rebinds
+      resizes += other.resizes
+      placesChecked += other.placesChecked
+      cellsChecked += other.cellsChecked
+    }
+
+    /// The counts in a line.
+    package var description: String {
+      "\(steps) steps: \(lists) lists, \(scrolls) scrolls, \(flings) flings, \(jumps) jumps, "
+        + "\(drags) drags, \(reorders) reorders, \(swipes) swipes, \(covers) covers, "
+        + "\(memoryWarnings) memory warnings, \(contentSettled) content settlements, "
+        + "\(rebinds) rebinds, \(resizes) resizes; \(placesChecked) places and "
+        + "\(cellsChecked) cells checked"
+    }
+  }
+
+  /// The seed every choice comes from.
+  package let seed: UInt64
+  /// The screen fuzzed.
+  package let world: FuzzWorld
+  /// A cell provider that shows the wrong item now and then: to check that the checks catch
+  /// it (tests only).
+  package var breaksCells = false
+
+  var random: SeededGenerator
+  var lists: FuzzLists
+  let loader = FuzzLoader()
+  let clock = VirtualClock()
+  let center = NotificationCenter()
+  let store: ContentStore<Int, String>
+  var window: UIWindow?
+  var view: UIScrollView?
+  var binding: ListBinding<FuzzSection, FuzzItem>?
+  /// Bindings replaced or cancelled, which must go.
+  var earlierBindings: [Weak<ListBinding<FuzzSection, FuzzItem>>] = []
+  /// Violations reported through the view's callback (a view released mid-update has no list
+  /// to look in).
+  var reported: [UpdateViolation] = []
+  var log: [String] = []
+  var tally = Tally()
+  var step = 0
+
+  /// A fuzzer for the world `seed` makes.
+  package init(seed: UInt64) {
+    self.seed = seed
+    world = FuzzWorld(seed: seed)
+    random = SeededGenerator(seed: seed)
+    lists = FuzzLists(sectioned: world.isSectioned, count: world.initialCount, using: &random)
+    store = ContentStore(
+      countLimit: 400, maximumConcurrentLoads: 8, timeout: .seconds(5),
+      retryBackoff: .milliseconds(200), maximumBackoff: .seconds(2), clock: clock,
+      loader: loader.load)
+    store.purgesOnMemoryWarning(from: center)
+  }
+
+  /// Runs `steps` steps and the teardown; returns what ran, or the first finding.
+  package func run(steps: Int) async -> Result<Tally, Finding> {
+    do {
+      try await start()
+      for _ in 0..<steps {
+        step += 1
+        try await runStep()
+      }
+      try await finish()
+      return .success(tally)
+    } catch let finding as Finding {
+      await abandon()
+      return .failure(finding)
+    } catch {
+      await abandon()
+      return .failure(finding("unexpected error \(error)"))
+    }
+  }
+
+  /// Whether every step is printed as it runs (`BINDERY_FUZZ_TRACE=1`).
+  static let traces = ProcessInfo.processInfo.environment["BINDERY_FUZZ_TRACE"] == "1"
+
+  func note(_ text: String) {
+    if Self.traces {
+      FileHandle.standardError.write(Data("  [\(seed)] \(step): \(text)\n".utf8))
+    }
+    log.append("\(step): \(text)")
+    if log.count > 30 { log.removeFirst(log.count - 30) }
+  }
+
+  func finding(_ problem: String) -> Finding {
+    Finding(seed: seed, step: step, world: world.description, problem: problem, log: log)
+  }
+
+  // MARK: The screen
+
+  private func start() async throws {
+    let view = world.makeView { [weak self] indexPath in
+      self?.binding?.deleteSwipeActions(at: indexPath)
+    }
+    // On strict HeadlessUIKit (the fuzzer runs where UIKit does not), with a device's
+    // prefetch calls and, now and then, its cell requests at stale paths.
+    view.isStrict = true
+    view.prefetchPattern = .deviceLike(seed: seed)
+    view.requestsCellsAtStalePaths = Int.random(in: 0..<3, using: &random) == 0
+    view.onViolation = { [weak self] violation in
+      self?.reported.append(violation)
+      if Self.traces {
+        FileHandle.standardError.write(
+          Data(("\(violation)\n" + Thread.callStackSymbols.joined(separator: "\n") + "\n").utf8))
+      }
+    }
+    self.view = view
+    window = UIWindow.show(view)
+    bind()
+    note("bound: \(world)")
+    try await settleAndCheck(placeMark: nil)
+  }
+
+  /// Binds the view to a new binding showing the current list.
+  func bind() {
+    guard let view else { return }
+    let binding: ListBinding<FuzzSection, FuzzItem>
+    let source = AsyncStream<[ListSection<FuzzSection, FuzzItem>]> { _ in }
+    let breaks = breaksCells
+    if let table = view as? UITableView {
+      if world.hasContent {
+        binding = table.bind(to: source, content: store, keyedBy: \.contentKey) {
+          table, indexPath, item, state in
+          Self.tableCell(table, indexPath, item, state, breaks: breaks)
+        }
+      } else {
+        binding = table.bind(to: source) { table, indexPath, item in
+          Self.tableCell(table, indexPath, item, nil, breaks: breaks)
+        }
+      }
+      if world.keepsRowHeights { binding.keepsRowHeights() }
+    } else if let grid = view as? UICollectionView {
+      let isList = world.kind == .list
+      if world.hasContent {
+        binding = grid.bind(to: source, content: store, keyedBy: \.contentKey) {
+          grid, indexPath, item, state in
+          Self.gridCell(grid, indexPath, item, state, sized: isList, breaks: breaks)
+        }
+      } else {
+        binding = grid.bind(to: source) { grid, indexPath, item in
+          Self.gridCell(grid, indexPath, item, nil, sized: isList, breaks: breaks)
+        }
+      }
+    } else {
+      return
+    }
+    binding.anchor(world.anchor)
+    if world.canReorder {
+      // As an app's model does: it applies the move and sends its list again.
+      binding.onMove { [weak self] item, _, to in
+        guard let self, let binding = self.binding, let section = binding.section(at: to[0])
+        else { return }
+        self.lists.move(id: item.id, toSection: section.id, at: to[1])
+        binding.submit(self.lists.sections)
+      }
+    }
+    if world.canDelete {
+      binding.onDelete { [weak self] item, _ in
+        guard let self else { return }
+        self.lists.delete(id: item.id)
+        self.binding?.submit(self.lists.sections)
+      }
+    }
+    binding.submit(lists.sections)
+    self.binding = binding
+  }
+
+  /// The text and height a cell gets: its item, and its content's name once it arrived.
+  static func configure(_ item: FuzzItem, _ state: ContentState<String>?)
+    -> (content: String?, height: CGFloat)
+  {
+    let content = state?.content
+    let grows = content != nil ? item.contentHeight : 0
+    return (content, CGFloat(item.height + grows))
+  }
+
+  static func tableCell(
+    _ table: UITableView, _ indexPath: IndexPath, _ item: FuzzItem,
+    _ state: ContentState<String>?, breaks: Bool
+  ) -> UITableViewCell {
+    let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    let (content, height) = configure(item, state)
+    var shown = item
+    if breaks && item.id % 7 == 3 { shown.id += 1 }
+    (cell as? FuzzTableCell)?.shown = (shown, content)
+    (cell as? FuzzTableCell)?.fittingHeight = height
+    return cell
+  }
+
+  static func gridCell(
+    _ grid: UICollectionView, _ indexPath: IndexPath, _ item: FuzzItem,
+    _ state: ContentState<String>?, sized: Bool, breaks: Bool
+  ) -> UICollectionViewCell {
+    let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    let (content, height) = configure(item, state)
+    var shown = item
+    if breaks && item.id % 7 == 3 { shown.id += 1 }
+    (cell as? FuzzCollectionCell)?.shown = (shown, content)
+    (cell as? FuzzCollectionCell)?.fittingHeight = sized ? height : 44
+    return cell
+  }
+
+  /// The end of the world: the binding cancelled, the screen dismissed and released; nothing
+  /// may be wanted or kept after that.
+  private func finish() async throws {
+    note("the screen goes")
+    binding?.cancel()
+    if let binding { earlierBindings.append(Weak(binding)) }
+    binding = nil
+    weak let gone = view
+    view?.removeFromSuperview()
+    view = nil
+    window = nil
+    loader.settleAll()
+    note("waiting for the screen to go")
+    let quiet = await waitFor {
+      gone == nil && self.earlierBindings.allSatisfy { $0.value == nil }
+        && self.store.interestedKeyCount == 0
+    }
+    guard quiet else {
+      let left = earlierBindings.filter { $0.value != nil }.count
+      throw finding(
+        "after the screen went: view kept \(gone != nil), \(left) bindings kept, "
+          + "\(store.interestedKeyCount) keys still wanted")
+    }
+    if !reported.isEmpty { throw finding("reported after the screen went: \(reported[0])") }
+  }
+
+  /// Lets go of everything after a finding, without checking.
+  private func abandon() async {
+    binding?.cancel()
+    binding = nil
+    view?.removeFromSuperview()
+    view = nil
+    window = nil
+    loader.settleAll()
+    _ = await waitFor { self.store.loadsInFlight == 0 }
+  }
+
+  /// Yields until `condition` holds, at most 2,000 main-actor turns (and a little real time,
+  /// for work off the main actor); returns whether it held.
+  func waitFor(_ condition: () -> Bool) async -> Bool {
+    for turn in 0..<2_000 {
+      if condition() { return true }
+      if turn > 200 {
+        try? await Task.sleep(for: .microseconds(200))
+      } else {
+        await Task.yield()
+      }
+    }
+    return condition()
+  }
+}
+
+/// A weak reference to an object that must go.
+struct Weak<Object: AnyObject> {
+  weak var value: Object?
+  init(_ value: Object) { self.value = value }
+}

@@ -1,0 +1,39 @@
+import BinderyFuzzing
+import Foundation
+import Testing
+
+/// The binding fuzzer in the suite: a bounded run over fixed seeds and one new seed each run
+/// (printed, and replayed with `swift run bindery-fuzz --seed S --worlds 1`). The long runs are
+/// `bindery-fuzz`'s; CI also runs it for a bounded time in release.
+@Suite("The binding fuzzer")
+@MainActor
+struct BindingFuzzTests {
+  @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as [UInt64])
+  func aWorldRunsWithNothingFound(seed: UInt64) async {
+    let result = await BindingFuzzer(seed: seed).run(steps: 60)
+    if case .failure(let finding) = result { Issue.record("\(finding)") }
+  }
+
+  @Test func aNewSeedRunsWithNothingFound() async {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    print("binding fuzzer seed \(seed)")
+    let result = await BindingFuzzer(seed: seed).run(steps: 60)
+    if case .failure(let finding) = result { Issue.record("\(finding)") }
+  }
+
+  /// The checks can fail: a cell provider that shows the wrong item now and then is caught.
+  @Test func aCellShowingAnotherItemIsFound() async {
+    var found = 0
+    for seed in 0..<6 as Range<UInt64> {
+      let fuzzer = BindingFuzzer(seed: seed)
+      guard fuzzer.world.initialCount >= 30 else { continue }
+      fuzzer.breaksCells = true
+      if case .failure(let finding) = await fuzzer.run(steps: 30) {
+        #expect(finding.problem.contains("shows"), "\(finding)")
+        #expect(finding.seed == seed)
+        found += 1
+      }
+    }
+    #expect(found > 0)
+  }
+}

@@ -12,13 +12,24 @@ import HeadlessUIKit
 /// flings: the finger lifts at 600 rows/s and the table decelerates at UIKit's normal rate to
 /// rest 300 rows further down (299 of them in the first 3 s: the `fling-100` phase, 100 rows/s
 /// on average); `fling-landing` scores the cells on screen when it comes to rest. Then 10 s
-/// back up at 20 rows/s. The same script runs once per strategy.
+/// back up at 20 rows/s. The same script runs once per strategy, under each of HeadlessUIKit's
+/// prefetch patterns: a device's calls (the default) and the tidy ones.
 @MainActor
 struct PrefetchSimulation {
   let options: BenchOptions
   let rows = 10_000
   let rowHeight: CGFloat = 44
   let tick = Duration.milliseconds(10)
+
+  /// How the table calls its prefetch data source (HeadlessUIKit's `PrefetchPattern`).
+  enum Pattern: String, CaseIterable {
+    case device
+    case tidy
+
+    var prefetchPattern: PrefetchPattern {
+      self == .device ? .deviceLike(seed: 0x00C0_FFEE) : .tidy
+    }
+  }
 
   enum Strategy: String, CaseIterable {
     case onDisplay = "on-display"
@@ -56,6 +67,7 @@ struct PrefetchSimulation {
   }
 
   struct Record {
+    var pattern: String
     var strategy: String
     var phase: String
     var appearances: Int
@@ -82,22 +94,28 @@ struct PrefetchSimulation {
   func run() async {
     let seed: UInt64 = 0x00C0_FFEE
     var records: [Record] = []
-    for strategy in Strategy.allCases {
-      records += await simulate(strategy, seed: seed)
+    for pattern in Pattern.allCases {
+      for strategy in Strategy.allCases {
+        records += await simulate(strategy, pattern: pattern, seed: seed)
+      }
     }
     if let directory = options.svgDirectory {
       let phases = ["first-screen", "scroll-20", "fling-100", "fling-landing", "scroll-back"]
       let colours = ["#9aa4b2", "#e0883a", "#2f6fdf", "#16a37a"]
       SVGBarChart(
-        title: "Cells shown with their avatar already loaded (first-display hit rate)",
+        title:
+          "Cells shown with their avatar already loaded (first-display hit rate, device-like prefetch calls)",
         subtitle: "swift run -c release bindery-bench prefetch --svg docs · virtual time, seeded",
         unit: "hit rate, %", groups: phases,
         series: zip(Strategy.allCases, colours).map { strategy, colour in
           SVGBarChart.Series(
             name: strategy.rawValue, colour: colour,
             values: phases.map { phase in
-              records.first { $0.strategy == strategy.rawValue && $0.phase == phase }
-                .map { $0.hitRate * 100 }
+              records.first {
+                $0.pattern == Pattern.device.rawValue && $0.strategy == strategy.rawValue
+                  && $0.phase == phase
+              }
+              .map { $0.hitRate * 100 }
             })
         }
       ).write(to: directory, name: "prefetch-hit-rate.svg")
@@ -106,7 +124,8 @@ struct PrefetchSimulation {
       printJSON(
         records.map { record in
           var json: [String: Any] = [
-            "strategy": record.strategy, "phase": record.phase, "hit_rate": record.hitRate,
+            "prefetch_pattern": record.pattern, "strategy": record.strategy,
+            "phase": record.phase, "hit_rate": record.hitRate,
             "appearances": record.appearances, "loads": record.loads,
             "wasted_loads": record.wasted, "peak_concurrent_loads": record.peakConcurrent,
             "peak_cache_bytes": record.peakCacheBytes,
@@ -122,16 +141,18 @@ struct PrefetchSimulation {
     }
     print(
       "bindery-bench prefetch: \(rows) rows, 12-row viewport, latency log-normal (median 150 ms, "
-        + "p99 800 ms), 6 loads at a time, seed \(seed); virtual time")
+        + "p99 800 ms), 6 loads at a time, seed \(seed); virtual time; UIKit's prefetch calls as "
+        + "a device makes them (device) and tidy")
     print(
       textTable(
         [
-          "strategy", "phase", "hit rate", "cells", "loads", "wasted", "peak loads",
+          "calls", "strategy", "phase", "hit rate", "cells", "loads", "wasted", "peak loads",
           "peak cache MB", "first display", "throughput bound",
         ],
         records.map { record in
           [
-            record.strategy, record.phase, String(format: "%.1f%%", record.hitRate * 100),
+            record.pattern, record.strategy, record.phase,
+            String(format: "%.1f%%", record.hitRate * 100),
             "\(record.appearances)", "\(record.loads)", "\(record.wasted)",
             "\(record.peakConcurrent)",
             String(format: "%.1f", Double(record.peakCacheBytes) / 1_048_576),
@@ -145,7 +166,7 @@ struct PrefetchSimulation {
 
   // MARK: One run
 
-  func simulate(_ strategy: Strategy, seed: UInt64) async -> [Record] {
+  func simulate(_ strategy: Strategy, pattern: Pattern, seed: UInt64) async -> [Record] {
     let loaderClock = VirtualClock()
     let storeClock = VirtualClock()
     let log = Log()
@@ -158,6 +179,7 @@ struct PrefetchSimulation {
     }
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 12 * rowHeight))
     table.rowHeight = rowHeight
+    table.prefetchPattern = pattern.prefetchPattern
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
     let planner: PrefetchPlanner? =
       strategy == .bindery || strategy == .binderyHold ? PrefetchPlanner() : nil
@@ -207,7 +229,7 @@ struct PrefetchSimulation {
     }
     listener.cancel()
     withExtendedLifetime(uikitStyle) {}
-    return records(for: strategy, log: log, seed: seed)
+    return records(for: strategy, pattern: pattern, log: log, seed: seed)
   }
 
   /// The user's hand at `now`: scrolls at 20 rows/s, the fling and its deceleration, then back
@@ -237,7 +259,7 @@ struct PrefetchSimulation {
     return true
   }
 
-  func records(for strategy: Strategy, log: Log, seed: UInt64) -> [Record] {
+  func records(for strategy: Strategy, pattern: Pattern, log: Log, seed: UInt64) -> [Record] {
     let firstTime = log.appearances.first?.time
     let rest = log.restTime ?? Script.flingPhaseEnd
     let windows: [(String, (Duration) -> Bool)] = [
@@ -264,7 +286,8 @@ struct PrefetchSimulation {
         : (started.last?.started ?? 0)
           - (log.startedByTime.last { $0.time < (started.first?.time ?? .zero) }?.started ?? 0)
       return Record(
-        strategy: strategy.rawValue, phase: name, appearances: shown.count,
+        pattern: pattern.rawValue, strategy: strategy.rawValue, phase: name,
+        appearances: shown.count,
         hitRate: shown.isEmpty ? 0 : Double(shown.filter(\.hit).count) / Double(shown.count),
         loads: loads, wasted: completed.filter { !log.shownLoaded.contains($0.id) }.count,
         peakConcurrent: samples.map(\.inFlight).max() ?? 0,

@@ -87,6 +87,13 @@ protocol BoundView: UIScrollView {
 }
 
 extension BoundView {
+  /// A batch's completion that keeps the view alive until UIKit calls it: a collection view
+  /// released while one of its updates animates raises (UIKit rules §7.1), and a screen may be
+  /// dismissed at any time.
+  func kept(_ completion: ((Bool) -> Void)?) -> (Bool) -> Void {
+    { finished in withExtendedLifetime(self) { completion?(finished) } }
+  }
+
   /// The frame of the item at `position` in the content, from the view's own layout, or `nil`
   /// when the view's own counts (which can lag the binding's) do not hold it.
   func frameOfItem(at position: ItemPosition) -> CGRect? {

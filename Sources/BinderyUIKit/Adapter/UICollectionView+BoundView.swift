@@ -34,7 +34,7 @@ extension UICollectionView: BoundView {
     let stage = batch.stage
     let path = IndexPath.init(_:)
     batch.run(
-      perform: { performBatchUpdates($0, completion: $1) },
+      perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadItems(at: $0) },
       reconfigure: { [self] in reconfigureItems(at: $0) },
       structure: { [self] in
@@ -102,7 +102,9 @@ extension UICollectionView: BoundView {
     #endif
   }
 
-  func reconfigure(at paths: [IndexPath]) { reconfigureItems(at: paths) }
+  func reconfigure(at paths: [IndexPath]) {
+    performBatchUpdates({ [self] in reconfigureItems(at: paths) }, completion: kept(nil))
+  }
 
   func deleteRow(
     at path: IndexPath, animation: UpdateAnimation,
@@ -112,7 +114,7 @@ extension UICollectionView: BoundView {
       { [self] in
         install()
         deleteItems(at: [path])
-      }, completion: nil)
+      }, completion: kept(nil))
   }
 
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }

@@ -33,7 +33,7 @@ extension UITableView: BoundView {
     let stage = batch.stage
     let path = IndexPath.init(_:)
     batch.run(
-      perform: { performBatchUpdates($0, completion: $1) },
+      perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadRows(at: $0, with: animation) },
       reconfigure: { [self] in reconfigureRows(at: $0) },
       structure: { [self] in
@@ -62,7 +62,9 @@ extension UITableView: BoundView {
     return max(1, Int((height / row).rounded(.up)))
   }
 
-  func reconfigure(at paths: [IndexPath]) { reconfigureRows(at: paths) }
+  func reconfigure(at paths: [IndexPath]) {
+    performBatchUpdates({ [self] in reconfigureRows(at: paths) }, completion: kept(nil))
+  }
 
   func deleteRow(
     at path: IndexPath, animation: UpdateAnimation,
@@ -73,7 +75,7 @@ extension UITableView: BoundView {
       { [self] in
         install()
         deleteRows(at: [path], with: rowAnimation)
-      }, completion: nil)
+      }, completion: kept(nil))
   }
 
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }

@@ -321,6 +321,40 @@ struct DeviceTruthTests {
     loader.openAll()
   }
 
+  /// UIKit raises when a collection view is released while one of its updates animates
+  /// (UIKit rules §7.1): a screen dismissed in the turn a list was shown must not be.
+  @Test func aGridDismissedWhileItsUpdateAnimatesIsKeptUntilTheAnimationEnds() async {
+    var reported: [UpdateViolation] = []
+    weak var gone: UICollectionView?
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    var grid: UICollectionView? = makeGrid()
+    gone = grid
+    grid?.onViolation = { reported.append($0) }
+    let binding = grid?.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+      grid, indexPath, item, avatar in
+      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? LabelledCell)?.text = "\(item) \(avatar.content ?? "…")"
+      return cell
+    }
+    #expect(await binding?.apply(items: (0..<30).map { TestItem(id: $0) }) == true)
+    // Dismissed and released in the turn its update was applied, the animation still running.
+    // A task queued after it runs after the view's animations end (the main actor runs its
+    // tasks in order).
+    var animationsEnded = false
+    func dismiss() {
+      binding?.cancel()
+      grid?.removeFromSuperview()
+      grid = nil
+      Task { @MainActor in animationsEnded = true }
+    }
+    binding?.onShow { dismiss() }
+    binding?.submit(items: (0..<31).map { TestItem(id: $0) })
+    await eventually("the grid to go") { gone == nil && animationsEnded }
+    #expect(reported.isEmpty, "\(reported)")
+    loader.openAll()
+  }
+
   // MARK: 9. Smaller differences
 
   @Test func aRowThatMayMoveButNotBeDeletedCanBeMoved() async {

@@ -8,6 +8,8 @@ import HeadlessUIKit
 struct PlaceMark {
   /// The first item on screen, by id, and where it started on screen.
   var firstVisible: (id: Int, screenStart: CGFloat)?
+  /// The content offset then.
+  var offset: CGFloat
   var wasAtStart: Bool
   var wasAtEnd: Bool
 }
@@ -24,14 +26,20 @@ extension BindingFuzzer {
     let offset = view.contentOffset.y
     let inset = view.adjustedContentInset
     let maximum = max(-inset.top, view.contentSize.height + inset.bottom - view.bounds.height)
-    let first = visiblePaths(view).sorted().first.flatMap { path -> (Int, CGFloat)? in
+    // An offset set by code past the content is kept only until the content changes (UIKit
+    // rules §4c): no place there can be promised.
+    guard offset >= -inset.top - 0.5, offset <= maximum + 0.5 else { return nil }
+    // The first item that starts on screen, else the one cut off at the top: the row cut off
+    // is measured again when it changes height, and UIKit keeps what is below it in place.
+    let marks = visiblePaths(view).sorted().compactMap { path -> (id: Int, screenStart: CGFloat)? in
       guard let item = lists.shown.item(at: ItemPosition(section: path[0], item: path[1])),
         let frame = frame(of: path, in: view)
       else { return nil }
       return (item.id, frame.minY - offset)
     }
+    let first = marks.first { $0.screenStart >= -0.5 } ?? marks.first
     return PlaceMark(
-      firstVisible: first, wasAtStart: offset <= -inset.top + 0.5,
+      firstVisible: first, offset: offset, wasAtStart: offset <= -inset.top + 0.5,
       wasAtEnd: offset >= maximum - 0.5)
   }
 
@@ -129,7 +137,9 @@ extension BindingFuzzer {
       tally.placesChecked += 1
       if abs(offset - target) > 1 {
         throw finding(
-          "item \(first.id) moved \(frame.minY - offset - first.screenStart) points on screen")
+          "item \(first.id) moved \(frame.minY - offset - first.screenStart) points on screen "
+            + "(offset \(mark.offset) → \(offset), content \(view.contentSize.height), item at \(frame.minY))"
+        )
       }
     case .none:
       return

@@ -16,9 +16,10 @@ import Foundation
 public enum ScrollAnchor: Sendable, Hashable {
   /// UIKit's own behaviour: the content offset stays as it is.
   case none
-  /// The first item on screen that is still in the list stays where it is on screen: new
-  /// posts above a feed's reading position appear above it, out of sight, and a row removed
-  /// above does not pull the screen up. At the very start of the list the start stays in view
+  /// The first item on screen that is still in the list stays where it is on screen — the
+  /// first that starts on screen, before the one cut off at the top, whose own changes of
+  /// height UIKit keeps below it: new posts above a feed's reading position appear above it,
+  /// out of sight, and a row removed above does not pull the screen up. At the very start of the list the start stays in view
   /// instead, so that what arrives on top shows, as in Mail (and after a pull to refresh). The
   /// default.
   case firstVisibleItem
@@ -89,6 +90,11 @@ extension ListAdapter {
         .init(id: item.id, position: position, flatIndex: flat, screenStart: start - axis.offset))
     }
     guard !marks.isEmpty else { return nil }
+    // The items that start on screen come first: the one cut off at the top is measured again
+    // as it changes height, and UIKit then keeps what is below it in place (UIKit rules §4b).
+    marks.sort {
+      ($0.screenStart < -0.5 ? 1 : 0, $0.flatIndex) < ($1.screenStart < -0.5 ? 1 : 0, $1.flatIndex)
+    }
     return ScrollAnchorMark(
       marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
       wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
@@ -158,7 +164,7 @@ extension ListAdapter {
     axis: ScrollAxis, horizontal: Bool
   ) -> (CGFloat, Int)? {
     if mark.pinsEnd(features.anchor) {
-      let rows = mark.marks.last.map { (shown.numberOfItems - 1) - $0.flatIndex } ?? 0
+      let rows = mark.marks.map(\.flatIndex).max().map { (shown.numberOfItems - 1) - $0 } ?? 0
       return (axis.maximumOffset, rows)
     }
     // An item that moved away (a conversation that got a message and went to the top) is not
@@ -212,7 +218,7 @@ extension ListAdapter {
   {
     guard stage.isStructural, !mark.pinsEnd(features.anchor),
       !(features.anchor == .firstVisibleItem && mark.wasAtStart),
-      let first = mark.marks.first?.position
+      let first = mark.marks.map(\.position).min()
     else { return false }
     return stage.itemDeletes.contains { $0 < first } || stage.itemInserts.contains { $0 < first }
       || stage.itemMoves.contains { $0.from < first || $0.to < first }

@@ -49,10 +49,14 @@ struct ScrollAnchoringTests {
     return table.rectForRow(at: path).minY - table.contentOffset.y
   }
 
+  /// The reading position: the first item that starts on screen, else the one cut off at the
+  /// top.
   func firstVisibleID(_ table: UITableView, _ binding: ListBinding<FlatSection, TestItem>)
     -> Int?
   {
-    table.indexPathsForVisibleRows?.first.flatMap { binding.item(at: $0)?.id }
+    let paths = table.indexPathsForVisibleRows ?? []
+    let starting = paths.first { table.rectForRow(at: $0).minY >= table.contentOffset.y - 0.5 }
+    return (starting ?? paths.first).flatMap { binding.item(at: $0)?.id }
   }
 
   @Test(arguments: [ScrollAnchor.firstVisibleItem, .none])

@@ -53,7 +53,19 @@ extension BindingFuzzer {
     _ = await waitFor { view.pendingCompletionCount == 0 }
     for _ in 0..<4 { await Task.yield() }
     try checkReports(view)
-    try checkShown(view)
+    // Content reaches its cells a few main-actor turns after it arrives (the store announces
+    // it, the binding reconfigures): up to 500 turns, then it counts as lost.
+    var turns = 0
+    while true {
+      do {
+        try checkShown(view)
+        break
+      } catch let finding as Finding where finding.isContentLag && turns < 500 {
+        turns += 1
+        await Task.yield()
+      }
+    }
+    try checkReports(view)
     if let placeMark { try checkPlace(placeMark, view) }
   }
 
@@ -95,7 +107,21 @@ extension BindingFuzzer {
     let state = store.state(for: item.contentKey)
     guard let content else {
       if case .loaded = state {
-        throw finding("the cell at \(path) shows no content, \(item)'s has arrived")
+        let content = binding?.attachments(
+          of: ContentBinding<FuzzSection, FuzzItem, Int, String>.self
+        ).first
+        let cell: AnyObject? =
+          (view as? UITableView)?.cellForRow(at: path)
+          ?? (view as? UICollectionView)?.cellForItem(at: path)
+        var lag = finding(
+          "the cell at \(path) shows no content, \(item)'s has arrived (interest "
+            + "\(store.interest(in: item.contentKey)), \(binding?.statistics.contentReconfigures ?? -1) "
+            + "reconfigures, \(view?.cellRequestCount ?? -1) cell requests; the cell's key "
+            + "\(String(describing: cell.flatMap { content?.cells.key(of: $0) })), a cell shows it "
+            + "\(content?.cells.hasCell(showing: item.contentKey) ?? false), decelerating "
+            + "\(view?.isDecelerating ?? false))")
+        lag.isContentLag = true
+        throw lag
       }
       return
     }
@@ -104,7 +130,10 @@ extension BindingFuzzer {
     }
     if key == item.contentKey { return }
     if case .loaded = state {
-      throw finding("the cell at \(path) shows \(content), an old key's, though \(item)'s arrived")
+      var lag = finding(
+        "the cell at \(path) shows \(content), an old key's, though \(item)'s arrived")
+      lag.isContentLag = true
+      throw lag
     }
   }
 

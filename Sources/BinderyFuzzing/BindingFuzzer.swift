@@ -28,6 +28,9 @@ package final class BindingFuzzer {
     package var problem: String
     /// The last steps, oldest first.
     package var log: [String]
+    /// Whether it is content that has arrived and not reached its cell yet, which may be a
+    /// matter of a few turns.
+    var isContentLag = false
 
     /// The finding, its seed and its last steps.
     package var description: String {

@@ -131,9 +131,13 @@ where
   /// Gives back the interest of cells that no longer show a row near the screen: cells in the
   /// reuse pool, cells of deleted rows. Cells on screen keep theirs, and so do cells for rows
   /// within a screen of it — UIKit prepares cells just beyond the screen, and shows them
-  /// later without asking for them again.
+  /// later without asking for them again. Nothing is given back while the view is covered
+  /// (not in a window): its cells come back with it.
   public func releaseDetachedCells() {
     guard let binding, let view = binding.view else { return cells.cancelAllRequests() }
+    // A covered screen shows nothing and scrolls nowhere: its cells are not detached, and
+    // UIKit shows them again, without asking for them, when it is back.
+    guard view.isInWindow else { return }
     let live = Set(view.liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
     let visible = binding.visibleFlatIndices

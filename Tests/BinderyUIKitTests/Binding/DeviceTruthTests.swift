@@ -295,6 +295,29 @@ struct DeviceTruthTests {
     withExtendedLifetime(window) {}
   }
 
+  /// A covered screen keeps its cells, and UIKit shows them again without asking for them when
+  /// it is back: content that arrives then must still reach them (found by the binding fuzzer).
+  @Test func contentReachesCellsShownAgainAfterTheScreenWasCovered() async {
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let table = makeTable()
+    let binding = bindAvatars(table, avatars)
+    #expect(await binding.apply(items: (0..<50).map { TestItem(id: $0) }))
+    let window = table.window
+    table.scroll(by: 44)  // a row comes in: its cell is configured
+    table.removeFromSuperview()  // and another screen is pushed over this one at once
+    for _ in 0..<5 { await Task.yield() }
+    let requests = table.cellRequestCount
+    window?.addSubview(table)
+    #expect(table.cellRequestCount == requests, "the same cells, shown again")
+    loader.openAll()
+    await eventually("every row's avatar") {
+      table.visibleCells.allSatisfy { $0.textLabel?.text?.contains("content") == true }
+    }
+    #expect(table.violations.isEmpty && table.alerts.isEmpty)
+    withExtendedLifetime(window) {}
+  }
+
   /// UIKit keeps a cell that scrolled off just above the screen and shows it again with
   /// `willDisplay` and no cell request (UIKit rules §4a): content that arrived meanwhile must
   /// be on it, as it is when a loader started in the cell request and stopped when the cell

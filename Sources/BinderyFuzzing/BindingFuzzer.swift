@@ -231,9 +231,10 @@ package final class BindingFuzzer {
     binding.anchor(world.anchor)
     if world.canReorder {
       // As an app's model does: it applies the move and sends its list again.
-      binding.onMove { [weak self] item, _, to in
+      binding.onMove { [weak self] item, from, to in
         guard let self, let binding = self.binding, let section = binding.section(at: to[0])
         else { return }
+        self.note("  the app hears \(item) moved from \(from) to \(to)")
         self.lists.move(id: item.id, toSection: section.id, at: to[1])
         binding.submit(self.lists.sections)
       }

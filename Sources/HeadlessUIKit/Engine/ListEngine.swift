@@ -384,7 +384,10 @@ final class ListEngine {
       let plan = try? BatchUpdateValidator(kind: kind)
         .validate(update, oldCounts: counts(), newCounts: newCounts)
     else { return false }
-    apply(plan, newCounts: newCounts)
+    // The view shows the row there now; it lays out (and asks for any cell it needs) once its
+    // data source has heard of the move, which the caller tells it next: asked before, the
+    // data source would answer from its old order.
+    apply(plan, newCounts: newCounts, layingOut: false)
     return true
   }
 
@@ -395,7 +398,7 @@ final class ListEngine {
     report(UIKitMessages.layoutOutsideViewHierarchy)
   }
 
-  private func apply(_ plan: BatchUpdatePlan, newCounts: [Int]) {
+  private func apply(_ plan: BatchUpdatePlan, newCounts: [Int], layingOut: Bool = true) {
     // A batch that only reconfigures leaves every view where it is, and the layout as it was.
     let keepsEveryPlace = plan.keepsEveryPlace
     if !keepsEveryPlace { moveViews(by: plan) }
@@ -420,7 +423,7 @@ final class ListEngine {
         recycle(existing)
       }
     }
-    if isInWindow && (!keepsEveryPlace || remeasures) { layout() }
+    if layingOut && isInWindow && (!keepsEveryPlace || remeasures) { layout() }
   }
 
   /// For each section the batch shortened, asks for the cell at its old last row — a row that

@@ -40,6 +40,7 @@ extension HeadlessCollectionView {
   func commitInteractiveMovement() -> Bool {
     guard let move = engine.commitInteractiveMove() else { return false }
     dataSource?.collectionView(self, moveItemAt: move.source, to: move.target)
+    engine.layout()
     return true
   }
 

@@ -56,6 +56,7 @@ extension HeadlessTableView {
   public func userDropsReorderedRow() -> Bool {
     guard let move = engine.commitInteractiveMove() else { return false }
     dataSource?.tableView(self, moveRowAt: move.source, to: move.target)
+    engine.layout()
     return true
   }
 

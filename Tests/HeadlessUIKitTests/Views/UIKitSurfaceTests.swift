@@ -23,6 +23,8 @@ final class TitledSource: HeadlessTableViewDataSource {
   var moves: [(IndexPath, IndexPath)] = []
   var deletes: [IndexPath] = []
   var editable = true
+  /// Whether sections have header titles (footers always do).
+  var sectionHeaderTitles = true
   /// Whether a committed delete removes the row at once, as the data source should.
   var deletesOnCommit = false
 
@@ -44,10 +46,10 @@ final class TitledSource: HeadlessTableViewDataSource {
     return cell
   }
   func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int) -> String? {
-    sections[section].title
+    sectionHeaderTitles ? sections[section].title : nil
   }
   func tableView(_ tableView: HeadlessTableView, titleForFooterInSection section: Int) -> String? {
-    "\(sections[section].rows.count) rows"
+    sectionHeaderTitles ? "\(sections[section].rows.count) rows" : nil
   }
   func tableView(_ tableView: HeadlessTableView, canMoveRowAt indexPath: IndexPath) -> Bool {
     indexPath[1] != 0
@@ -169,6 +171,24 @@ struct UIKitSurfaceTests {
     #expect(table.userDeletesRow(at: IndexPath(indexes: [0, 1])))
     #expect(table.numberOfRows(inSection: 0) == 1)
     #expect(table.violations.isEmpty && table.alerts.isEmpty)
+  }
+
+  @Test func aRowTheUsersMoveBringsOnScreenIsAskedForInTheNewOrder() {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.rowHeight = 44
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    let source = TitledSource([("A", (0..<30).map { "r\($0)" })])
+    source.sectionHeaderTitles = false
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    table.setEditing(true, animated: false)
+    // Row 1 goes far below: row 10 comes on screen, and its cell shows it, not row 9 or 11.
+    #expect(table.userMovesRow(at: IndexPath(indexes: [0, 1]), to: IndexPath(indexes: [0, 20])))
+    let shown = (table.indexPathsForVisibleRows ?? []).map {
+      table.cellForRow(at: $0)?.textLabel?.text
+    }
+    #expect(shown == (0..<11).filter { $0 != 1 }.map { "r\($0)" })
+    #expect(table.violations.isEmpty)
   }
 
   @Test func aFlowLayoutFitsAsManyColumnsAsTheWidthHolds() {

@@ -54,15 +54,22 @@ extension BindingFuzzer {
     for _ in 0..<4 { await Task.yield() }
     try checkReports(view)
     // Content reaches its cells a few main-actor turns after it arrives (the store announces
-    // it, the binding reconfigures): up to 500 turns, then it counts as lost.
+    // it, the binding reconfigures), or — after the user held a row, which UIKit does not say
+    // the end of when nothing moved — within the binding's 50 ms look: up to a quarter of a
+    // second, then it counts as lost.
+    let deadline = ContinuousClock.now + .milliseconds(250)
     var turns = 0
     while true {
       do {
         try checkShown(view)
         break
-      } catch let finding as Finding where finding.isContentLag && turns < 500 {
+      } catch let finding as Finding where finding.isContentLag && ContinuousClock.now < deadline {
         turns += 1
-        await Task.yield()
+        if turns < 200 {
+          await Task.yield()
+        } else {
+          try? await Task.sleep(for: .milliseconds(1))
+        }
       }
     }
     try checkReports(view)

@@ -6,8 +6,11 @@ import HeadlessUIKit
 
 /// Where the reader was before a step: what the anchor promises to keep.
 struct PlaceMark {
-  /// The first item on screen, by id, and where it started on screen.
-  var firstVisible: (id: Int, screenStart: CGFloat)?
+  /// The items on screen, by id, and where each started on screen: those that start on screen
+  /// first, then the one cut off at the top.
+  var visible: [(id: Int, screenStart: CGFloat)]
+  /// Every item's id, in order, as the list was.
+  var order: [Int]
   /// The content offset then.
   var offset: CGFloat
   var wasAtStart: Bool
@@ -37,9 +40,10 @@ extension BindingFuzzer {
       else { return nil }
       return (item.id, frame.minY - offset)
     }
-    let first = marks.first { $0.screenStart >= -0.5 } ?? marks.first
+    let visible = marks.filter { $0.screenStart >= -0.5 } + marks.filter { $0.screenStart < -0.5 }
     return PlaceMark(
-      firstVisible: first, offset: offset, wasAtStart: offset <= -inset.top + 0.5,
+      visible: visible, order: lists.shownIDs, offset: offset,
+      wasAtStart: offset <= -inset.top + 0.5,
       wasAtEnd: offset >= maximum - 0.5)
   }
 
@@ -163,20 +167,43 @@ extension BindingFuzzer {
       }
     case .end, .firstVisibleItem:
       if world.anchor == .firstVisibleItem && mark.wasAtStart { return }
-      guard let first = mark.firstVisible,
-        let position = lists.shown.position(of: first.id),
-        let frame = frame(of: IndexPath(item: position.item, section: position.section), in: view)
-      else { return }
-      let target = frame.minY - first.screenStart
-      // Out of the content's bounds the place cannot be kept.
-      guard target >= minimum - 0.5, target <= maximum + 0.5 else { return }
-      tally.placesChecked += 1
-      if abs(offset - target) > 1 {
-        throw finding(
-          "item \(first.id) moved \(frame.minY - offset - first.screenStart) points on screen "
-            + "(offset \(mark.offset) → \(offset), content \(view.contentSize.height), item at \(frame.minY))"
-        )
+      // Some item that was on screen and is still in the list is where it was on screen: the
+      // first that did not move, for the binding — which one that is depends on which items
+      // the diff moved (a repeated id whose first occurrence went moves it, and which of two
+      // items moves is the diff's choice).
+      // When the items on screen change order among themselves (the diff moved one), which of
+      // them the binding keeps depends on the diff's choice, and on the steps' stages: no place
+      // is checked.
+      let newOrder = lists.shownIDs
+      let index = Dictionary(
+        newOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+      let onScreen = mark.order.filter { id in mark.visible.contains { $0.id == id } }
+      let stillThere = onScreen.compactMap { index[$0] }
+      guard stillThere == stillThere.sorted() else { return }
+      var kept = false
+      var nearest: (id: Int, distance: CGFloat)?
+      var moved: [String] = []
+      for candidate in mark.visible {
+        guard let position = lists.shown.position(of: candidate.id),
+          let frame = frame(of: IndexPath(item: position.item, section: position.section), in: view)
+        else { continue }
+        let target = frame.minY - candidate.screenStart
+        // Out of the content's bounds the place cannot be kept.
+        guard target >= minimum - 0.5, target <= maximum + 0.5 else { return }
+        let distance = offset - target
+        if abs(distance) <= 1 {
+          kept = true
+          break
+        }
+        if nearest == nil { nearest = (candidate.id, distance) }
+        moved.append("\(candidate.id) by \(-distance)")
       }
+      guard let nearest, !kept else { return }
+      tally.placesChecked += 1
+      throw finding(
+        "no item on screen kept its place: item \(nearest.id) moved \(-nearest.distance) "
+          + "points on screen (offset \(mark.offset) → \(offset), content "
+          + "\(view.contentSize.height)); on screen: \(moved.joined(separator: ", "))")
     case .none:
       return
     }

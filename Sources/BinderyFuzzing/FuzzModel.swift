@@ -168,6 +168,12 @@ struct FuzzLists {
   /// The list as the binding shows it: repeated ids dropped, the first kept.
   var shown: Snapshot<FuzzSection, FuzzItem> { Snapshot.lenient(sections).snapshot }
 
+  /// The ids of the list as the binding shows it, in order.
+  var shownIDs: [Int] {
+    let shown = self.shown
+    return shown.sections.indices.flatMap { shown.items(inSection: $0).map(\.id) }
+  }
+
   /// Takes a user's move as an app's own model does: the item, by id, to the place the user
   /// dropped it in the section it was dropped in (by id), wherever its model has them now.
   mutating func move(id: Int, toSection sectionID: Int, at index: Int) {

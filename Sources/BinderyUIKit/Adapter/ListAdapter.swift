@@ -175,9 +175,11 @@ where
     let sectionsMove =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty)
-    if let anchor, stage.isStructural || anchor.marks.isEmpty || anchor.pinsEnd(features.anchor) {
-      // Each item inserted, deleted or moved shifts the others by one place at most; a section
-      // shifts them by its items, so a stage with section changes looks items up by id.
+    if let anchor {
+      // Every stage can change geometry — a reconfigured row measured again changes height —
+      // so the place is kept after each. Each item inserted, deleted or moved shifts the others
+      // by one place at most; a section shifts them by its items, so a stage with section
+      // changes looks items up by id.
       keepPlace(
         anchor, moves: stage.itemMoves,
         radius: sectionsMove

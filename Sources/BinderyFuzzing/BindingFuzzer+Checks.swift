@@ -198,8 +198,9 @@ extension BindingFuzzer {
         if nearest == nil { nearest = (candidate.id, distance) }
         moved.append("\(candidate.id) by \(-distance)")
       }
-      guard let nearest, !kept else { return }
+      guard nearest != nil || kept else { return }
       tally.placesChecked += 1
+      guard let nearest, !kept else { return }
       throw finding(
         "no item on screen kept its place: item \(nearest.id) moved \(-nearest.distance) "
           + "points on screen (offset \(mark.offset) → \(offset), content "

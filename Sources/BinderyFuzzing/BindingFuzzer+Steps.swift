@@ -88,6 +88,8 @@ extension BindingFuzzer {
       view.decelerate(for: .milliseconds(16))
       if tick % 8 == 0 { await Task.yield() }
     }
+    // The rest of the fling, in larger steps: on a device it comes to rest within seconds.
+    for _ in 0..<100 where view.isDecelerating { view.decelerate(for: .milliseconds(100)) }
     tally.flings += 1
   }
 

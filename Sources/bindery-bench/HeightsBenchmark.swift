@@ -106,6 +106,10 @@ struct HeightsBenchmark {
   func makeTable(_ rows: Rows, variable: Bool) -> UITableView {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
     table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    // Without estimates, as an app that turns them off: every height is read when the table
+    // reloads; the other table's rows are one exact height, as an app sets it.
+    table.estimatedRowHeight = 0
+    if !variable { table.rowHeight = 44 }
     table.dataSource = rows
     if variable { table.delegate = rows }
     return table

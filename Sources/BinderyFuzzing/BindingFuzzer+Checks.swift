@@ -177,6 +177,10 @@ extension BindingFuzzer {
       let newOrder = lists.shownIDs
       let index = Dictionary(
         newOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+      // An offset at either end of the content may have been held there by the scroll view
+      // on the way (a row above the reader shrank at the top, and content cannot start before
+      // its start): the place is not checked there.
+      guard offset > minimum + 0.5, offset < maximum - 0.5 else { return }
       let onScreen = mark.order.filter { id in mark.visible.contains { $0.id == id } }
       let stillThere = onScreen.compactMap { index[$0] }
       guard stillThere == stillThere.sorted() else { return }

@@ -250,13 +250,16 @@ package final class BindingFuzzer {
     self.binding = binding
   }
 
-  /// The text and height a cell gets: its item, and its content's name once it arrived.
-  static func configure(_ item: FuzzItem, _ state: ContentState<String>?)
-    -> (content: String?, height: CGFloat)
+  /// What a cell shows for `item` — the item (another one, one in seven, when `breaks`), its
+  /// content's name once it arrived — and the height it needs then.
+  static func display(_ item: FuzzItem, _ state: ContentState<String>?, breaks: Bool)
+    -> (shown: (item: FuzzItem, content: String?), height: CGFloat)
   {
     let content = state?.content
+    var shown = item
+    if breaks && item.id % 7 == 3 { shown.id += 1 }
     let grows = content != nil ? item.contentHeight : 0
-    return (content, CGFloat(item.height + grows))
+    return ((shown, content), CGFloat(item.height + grows))
   }
 
   static func tableCell(
@@ -264,10 +267,8 @@ package final class BindingFuzzer {
     _ state: ContentState<String>?, breaks: Bool
   ) -> UITableViewCell {
     let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-    let (content, height) = configure(item, state)
-    var shown = item
-    if breaks && item.id % 7 == 3 { shown.id += 1 }
-    (cell as? FuzzTableCell)?.shown = (shown, content)
+    let (shown, height) = display(item, state, breaks: breaks)
+    (cell as? FuzzTableCell)?.shown = shown
     (cell as? FuzzTableCell)?.fittingHeight = height
     return cell
   }
@@ -277,10 +278,8 @@ package final class BindingFuzzer {
     _ state: ContentState<String>?, sized: Bool, breaks: Bool
   ) -> UICollectionViewCell {
     let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
-    let (content, height) = configure(item, state)
-    var shown = item
-    if breaks && item.id % 7 == 3 { shown.id += 1 }
-    (cell as? FuzzCollectionCell)?.shown = (shown, content)
+    let (shown, height) = display(item, state, breaks: breaks)
+    (cell as? FuzzCollectionCell)?.shown = shown
     (cell as? FuzzCollectionCell)?.fittingHeight = sized ? height : 44
     return cell
   }

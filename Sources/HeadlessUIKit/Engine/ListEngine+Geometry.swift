@@ -93,6 +93,9 @@ struct RowSizing {
   var estimate: ((IndexPath) -> CGFloat)?
   /// The length each row takes besides its own height (a flow layout's line spacing).
   var spacing: CGFloat = 0
+  /// Every row's estimate, when they share one and no row's height is known without its cell
+  /// (a table with no delegate): the rows are laid out without asking for each.
+  var uniformEstimate: CGFloat?
 }
 
 extension ListEngine {
@@ -151,20 +154,31 @@ extension ListEngine {
   func sizedRows() -> [RowHeights]? {
     guard let rowSizing = rowGeometry.sizing, lineLayout.columns == 1 else { return nil }
     if let heights = rowGeometry.heights { return heights }
-    let rows = counts().enumerated().map { section, count in
-      var heights: [CGFloat] = []
-      var isMeasured: [Bool] = []
-      heights.reserveCapacity(count)
-      isMeasured.reserveCapacity(count)
-      for item in 0..<count {
-        // The delegate is asked while the view lays out: an update from inside is re-entrant.
-        let (height, measured) = askingDataSource {
-          initialHeight(IndexPath(section: section, index: item), sizing: rowSizing)
-        }
-        heights.append(height)
-        isMeasured.append(measured)
+    if let estimate = rowSizing.uniformEstimate, estimate > 0, estimate.isFinite {
+      let row = estimate + rowSizing.spacing
+      let rows = counts().map { count in
+        RowHeights(
+          heights: [CGFloat](repeating: row, count: count),
+          isMeasured: [Bool](repeating: false, count: count))
       }
-      return RowHeights(heights: heights, isMeasured: isMeasured)
+      rowGeometry.heights = rows
+      return rows
+    }
+    // The delegate is asked while the view lays out: an update from inside is re-entrant.
+    let rows = askingDataSource {
+      counts().enumerated().map { section, count in
+        var heights: [CGFloat] = []
+        var isMeasured: [Bool] = []
+        heights.reserveCapacity(count)
+        isMeasured.reserveCapacity(count)
+        for item in 0..<count {
+          let (height, measured) = initialHeight(
+            IndexPath(section: section, index: item), sizing: rowSizing)
+          heights.append(height)
+          isMeasured.append(measured)
+        }
+        return RowHeights(heights: heights, isMeasured: isMeasured)
+      }
     }
     rowGeometry.heights = rows
     return rows

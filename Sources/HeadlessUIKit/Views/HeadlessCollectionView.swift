@@ -222,7 +222,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
         selfSizing: true, estimate: estimate, spacing: 0, horizontal: false, delegate: nil)
       guard sizing != itemSizing else { return }
       itemSizing = sizing
-      engine.rowGeometry.sizing = RowSizing(height: { _ in nil }, estimate: { _ in estimate })
+      engine.rowGeometry.sizing = RowSizing(
+        height: { _ in nil }, estimate: { _ in estimate }, uniformEstimate: estimate)
       return
     }
     let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout

@@ -217,6 +217,12 @@ open class HeadlessTableView: HeadlessScrollView {
       engine.layout()
       return
     }
+    // With no delegate and no per-row heights, every row shares the table's estimate.
+    let uniformEstimate: CGFloat? =
+      delegate == nil && heightForRow == nil && automaticRowHeight
+      ? (estimatedRowHeight == Self.automaticDimension
+        ? engine.lineLayout.rowHeight : estimatedRowHeight > 0 ? estimatedRowHeight : nil)
+      : nil
     engine.rowGeometry.sizing = RowSizing(
       height: { [weak self] path in
         guard let self else { return nil }
@@ -233,7 +239,7 @@ open class HeadlessTableView: HeadlessScrollView {
         // UIKit's automatic estimate, short of heights it measured before: an explicit row
         // height, else a standard row (§4b).
         return estimate == Self.automaticDimension ? self.engine.lineLayout.rowHeight : estimate
-      })
+      }, uniformEstimate: uniformEstimate)
     engine.layout()
   }
 

@@ -41,13 +41,13 @@ struct DevicePrefetchTests {
     var repeatedWithoutCancel = 0
     var cancelledAndAskedAgain = 0
     var split = 0
-    for seed in 0..<30 as Range<UInt64> {
+    for seed in 0..<12 as Range<UInt64> {
       let (table, source) = makeTable(rows: 400, prefetchPattern: .deviceLike(seed: seed))
       // What the first display asked for.
       var asked = Set(table.prefetchedIndexPaths)
       var previousVisible = Set(table.indexPathsForVisibleRows ?? [])
       var callsBefore = source.prefetchCalls.count
-      for _ in 0..<40 {
+      for _ in 0..<30 {
         table.scroll(by: 97)
         let newCalls = source.prefetchCalls[callsBefore...]
         callsBefore = source.prefetchCalls.count
@@ -105,7 +105,7 @@ struct DevicePrefetchTests {
   @Test func afterABatchCancelsMayNameRowsByTheirOldPaths() {
     var staleCancels = 0
     var pastTheEnd = 0
-    for seed in 0..<40 as Range<UInt64> {
+    for seed in 0..<20 as Range<UInt64> {
       let (table, source) = makeTable(rows: 60, prefetchPattern: .deviceLike(seed: seed))
       table.scroll(by: 44)
       let asked = table.prefetchedIndexPaths
@@ -126,7 +126,7 @@ struct DevicePrefetchTests {
   @Test func aReloadCancelsByOldPathsOrSaysNothing() {
     var cancelled = 0
     var silent = 0
-    for seed in 0..<20 as Range<UInt64> {
+    for seed in 0..<12 as Range<UInt64> {
       let (table, source) = makeTable(rows: 60, prefetchPattern: .deviceLike(seed: seed))
       table.scroll(by: 44)
       let asked = Set(table.prefetchedIndexPaths)

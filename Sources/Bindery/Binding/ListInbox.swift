@@ -47,7 +47,7 @@ where
   }
 
   /// The number of the last list accepted, 0 before the first.
-  var newestSequence: UInt64 { lastSequence.withLock { $0 } }
+  package var newestSequence: UInt64 { lastSequence.withLock { $0 } }
 
   /// Closes the inbox: later lists are refused, and the reader ends after the one waiting.
   package func finish() {

@@ -62,11 +62,12 @@ struct ContentStoreTests {
   @Test func theCacheEvictsWhatWasWantedLeastRecently() async {
     let loader = GatedLoader()
     let store = ContentStore<Int, String>(costLimit: 20, cost: { _ in 8 }, loader: loader.load)
+    // One after the other: the clock's order is the order content arrives in.
     for key in 1...2 {
       store.request(key)
       loader.open(key)
+      await eventually("\(key) loaded") { store.cachedCount == key }
     }
-    await eventually("two loaded") { store.cachedCount == 2 }
     store.cancelRequest(1)  // 1 scrolls away first, then 2
     store.cancelRequest(2)
     store.request(3)  // on screen: room is made for it

@@ -42,7 +42,7 @@ struct BindingLifecycleTests {
     binding.submit(items: [TestItem(id: 0)])  // in the diff, held at the gate
     await eventually("the first list to be held") { gate.isWaiting }
     async let replaced = binding.apply(items: [TestItem(id: 1)])
-    await Task.yield()
+    await eventually("the apply to be sent") { binding.inbox.newestSequence == 2 }
     binding.submit(items: [TestItem(id: 2)])  // replaces the one waiting
     gate.open()
     #expect(await replaced == false)
@@ -57,8 +57,10 @@ struct BindingLifecycleTests {
     binding.firstDisplayHold = { _ in await gate.wait() }
     source.yield([TestItem(id: 0)])
     await eventually("the first list to be held") { gate.isWaiting }
+    let sentBefore = binding.inbox.newestSequence
     async let replaced = binding.apply(items: [TestItem(id: 1)])
-    await Task.yield()
+    // The apply is sent before the source's list, which then replaces it.
+    await eventually("the apply to be sent") { binding.inbox.newestSequence > sentBefore }
     source.yield([TestItem(id: 2)])
     await eventually("the source's list to be taken") { binding.snapshot.items.isEmpty }
     try? await Task.sleep(for: .milliseconds(10))

@@ -174,8 +174,11 @@ struct TableBindingTests {
   @Test func aNewerListReplacesOneThatWaits() async {
     let table = makeTable()
     let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    // Sent in this order (child tasks start in any order): each waits until the last is sent.
     async let first = binding.apply(items: [TestItem(id: 1)])
+    await eventually("the first to be sent") { binding.inbox.newestSequence == 1 }
     async let second = binding.apply(items: [TestItem(id: 2)])
+    await eventually("the second to be sent") { binding.inbox.newestSequence == 2 }
     async let third = binding.apply(items: [TestItem(id: 3)])
     let results = await [first, second, third]
     #expect(results.last == true)

@@ -10,12 +10,33 @@ public enum BindingError<SectionID: Hashable & Sendable, ItemID: Hashable & Send
   case duplicateIdentifiers(SnapshotError<SectionID, ItemID>)
   /// The source threw; the binding stopped reading it and the last list stays on screen.
   case sourceFailed(any Error)
+  /// A modifier was given that cannot work on this binding's view, and changed nothing (debug
+  /// builds also stop at an assertion where it was given).
+  case modifierDoesNotApply(ModifierMisuse)
 
   /// What happened, in a sentence.
   public var description: String {
     switch self {
     case .duplicateIdentifiers(let report): "Shown without the repeats: \(report)"
     case .sourceFailed(let error): "The source failed and the last list stays: \(error)"
+    case .modifierDoesNotApply(let misuse): "\(misuse)"
     }
   }
+}
+
+/// A modifier given to a binding whose view it cannot work on: which one, and why not.
+public struct ModifierMisuse: Equatable, Sendable, CustomStringConvertible {
+  /// The modifier, as it is called: `keepsRowHeights()`.
+  public var modifier: String
+  /// Why it cannot work here, and what to use instead when there is something.
+  public var reason: String
+
+  /// Names a modifier and why it does not apply.
+  public init(modifier: String, reason: String) {
+    self.modifier = modifier
+    self.reason = reason
+  }
+
+  /// `modifier` does nothing here: `reason`.
+  public var description: String { "\(modifier) does nothing here: \(reason)" }
 }

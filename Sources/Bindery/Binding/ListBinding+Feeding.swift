@@ -52,6 +52,18 @@ extension ListBinding {
     }
   }
 
+  /// Reports a modifier that cannot work on this binding's view: on ``errors``, and in debug
+  /// builds at an assertion (unless ``assertsOnMisuse`` is off), where the mistake was made.
+  package func reportMisuse(
+    _ modifier: String, _ reason: String, file: StaticString = #fileID, line: UInt = #line
+  ) {
+    let misuse = ModifierMisuse(modifier: modifier, reason: reason)
+    errorSink.yield(.modifierDoesNotApply(misuse))
+    #if DEBUG
+      if assertsOnMisuse { assertionFailure("\(misuse)", file: file, line: line) }
+    #endif
+  }
+
   /// Calls `observer` on the main actor when the source fails (``sourceFailure``), after the
   /// error went to ``errors``: an empty state can say what went wrong.
   public func onSourceFailure(_ observer: @escaping @MainActor (any Error) -> Void) {

@@ -53,10 +53,15 @@ where
   /// change is proved too large, and the list is shown with a reload.
   nonisolated let reloadLimit = Locked(ReloadLimit(threshold: 0.5, minimumOperations: 32))
 
-  /// Problems the binding got past: repeated ids, a source that threw. Keeps the newest
-  /// ``errorBufferLimit`` for a slow reader; finishes when no more can come (the binding was
-  /// cancelled or released, or its source ended).
+  /// Problems the binding got past: repeated ids, a source that threw, a modifier that does
+  /// not apply. Keeps the newest ``errorBufferLimit`` for a slow reader; finishes when no more
+  /// can come (the binding was cancelled or released — as a binding made by `bind(to:)` is
+  /// when its view goes away — or its source ended).
   public nonisolated let errors: AsyncStream<Failure>
+
+  /// Whether a modifier given to a view it cannot work on stops debug builds at an assertion
+  /// as well as being reported on ``errors``; tests of that report turn it off.
+  package var assertsOnMisuse = true
 
   /// What the binding has done so far.
   public internal(set) var statistics = BindingStatistics()

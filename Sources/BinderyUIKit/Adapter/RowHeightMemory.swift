@@ -23,7 +23,15 @@ extension ListBinding {
   /// - Complexity: O(1) per row shown or estimated.
   @discardableResult
   public func keepsRowHeights() -> Self {
-    (view as? ListAdapter<Section, Item>)?.keepRowHeights()
+    guard let adapter = adapter(for: "keepsRowHeights()") else { return self }
+    guard adapter.tableView != nil else {
+      reportMisuse(
+        "keepsRowHeights()",
+        "a collection view's layout keeps its own sizes; give self-sizing items an estimate "
+          + "(a list layout, or an .estimated dimension) instead")
+      return self
+    }
+    adapter.keepRowHeights()
     return self
   }
 }

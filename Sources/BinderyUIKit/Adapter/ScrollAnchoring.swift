@@ -41,7 +41,7 @@ extension ListBinding {
   /// ```
   @discardableResult
   public func anchor(_ anchor: ScrollAnchor) -> Self {
-    (view as? ListAdapter<Section, Item>)?.features.anchor = anchor
+    adapter(for: "anchor(_:)")?.features.anchor = anchor
     return self
   }
 }

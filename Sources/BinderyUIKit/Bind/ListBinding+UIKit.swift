@@ -49,11 +49,37 @@ extension ListBinding {
   /// The adapter `bind(to:)` installed, if this binding was made by it.
   private var adapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
 
+  /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
+  /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
+  /// (``ListView``) or one that has stopped.
+  func adapter(for modifier: String) -> ListAdapter<Section, Item>? {
+    if let adapter { return adapter }
+    reportMisuse(
+      modifier,
+      isCancelled
+        ? "the binding has stopped"
+        : "the binding's view is the app's own ListView, and modifiers set up the tables and "
+          + "collection views that bind(to:) binds")
+    return nil
+  }
+
+  /// The collection view `bind(to:)` bound, for a modifier only collection views have; `nil`,
+  /// reported, otherwise.
+  func collectionAdapter(for modifier: String) -> ListAdapter<Section, Item>? {
+    guard let adapter = adapter(for: modifier) else { return nil }
+    guard adapter.collectionView == nil else { return adapter }
+    reportMisuse(
+      modifier,
+      "tables have no supplementary views; use headerTitles(_:) and "
+        + "footerTitles(_:), or your table view delegate's header and footer views")
+    return nil
+  }
+
   /// How batches animate: a table's row animation, or ``UpdateAnimation/none`` for none at all
   /// (`UIView.performWithoutAnimation(_:)`). `.automatic` by default.
   @discardableResult
   public func animation(_ animation: UpdateAnimation) -> Self {
-    adapter?.features.animation = animation
+    adapter(for: "animation(_:)")?.features.animation = animation
     return self
   }
 
@@ -63,7 +89,7 @@ extension ListBinding {
   /// title is updated in place when its section's value changes; no row is replaced.
   @discardableResult
   public func headerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter?.features.headerTitle = title
+    adapter(for: "headerTitles(_:)")?.features.headerTitle = title
     return self
   }
 
@@ -71,7 +97,7 @@ extension ListBinding {
   /// and updated in place as they are.
   @discardableResult
   public func footerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter?.features.footerTitle = title
+    adapter(for: "footerTitles(_:)")?.features.footerTitle = title
     return self
   }
 
@@ -79,7 +105,7 @@ extension ListBinding {
   /// tap on an entry scrolls to its section.
   @discardableResult
   public func sectionIndexTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter?.features.indexTitle = title
+    adapter(for: "sectionIndexTitles(_:)")?.features.indexTitle = title
     return self
   }
 
@@ -99,7 +125,8 @@ extension ListBinding {
     canDelete: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ indexPath: IndexPath) -> Void
   ) -> Self {
-    adapter?.features.deletion = .init(canDelete: canDelete, delete: handler)
+    adapter(for: "onDelete(canDelete:_:)")?.features.deletion = .init(
+      canDelete: canDelete, delete: handler)
     return self
   }
 
@@ -112,7 +139,8 @@ extension ListBinding {
     canMove: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void
   ) -> Self {
-    adapter?.features.reordering = .init(canMove: canMove, moved: handler)
+    adapter(for: "onMove(canMove:_:)")?.features.reordering = .init(
+      canMove: canMove, moved: handler)
     return self
   }
 
@@ -132,7 +160,7 @@ extension ListBinding {
   )
     -> Self
   {
-    adapter?.features.reloadWhen = needsNewCell
+    adapter(for: "reloadItems(when:)")?.features.reloadWhen = needsNewCell
     return self
   }
 
@@ -145,7 +173,7 @@ extension ListBinding {
   public func onSectionChange(
     _ handler: @escaping @MainActor (_ section: Section, _ index: Int) -> Void
   ) -> Self {
-    adapter?.features.sectionChanged = handler
+    adapter(for: "onSectionChange(_:)")?.features.sectionChanged = handler
     return self
   }
 
@@ -165,7 +193,9 @@ extension ListBinding {
     ofKind kind: String, _ viewClass: View.Type,
     configure: @escaping @MainActor (View, Section, IndexPath) -> Void
   ) -> Self {
-    guard let adapter, let collectionView = adapter.collectionView else { return self }
+    guard let adapter = collectionAdapter(for: "supplementaryView(ofKind:_:configure:)"),
+      let collectionView = adapter.collectionView
+    else { return self }
     let identifier = "Bindery.\(kind).\(String(describing: viewClass))"
     collectionView.register(
       viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)

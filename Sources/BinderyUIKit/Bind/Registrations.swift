@@ -203,7 +203,7 @@ extension ListBinding {
   public func supplementary<View>(
     ofKind kind: String, using registration: UICollectionView.SupplementaryRegistration<View>
   ) -> Self {
-    guard let adapter = view as? ListAdapter<Section, Item> else { return self }
+    guard let adapter = collectionAdapter(for: "supplementary(ofKind:using:)") else { return self }
     adapter.features.supplementaryRegistrations[kind] = { collectionView, path in
       collectionView.dequeueConfiguredReusableSupplementary(using: registration, for: path)
     }

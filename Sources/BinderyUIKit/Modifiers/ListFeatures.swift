@@ -14,21 +14,22 @@ import Foundation
 /// `UIView.performWithoutAnimation(_:)`, as a diffable data source does for
 /// `animatingDifferences: false`.
 public enum UpdateAnimation: Sendable, Hashable {
-  /// UIKit chooses (`UITableView.RowAnimation.automatic`).
+  /// UIKit chooses (`UITableView.RowAnimation.automatic`). On a collection view: its layout's
+  /// animation, items fading and moving to their new places.
   case automatic
-  /// Rows fade in and out.
+  /// Rows fade in and out. On a collection view: as ``automatic``.
   case fade
-  /// Rows slide from and to the right.
+  /// Rows slide from and to the right. On a collection view: as ``automatic``.
   case right
-  /// Rows slide from and to the left.
+  /// Rows slide from and to the left. On a collection view: as ``automatic``.
   case left
-  /// Rows slide from and to the top.
+  /// Rows slide from and to the top. On a collection view: as ``automatic``.
   case top
-  /// Rows slide from and to the bottom.
+  /// Rows slide from and to the bottom. On a collection view: as ``automatic``.
   case bottom
-  /// Rows stay centred as they appear and disappear.
+  /// Rows stay centred as they appear and disappear. On a collection view: as ``automatic``.
   case middle
-  /// No animation.
+  /// No animation, on tables and collection views alike.
   case none
 
   /// The table animation for this choice.

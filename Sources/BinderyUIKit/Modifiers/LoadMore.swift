@@ -41,7 +41,9 @@ extension ListBinding {
   ) -> Self {
     let loader = PageLoader(
       binding: self, edge: edge, threshold: threshold, hasMore: hasMore, load: load)
-    guard let adapter = view as? ListAdapter<Section, Item> else { return self }
+    guard let adapter = adapter(for: "loadMore(edge:threshold:hasMore:footer:load:)") else {
+      return self
+    }
     adapter.cellObservers.append { [weak loader] indexPath in
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }

@@ -1,0 +1,92 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A modifier given to a view it cannot work on says so, on `errors`, as a typed problem (and
+/// in debug builds at an assertion, which these tests turn off to read the report).
+@Suite("Modifiers that do not apply")
+@MainActor
+struct ModifierMisuseTests {
+  /// The modifiers the binding reported as doing nothing, in order, once it has stopped.
+  private func misuses(of binding: ListBinding<FlatSection, TestItem>) async -> [ModifierMisuse] {
+    binding.cancel()
+    var found: [ModifierMisuse] = []
+    for await problem in binding.errors {
+      if case .modifierDoesNotApply(let misuse) = problem { found.append(misuse) }
+    }
+    return found
+  }
+
+  @Test func keepingRowHeightsOnACollectionViewIsReported() async {
+    let grid = makeGrid()
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    binding.assertsOnMisuse = false
+    binding.keepsRowHeights()
+    let found = await misuses(of: binding)
+    #expect(found.map(\.modifier) == ["keepsRowHeights()"])
+    #expect(found.first?.reason.contains("collection view") == true)
+    #expect(grid.delegate == nil, "nothing was installed")
+  }
+
+  @Test func supplementaryViewsOnATableAreReported() async {
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    binding.assertsOnMisuse = false
+    binding.supplementaryView(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
+    #expect(await binding.apply(items: [TestItem(id: 1)]))
+    let found = await misuses(of: binding)
+    #expect(found.map(\.modifier) == ["supplementaryView(ofKind:_:configure:)"])
+    #expect(
+      found.first?.description.hasPrefix("supplementaryView(ofKind:_:configure:) does nothing here")
+        == true)
+  }
+
+  @Test func everyModifierOnAViewOfTheAppsOwnIsReported() async {
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    binding.assertsOnMisuse = false
+    binding.animation(.fade)
+      .headerTitles { _ in "title" }
+      .footerTitles { _ in "footer" }
+      .sectionIndexTitles { _ in "T" }
+      .onDelete { _, _ in }
+      .onMove { _, _, _ in }
+      .reloadItems(when: { _, _ in true })
+      .onSectionChange { _, _ in }
+      .anchor(.end)
+      .keepsRowHeights()
+      .emptyState { _ in nil }
+      .loadMore(hasMore: { true }) {}
+      .holdNewRows(upTo: .milliseconds(200))
+    #expect(await binding.apply(items: [TestItem(id: 1)]), "the list is still shown")
+    let found = await misuses(of: binding).map(\.modifier)
+    #expect(
+      found == [
+        "animation(_:)", "headerTitles(_:)", "footerTitles(_:)", "sectionIndexTitles(_:)",
+        "onDelete(canDelete:_:)", "onMove(canMove:_:)", "reloadItems(when:)",
+        "onSectionChange(_:)", "anchor(_:)", "keepsRowHeights()", "emptyState(_:)",
+        "loadMore(edge:threshold:hasMore:footer:load:)", "holdNewRows(upTo:)",
+      ])
+  }
+
+  @Test func holdingNewRowsWithoutLateContentIsReported() async {
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    binding.assertsOnMisuse = false
+    binding.holdNewRows(upTo: .milliseconds(200))
+    let found = await misuses(of: binding)
+    #expect(found.map(\.modifier) == ["holdNewRows(upTo:)"])
+  }
+
+  @Test func aModifierThatAppliesReportsNothing() async {
+    let table = makeTable()
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .headerTitles { _ in "Mates" }
+      .keepsRowHeights()
+      .animation(.fade)
+    #expect(await binding.apply(items: [TestItem(id: 1)]))
+    #expect(await misuses(of: binding).isEmpty)
+  }
+}

@@ -18,8 +18,9 @@ extension ListBinding {
     showObservers.append(observer)
   }
 
-  /// Calls `observer` once, on the main actor, when the binding is cancelled or detached from
-  /// its view. (A released binding releases its attachments instead.)
+  /// Calls `observer` once, on the main actor, when the binding is cancelled, detached from its
+  /// view, or released (then within a main-actor turn of its release, before its attachments
+  /// are let go of).
   public func onStop(_ observer: @escaping @MainActor () -> Void) {
     if isStopped { return observer() }
     stopObservers.append(observer)

@@ -83,7 +83,14 @@ where
 
   init(_ parts: BindingParts<Section, Item>) { self.parts = parts }
 
-  @MainActor func release() { parts = nil }
+  /// A released binding stops as a cancelled one does: its stop observers hear it first (the
+  /// view's adapter lets go of the app's closures), then its parts go.
+  @MainActor func release() {
+    let observers = parts?.stopObservers ?? []
+    parts?.stopObservers = []
+    for observer in observers { observer() }
+    parts = nil
+  }
 }
 
 /// What a binding keeps on the main actor: its view, its observers and its attachments. Only

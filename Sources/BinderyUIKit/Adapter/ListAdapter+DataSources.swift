@@ -118,9 +118,18 @@ final class ListDataSource: NSObject {
     var reordering = false
   }
 
-  init(core: any ListDataSourceCore) {
+  /// Cancels the binding: called when this object goes, with the view that kept it or when
+  /// the view is bound anew (the binding was detached then, and cancelling again does nothing).
+  private nonisolated let cancelBinding: @Sendable () -> Void
+
+  init(core: any ListDataSourceCore, cancelBinding: @escaping @Sendable () -> Void) {
     self.core = core
+    self.cancelBinding = cancelBinding
   }
+
+  // A binding whose view is gone has nothing to show: it stops, so its tasks end, `errors`
+  // finishes, and a task reading `errors` lets go of the binding (the README's pattern).
+  deinit { cancelBinding() }
 
   /// Sets what is offered; returns whether that changed.
   func offer(_ methods: OfferedMethods) -> Bool {

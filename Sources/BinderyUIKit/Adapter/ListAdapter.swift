@@ -32,6 +32,10 @@ where
   weak var binding: ListBinding<Section, Item>?
   /// The empty state the view shows behind its rows, if any.
   var emptyStateShown: EmptyListState?
+  /// The view the empty state put behind the rows, while it is there.
+  var emptyStateBackground: UIView?
+  /// The app's own background view, put back whenever the empty state shows nothing.
+  var appBackground: UIView?
   let cells: CellProvider<Item>
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }
@@ -98,7 +102,7 @@ where
   /// Becomes the view's data source, detaching the binding that had it. The view keeps the
   /// data source for as long as it lives or until it is bound again.
   func install(prefetching: Bool) {
-    let dataSource = ListDataSource(core: self)
+    let dataSource = ListDataSource(core: self) { [weak binding] in binding?.cancel() }
     self.dataSource = dataSource
     _ = dataSource.offer(offeredMethods)
     view?.install(dataSource, prefetching: prefetching)
@@ -418,20 +422,34 @@ where
     features.reordering?.moved(item, source, destination)
   }
 
-  /// The binding stopped: the view keeps answering with its cells, and lets go of everything
-  /// else the app gave it (a closure that holds the screen would otherwise live as long as the
-  /// view).
+  /// The binding stopped: the view keeps answering with its cells — the cell provider and the
+  /// registrations it dequeues with — and its section titles, as the strings the last list
+  /// had; it lets go of every other closure the app gave it (one that holds the screen would
+  /// otherwise live as long as the view). Supplementary views it dequeues from then on are
+  /// empty ones.
   func bindingStopped() {
     hasLetGo = true
-    var kept = features
-    kept.deletion = nil
-    kept.reordering = nil
-    kept.sectionChanged = nil
-    kept.reloadWhen = nil
-    kept.emptyState = nil
+    var kept = ListFeatures<Section, Item>()
+    kept.animation = features.animation
+    kept.anchor = features.anchor
+    kept.headerTitle = fixed(features.headerTitle)
+    kept.footerTitle = fixed(features.footerTitle)
+    kept.indexTitle = fixed(features.indexTitle)
     features = kept
     prefetchObserver = nil
     cellObservers = []
+  }
+
+  /// `title` as a lookup of what it gives the sections shown now, which a stopped view keeps.
+  private func fixed(_ title: (@MainActor (Section) -> String?)?)
+    -> (@MainActor (Section) -> String?)?
+  {
+    guard let title else { return nil }
+    var titles: [Section.ID: String] = [:]
+    answering {
+      for section in shown.sections { titles[section.id] = title(section) }
+    }
+    return { [titles] in titles[$0.id] }
   }
 
   // MARK: Views that must be dequeued

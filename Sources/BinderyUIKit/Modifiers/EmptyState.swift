@@ -33,7 +33,9 @@ extension ListBinding {
   /// an empty list (``EmptyListState/empty``) and when the source failed with nothing to show
   /// (``EmptyListState/failed(_:)``). Return `nil` for a state that needs nothing. Section
   /// headers and footers of empty sections stay where they are, in front of it. The view is
-  /// asked for again only when the state changes, and removed as soon as a row is shown.
+  /// asked for again only when the state changes, and removed as soon as a row is shown. A
+  /// background view of your own stays whenever the state shows nothing (`nil`, or rows), and
+  /// comes back when the empty state's view goes.
   ///
   /// ```swift
   /// tableView.bind(to: viewModel.$mates) { … }
@@ -48,7 +50,7 @@ extension ListBinding {
   /// ```
   @discardableResult
   public func emptyState(_ view: @escaping @MainActor (EmptyListState) -> UIView?) -> Self {
-    guard let adapter = self.view as? ListAdapter<Section, Item> else { return self }
+    guard let adapter = adapter(for: "emptyState(_:)") else { return self }
     adapter.features.emptyState = view
     onShow { [weak adapter] in adapter?.updateEmptyState() }
     onSourceFailure { [weak adapter] _ in adapter?.updateEmptyState() }
@@ -77,6 +79,11 @@ extension ListAdapter {
     if state == nil, emptyStateShown == nil { return }
     emptyStateShown = state
     let background = state.flatMap(make)
-    view?.backgroundView = background
+    guard let view else { return }
+    // A background view that is not the empty state's is the app's: it is kept, and put back
+    // whenever the state shows nothing.
+    if view.backgroundView !== emptyStateBackground { appBackground = view.backgroundView }
+    emptyStateBackground = background
+    view.backgroundView = background ?? appBackground
   }
 }

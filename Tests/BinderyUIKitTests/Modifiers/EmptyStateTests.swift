@@ -115,4 +115,29 @@ struct EmptyStateTests {
     #expect(grid.backgroundView == nil)
     #expect(grid.violations.isEmpty, "\(grid.violations)")
   }
+
+  @Test func theAppsOwnBackgroundViewStaysWheneverTheStateShowsNothing() async {
+    let table = makeTable()
+    let texture = UIView()
+    table.backgroundView = texture
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .emptyState { state in
+        guard case .empty = state else { return nil }  // nothing while loading
+        let view = StateView()
+        view.state = "empty"
+        return view
+      }
+    #expect(table.backgroundView === texture, "loading shows nothing: the app's view stays")
+    await binding.apply(items: [])
+    #expect(shown(table.backgroundView) == "empty")
+    await binding.apply(items: [TestItem(id: 1)])
+    #expect(table.backgroundView === texture, "rows: the app's view is back")
+    // The app changes its view while rows show; the empty state gives back the new one.
+    let night = UIView()
+    table.backgroundView = night
+    await binding.apply(items: [])
+    #expect(shown(table.backgroundView) == "empty")
+    await binding.apply(items: [TestItem(id: 2)])
+    #expect(table.backgroundView === night)
+  }
 }

@@ -311,4 +311,43 @@ struct ScrollAnchoringTests {
     #expect(binding.statistics.reloads == reloads + 1)
     #expect(screenStart(of: reading, in: table, binding) == before)
   }
+
+  /// A chat on a table with UIKit's defaults (estimated, self-sizing rows) whose photos arrive
+  /// through a content store, each message growing from 60 to 200 points as its photo comes:
+  /// it stays at its end through every arrival, the newest message in full view.
+  @Test func aChatStaysAtItsEndAsItsPhotosArrive() async {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
+    table.isStrict = true
+    table.register(FeedCell.self, forCellReuseIdentifier: "message")
+    UIWindow.show(table)
+    let loader = GatedLoader()
+    let photos = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: photos) {
+      table, path, _, photo in
+      let cell = table.dequeueReusableCell(withIdentifier: "message", for: path)
+      (cell as? FeedCell)?.fittingHeight = photo.content == nil ? 60 : 200
+      return cell
+    }
+    .anchor(.end)
+    #expect(await binding.apply(items: posts(0..<40)))
+    let gap = { table.contentSize.height - (table.contentOffset.y + table.bounds.height) }
+    #expect(abs(gap()) < 1, "a chat opens at its end")
+    await eventually("the last screen's photos asked for") { loader.startedKeys.contains(39) }
+    var arrived = 0
+    // The photos come back in an order of their own: the newest first, then the rest.
+    for key in loader.startedKeys.sorted(by: >) {
+      loader.open(key)
+      await eventually("photo \(key) shown") {
+        table.indexPathsForVisibleRows?.contains(IndexPath(row: key, section: 0)) != true
+          || table.rectForRow(at: IndexPath(row: key, section: 0)).height == 200
+      }
+      arrived += 1
+      #expect(abs(gap()) < 1, "at the end after \(arrived) photos: \(gap()) points short")
+    }
+    #expect(arrived >= 3)
+    #expect(table.indexPathsForVisibleRows?.last?.row == 39)
+    #expect(table.rectForRow(at: IndexPath(row: 39, section: 0)).height == 200)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    loader.openAll()
+  }
 }

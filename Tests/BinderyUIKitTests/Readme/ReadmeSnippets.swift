@@ -164,8 +164,8 @@ final class MatesScreen {
       cell.textLabel?.text = mate.name
       return cell
     }
-    // Repeated ids, a source that threw:
-    Task { for await problem in binding.errors { log(problem) } }
+    // Repeated ids, a source that threw; ends when the binding stops or its view goes away:
+    Task { [weak self] in for await problem in binding.errors { self?.log(problem) } }
     let shown = await binding.apply(items: newList)  // true once on screen
     await binding.apply(items: newList.reversed(), animatingDifferences: false)
     binding.cancel()

@@ -190,7 +190,8 @@ struct ContentStoreTests {
       store._checkInvariants()
     }
     #expect(bodies.running == 2 && bodies.peak == 2)
-    #expect(gates.startedKeys == [0, 1])
+    // The two run side by side: either may reach its loader first.
+    #expect(gates.startedKeys.sorted() == [0, 1])
     // Once the two bodies return, a new request runs at once.
     store.request(100)
     gates.open(0)

@@ -47,8 +47,11 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
 }
 
 /// What is expanded in an outline, the latest tree, and the binding they feed. Thread-safe: a
-/// new tree may come on any thread, a tap on the main actor, and each sends the rows it makes
-/// while holding the state, so the newest tree and the newest expansion are what shows.
+/// new tree may come on any thread, a tap on the main actor. Each change is numbered under a
+/// lock and then worked on, in order, on a queue of the outline's own: the tree is flattened
+/// there, off the main actor and outside the lock (the app's `children` closure never runs
+/// under Bindery's locks, so it may read the expansion), and rows made for a change that is no
+/// longer the newest are dropped, so the newest tree and expansion are what shows.
 public final class OutlineExpansion<Item>: Sendable
 where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   private struct State {
@@ -56,10 +59,15 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
     var expanded: Set<Item.ID>
     /// Whether a tree came: until then a tap changes what is expanded and shows nothing.
     var hasTree = false
+    /// A tree received and not yet taken in (its ids are read on the queue).
+    var pendingRoots: [Item]?
+    /// The number of the newest change: only rows made for it are sent.
+    var version: UInt64 = 0
   }
   private let state: Locked<State>
   private let children: @Sendable (Item) -> [Item]
   private let inbox: ListInbox<FlatSection, OutlineRow<Item>>
+  private let queue = DispatchQueue(label: "Bindery.OutlineExpansion", qos: .userInitiated)
 
   init(
     expanded: Set<Item.ID>, children: @escaping @Sendable (Item) -> [Item],
@@ -90,39 +98,61 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
   }
 
   /// Takes a new tree: what was expanded stays expanded, by id; ids no longer in the tree are
-  /// let go of.
+  /// let go of. Returns at once; the tree is read on the outline's queue.
   ///
-  /// - Complexity: O(n) for the n items of the tree.
+  /// - Complexity: O(1) here; O(n) on the queue for the n items of the tree.
   func receive(_ roots: [Item]) {
     state.withLock { state in
-      state.roots = roots
-      state.hasTree = true
-      // An empty tree (a view model's initial value, say) keeps what is to start expanded.
-      if !roots.isEmpty {
-        var present = Set<Item.ID>()
-        visit(roots) { present.insert($0.id) }
-        state.expanded.formIntersection(present)
-      }
-      send(state)
+      state.pendingRoots = roots
+      state.version += 1
     }
+    queue.async { [self] in update() }
   }
 
   private func change(_ body: (inout Set<Item.ID>) -> Void) {
-    state.withLock { state in
+    let changed = state.withLock { state in
       let before = state.expanded
       body(&state.expanded)
-      if state.expanded != before && state.hasTree { send(state) }
+      guard state.expanded != before else { return false }
+      state.version += 1
+      return true
+    }
+    if changed { queue.async { [self] in update() } }
+  }
+
+  /// On the queue: takes in a pending tree, flattens what shows, and sends the rows if no newer
+  /// change came meanwhile (the newer one's own update is queued behind this one).
+  private func update() {
+    let (version, roots) = state.withLock { state in
+      defer { state.pendingRoots = nil }
+      return (state.version, state.pendingRoots)
+    }
+    if let roots {
+      // An empty tree (a view model's initial value, say) keeps what is to start expanded.
+      let present = roots.isEmpty ? nil : ids(in: roots)
+      state.withLock { state in
+        state.roots = roots
+        state.hasTree = true
+        if let present { state.expanded.formIntersection(present) }
+      }
+    }
+    let (current, expanded, hasTree) = state.withLock { ($0.roots, $0.expanded, $0.hasTree) }
+    guard hasTree else { return }
+    let rows = rows(of: current, expanded: expanded)
+    state.withLock { state in
+      // Only Bindery's inbox is called under the lock.
+      guard state.version == version else { return }
+      _ = inbox.submit([ListSection(FlatSection(), items: rows)])
     }
   }
 
-  /// The rows that show, depth first, submitted while the state is held so that the newest
-  /// state is the newest list.
-  private func send(_ state: State) {
+  /// The rows that show, depth first.
+  private func rows(of roots: [Item], expanded: Set<Item.ID>) -> [OutlineRow<Item>] {
     var rows: [OutlineRow<Item>] = []
     func add(_ items: [Item], level: Int) {
       for item in items {
         let kids = children(item)
-        let isExpanded = state.expanded.contains(item.id)
+        let isExpanded = expanded.contains(item.id)
         rows.append(
           OutlineRow(
             item: item, level: level, hasChildren: !kids.isEmpty, isExpanded: isExpanded,
@@ -130,15 +160,38 @@ where Item: Identifiable & Equatable & Sendable, Item.ID: Sendable {
         if isExpanded { add(kids, level: level + 1) }
       }
     }
-    add(state.roots, level: 0)
-    _ = inbox.submit([ListSection(FlatSection(), items: rows)])
+    add(roots, level: 0)
+    return rows
   }
 
-  private func visit(_ items: [Item], _ body: (Item) -> Void) {
-    for item in items {
-      body(item)
-      visit(children(item), body)
+  private func ids(in roots: [Item]) -> Set<Item.ID> {
+    var ids = Set<Item.ID>()
+    var pending = roots
+    while let item = pending.popLast() {
+      ids.insert(item.id)
+      pending.append(contentsOf: children(item))
     }
+    return ids
+  }
+}
+
+/// A list cell for an outline's rows whose disclosure triangle turns with its row. UIKit fills
+/// a cell's expanded state in only for a diffable data source's section snapshots, so the
+/// triangle of a plain `UICollectionViewListCell` bound by Bindery always shows collapsed; this
+/// one adds the state (``isOutlineExpanded``), which `bindOutline` sets from each row before
+/// the cell shows. Use it, or a subclass, as your registration's cell.
+open class OutlineListCell: UICollectionViewListCell {
+  /// Whether the row this cell shows is expanded; set by `bindOutline` as it dequeues the cell
+  /// (after your registration's handler ran), and again for each change of the row.
+  public var isOutlineExpanded = false {
+    didSet { if isOutlineExpanded != oldValue { setNeedsUpdateConfiguration() } }
+  }
+
+  /// The cell's state, with ``isOutlineExpanded`` as its `isExpanded`.
+  open override var configurationState: UICellConfigurationState {
+    var state = super.configurationState
+    state.isExpanded = isOutlineExpanded
+    return state
   }
 }
 
@@ -152,7 +205,7 @@ extension UICollectionView {
   /// ``ListBinding/errors``.
   ///
   /// ```swift
-  /// let row = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Topic>> {
+  /// let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<Topic>> {
   ///   cell, _, row in
   ///   var content = cell.defaultContentConfiguration()
   ///   content.text = row.item.title
@@ -162,6 +215,10 @@ extension UICollectionView {
   /// }
   /// let binding = collectionView.bindOutline(to: topics, children: \.subtopics, using: row)
   /// ```
+  ///
+  /// Use an ``OutlineListCell`` for the rows, so that their disclosure triangles turn as they
+  /// expand; `children` runs off the main actor, never under Bindery's locks, and may read the
+  /// expansion.
   ///
   /// - Complexity: O(n) per tree and per expansion change, off the main actor but for the
   ///   batches, like every list.
@@ -174,7 +231,8 @@ extension UICollectionView {
     Source: AsyncSequence & Sendable, Source.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let binding = bind(to: AsyncStream<[OutlineRow<Item>]> { _ in }, using: registration)
+    let binding = bind(
+      to: AsyncStream<[OutlineRow<Item>]> { _ in }, cellProvider: Self.outlineCells(registration))
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
     // When the source ends the outline goes on: taps still expand and collapse what it sent.
@@ -200,13 +258,29 @@ extension UICollectionView {
     P: Publisher, P.Output == [Item], P.Failure == Never,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    let binding = bind(to: AsyncStream<[OutlineRow<Item>]> { _ in }, using: registration)
+    let binding = bind(
+      to: AsyncStream<[OutlineRow<Item>]> { _ in }, cellProvider: Self.outlineCells(registration))
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
     // When the publisher finishes the outline goes on: taps still expand and collapse what it
     // sent.
     publisher.subscribe(for: binding, receive: { outline.receive($0) }, finished: {})
     return binding
+  }
+}
+
+extension UICollectionView {
+  /// The cell provider of an outline: the registration's cell, told its row's expansion when
+  /// it is an ``OutlineListCell``.
+  static func outlineCells<Cell, Item>(
+    _ registration: UICollectionView.CellRegistration<Cell, OutlineRow<Item>>
+  ) -> @MainActor (UICollectionView, IndexPath, OutlineRow<Item>) -> UICollectionViewCell {
+    { collectionView, indexPath, row in
+      let cell = collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath, item: row)
+      (cell as? OutlineListCell)?.isOutlineExpanded = row.isExpanded
+      return cell
+    }
   }
 }
 

@@ -14,7 +14,7 @@ struct Node: Identifiable, Equatable, Sendable {
 @MainActor
 @Suite("Outlines: trees that expand and collapse")
 struct OutlineTests {
-  let row = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Node>> {
+  let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<Node>> {
     cell, _, row in
     var content = cell.defaultContentConfiguration()
     content.text = row.item.id
@@ -113,5 +113,99 @@ struct OutlineTests {
     topics.tree[2].id = "duo"
     await eventually("renamed") { shown(list).last == "duo" }
     binding.cancel()
+  }
+
+  /// What the outline's disclosure triangles show, by row: `true` turned down (expanded).
+  func triangles(_ list: UICollectionView) -> [String: Bool] {
+    var shown: [String: Bool] = [:]
+    for path in list.indexPathsForVisibleItems {
+      guard let cell = list.cellForItem(at: path) as? UICollectionViewListCell,
+        let text = cell.shownText, let expanded = cell.showsOutlineExpanded
+      else { continue }
+      shown[text] = expanded
+    }
+    return shown
+  }
+
+  @Test func disclosureTrianglesTurnWithTheirRows() async {
+    let list = makeListView(headers: false)
+    let (trees, send) = AsyncStream.makeStream(of: [Node].self)
+    let binding = list.bindOutline(to: trees, children: \.children, using: row)
+    send.yield(Self.tree)
+    await eventually("the roots") { shown(list) == ["design", "mobile", "solo"] }
+    #expect(triangles(list) == ["design": false, "mobile": false], "solo has no children")
+    #expect(list.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 1, section: 0)))
+    await eventually("mobile's triangle turned down") {
+      triangles(list) == ["design": false, "mobile": true, "Cleo": false]
+    }
+    #expect(list.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 1, section: 0)))
+    await eventually("and back") { triangles(list) == ["design": false, "mobile": false] }
+    // A plain list cell cannot show it: UIKit fills the state in for section snapshots only.
+    let plain = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Node>> {
+      cell, _, row in
+      cell.accessories = row.hasChildren ? [.outlineDisclosure(actionHandler: row.toggle)] : []
+    }
+    let other = makeListView(headers: false)
+    let plainBinding = other.bindOutline(
+      to: AsyncStream { $0.yield(Self.tree) }, children: \.children, expanded: ["design"],
+      using: plain)
+    await eventually("the plain outline") { other.indexPathsForVisibleItems.count == 5 }
+    let first = other.cellForItem(at: IndexPath(item: 0, section: 0)) as? UICollectionViewListCell
+    #expect(first?.showsOutlineExpanded == false)
+    #expect(list.violations.isEmpty && other.violations.isEmpty)
+    binding.cancel()
+    plainBinding.cancel()
+  }
+
+  /// The app's `children` runs off the main actor and outside Bindery's locks: one that reads
+  /// the expansion (to hide the children of a collapsed row, say) neither deadlocks nor runs
+  /// on the main thread, for taps and for a tree published on the main thread alike.
+  @Test func childrenRunOffTheMainActorAndMayReadTheExpansion() async {
+    @MainActor final class Topics {
+      @Published var tree: [Node] = []
+    }
+    let probe = ChildrenProbe()
+    let topics = Topics()
+    let list = makeListView(headers: false)
+    let binding = list.bindOutline(
+      to: topics.$tree,
+      children: { node in
+        probe.called(onMain: Thread.isMainThread, expanded: probe.outline?.isExpanded(node.id))
+        return node.children
+      }, using: row)
+    probe.outline = binding.outline()
+    topics.tree = Self.tree  // on the main thread
+    await eventually("the roots") { shown(list) == ["design", "mobile", "solo"] }
+    #expect(list.userTapsAccessory(.outlineDisclosure, ofItemAt: IndexPath(item: 0, section: 0)))
+    await eventually("design's members") { shown(list).count == 5 }
+    #expect(probe.calls > 0)
+    #expect(probe.callsOnMain == 0, "children ran on the main thread")
+    #expect(probe.sawAnExpandedRow, "children read the expansion")
+    binding.cancel()
+  }
+}
+
+/// Counts how the app's `children` closure was called.
+final class ChildrenProbe: @unchecked Sendable {
+  private let lock = NSLock()
+  private var _outline: OutlineExpansion<Node>?
+  private var _calls = 0
+  private var _callsOnMain = 0
+  private var _sawAnExpandedRow = false
+
+  var outline: OutlineExpansion<Node>? {
+    get { lock.withLock { _outline } }
+    set { lock.withLock { _outline = newValue } }
+  }
+  var calls: Int { lock.withLock { _calls } }
+  var callsOnMain: Int { lock.withLock { _callsOnMain } }
+  var sawAnExpandedRow: Bool { lock.withLock { _sawAnExpandedRow } }
+
+  func called(onMain: Bool, expanded: Bool?) {
+    lock.withLock {
+      _calls += 1
+      if onMain { _callsOnMain += 1 }
+      if expanded == true { _sawAnExpandedRow = true }
+    }
   }
 }

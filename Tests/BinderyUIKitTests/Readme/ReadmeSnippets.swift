@@ -285,7 +285,7 @@ final class MatesScreen {
 
   // README "Modern lists": an outline.
   func bindTopics() -> ListBinding<FlatSection, OutlineRow<Topic>> {
-    let row = UICollectionView.CellRegistration<UICollectionViewListCell, OutlineRow<Topic>> {
+    let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<Topic>> {
       cell, _, row in
       var content = cell.defaultContentConfiguration()
       content.text = row.item.title

@@ -36,6 +36,10 @@ where
   var emptyStateBackground: UIView?
   /// The app's own background view, put back whenever the empty state shows nothing.
   var appBackground: UIView?
+  /// Whether the app says when its source is loading (``ListBinding/emptyState(loading:_:)``),
+  /// and what it last said: loading until it first says otherwise.
+  var followsLoadingFlag = false
+  var sourceIsLoading: Bool?
   let cells: CellProvider<Item>
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }
@@ -88,8 +92,8 @@ where
   var collectionView: UICollectionView? { view as? UICollectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
-  /// shows, and nothing about it changes any more. A released binding tells nobody, so the
-  /// first question after it went lets go of what it no longer needs.
+  /// shows, and nothing about it changes any more. A released binding tells its stop observers
+  /// within a main-actor turn; a question UIKit asks before that lets go at once.
   private var isLive: Bool {
     if let binding { return !binding.isCancelled }
     if !hasLetGo { bindingStopped() }
@@ -111,6 +115,10 @@ where
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
   /// takes this one's place.
   func detachBinding() {
+    // The next binding must not take this one's empty state for the app's background view.
+    if let view, let shown = emptyStateBackground, view.backgroundView === shown {
+      view.backgroundView = appBackground
+    }
     binding?.detach()
     removeRowHeightMemory()
     if let dataSource { view?.remove(dataSource) }

@@ -6,6 +6,9 @@ import Foundation
 #else
   import HeadlessUIKit
 #endif
+#if canImport(Combine)
+  import Combine
+#endif
 
 /// Why a bound list shows no rows: what an empty state tells the user.
 public enum EmptyListState: Sendable {
@@ -59,6 +62,42 @@ extension ListBinding {
     adapter.updateEmptyState()
     return self
   }
+
+  /// As ``emptyState(_:)``, for a source whose lists do not say whether it is still loading —
+  /// a view model that starts with `[]` and fetches — with a publisher that does: while
+  /// `loading` last sent `true`, a list without items shows ``EmptyListState/loading``, not
+  /// ``EmptyListState/empty``, so "No mates yet" does not flash at launch. `loading` may send
+  /// on any thread.
+  ///
+  /// ```swift
+  /// tableView.bind(to: viewModel.$mates) { … }
+  ///   .emptyState(loading: viewModel.$isLoading) { state in … }
+  ///   .store(in: &cancellables)
+  /// ```
+  @discardableResult
+  public func emptyState<Loading>(
+    loading: Loading, _ view: @escaping @MainActor (EmptyListState) -> UIView?
+  ) -> Self where Loading: Publisher, Loading.Output == Bool, Loading.Failure == Never {
+    guard let adapter = adapter(for: "emptyState(loading:_:)") else { return self }
+    adapter.followsLoadingFlag = true
+    // The newest value, read on the main actor: values that hop there in any order show the
+    // last one sent.
+    let latest = Locked<Bool?>(nil)
+    loading.subscribe(
+      for: self,
+      receive: { [weak adapter, weak self] isLoading in
+        latest.withLock { $0 = isLoading }
+        Task { @MainActor [weak adapter, weak self] in
+          // Done loading: the list it loaded (sent before the flag) is shown first, so the
+          // empty state does not flash in while it is diffed.
+          if latest.withLock({ $0 }) == false { await self?.waitUntilShown() }
+          guard let adapter, let isLoading = latest.withLock({ $0 }) else { return }
+          adapter.sourceIsLoading = isLoading
+          adapter.updateEmptyState()
+        }
+      }, finished: {})
+    return emptyState(view)
+  }
 }
 
 extension ListAdapter {
@@ -70,7 +109,9 @@ extension ListAdapter {
         nil
       } else if let failure = binding.sourceFailure {
         .failed(failure)
-      } else if binding.statistics.updates == 0 && !binding.hasEnded {
+      } else if (followsLoadingFlag && sourceIsLoading != false)
+        || (binding.statistics.updates == 0 && !binding.hasEnded)
+      {
         .loading
       } else {
         .empty

@@ -18,9 +18,13 @@ extension ListBinding {
   /// `footer` gives the view a table shows below its rows (`tableFooterView`; above them,
   /// `tableHeaderView`, for `.start`) for each state — a spinner while loading, a retry button
   /// after a failure, `nil` for none — outside the data source, so the rows' diff is not
-  /// disturbed. UIKit sizes these views by their frames: one without a height gets 44 points. A
-  /// collection view shows it just past the end of its content (before its start, for
-  /// `.start`), in room added to its content inset while it is there.
+  /// disturbed. It never moves what the reader sees: a header that comes or goes above the
+  /// rows moves the offset with it. A header or footer view of your own is put back whenever
+  /// the state shows nothing. UIKit sizes these views by their frames: one without a height
+  /// gets 44 points. A collection view shows it just past the end of its content (before its
+  /// start, for `.start`), as wide as the view, following the content as cells resize, in
+  /// room added to its content inset while it is there; an inset you set meanwhile (keyboard
+  /// code) is yours, and is left as you set it.
   ///
   /// ```swift
   /// tableView.bind(to: viewModel.$mates) { … }
@@ -31,7 +35,7 @@ extension ListBinding {
   /// ```
   ///
   /// The loader is ``pageLoader``, kept by the binding; the request is cancelled when the
-  /// binding stops.
+  /// binding stops, and the loading view goes then (your own view, or inset, comes back).
   @discardableResult
   public func loadMore(
     edge: PageLoader<Section, Item>.Edge = .end, threshold: Int = 10,
@@ -48,19 +52,10 @@ extension ListBinding {
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }
     if let footer, let tableView = adapter.tableView {
-      loader.onStateChange { [weak tableView] state in
-        let view = footer(state)
-        // UIKit sizes a table's header and footer views by their frames: one made without a
-        // height would not be seen.
-        if let view, let tableView, view.frame.height == 0 {
-          view.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: 44)
-        }
-        if edge == .end {
-          tableView?.tableFooterView = view
-        } else {
-          tableView?.tableHeaderView = view
-        }
-      }
+      let accessory = TableEdgeAccessory(tableView: tableView, atStart: edge == .start)
+      retain(accessory)
+      loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
+      onStop { [weak accessory] in accessory?.stop() }
     } else if let footer, let collectionView = adapter.collectionView {
       let accessory = EdgeAccessory(
         collectionView: collectionView, atStart: edge == .start,
@@ -68,6 +63,10 @@ extension ListBinding {
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onShow { [weak accessory] in accessory?.place() }
+      onStop { [weak accessory] in accessory?.stop() }
+      // Cells that resize move the end of the content: the view follows it as cells are shown
+      // (and, on iOS, as the content size changes).
+      adapter.cellObservers.append { [weak accessory] _ in accessory?.place() }
     }
     loader.setNeedsCheck()
     return self
@@ -90,11 +89,24 @@ final class EdgeAccessory {
   private var view: UIView?
   /// The inset added for the view, taken back when it goes.
   private var addedInset: CGFloat = 0
+  /// The inset's edge at this end as written here, to tell an edge the app set since.
+  private var writtenEdge: CGFloat?
+
+  #if canImport(UIKit)
+    /// Watches the content size, which self-sizing cells change after they are shown.
+    private var contentSizeObservation: NSKeyValueObservation?
+  #endif
 
   init(collectionView: UICollectionView, atStart: Bool, horizontal: Bool) {
     self.collectionView = collectionView
     self.atStart = atStart
     self.horizontal = horizontal
+    #if canImport(UIKit)
+      contentSizeObservation = collectionView.observe(\.contentSize) { [weak self] _, _ in
+        // UIKit changes the content size on the main thread, where it lays out.
+        MainActor.assumeIsolated { self?.place() }
+      }
+    #endif
   }
 
   /// Shows `view` (44 points long unless its frame says otherwise), or nothing.
@@ -110,29 +122,44 @@ final class EdgeAccessory {
       ? CGSize(width: length > 0 ? length : 44, height: collectionView.bounds.height)
       : CGSize(width: collectionView.bounds.width, height: length > 0 ? length : 44)
     next.frame = CGRect(origin: .zero, size: size)
+    #if canImport(UIKit)
+      // A rotation resizes it with the view at once, before any cell is shown again.
+      next.autoresizingMask = horizontal ? .flexibleHeight : .flexibleWidth
+    #endif
     collectionView.addSubview(next)
     setAddedInset(horizontal ? size.width : size.height, on: collectionView)
     place()
   }
 
-  /// Puts the view against its end of the content, which moves as rows come and go.
+  /// Puts the view against its end of the content, which moves as rows come and go, and as
+  /// wide (or, scrolling sideways, as tall) as the view.
   func place() {
     guard let collectionView, let view else { return }
     let content = collectionView.contentSize
-    var origin = CGPoint.zero
+    var frame = view.frame
     if horizontal {
-      origin.x = atStart ? -view.frame.width : content.width
+      frame.origin = CGPoint(x: atStart ? -frame.width : content.width, y: 0)
+      frame.size.height = collectionView.bounds.height
     } else {
-      origin.y = atStart ? -view.frame.height : content.height
+      frame.origin = CGPoint(x: 0, y: atStart ? -frame.height : content.height)
+      frame.size.width = collectionView.bounds.width
     }
-    view.frame = CGRect(origin: origin, size: view.frame.size)
+    if frame != view.frame { view.frame = frame }
   }
 
   private func setAddedInset(_ length: CGFloat, on collectionView: UICollectionView) {
     let change = length - addedInset
     guard change != 0 else { return }
-    addedInset = length
     var inset = collectionView.contentInset
+    // An edge that is not the one written here was set by the app since: it is the app's, and
+    // already leaves out the room added here.
+    if let written = writtenEdge, written != edge(of: inset) {
+      addedInset = 0
+      writtenEdge = nil
+      guard length > 0 else { return }
+      return setAddedInset(length, on: collectionView)
+    }
+    addedInset = length
     switch (horizontal, atStart) {
     case (false, false): inset.bottom += change
     case (false, true): inset.top += change
@@ -140,5 +167,70 @@ final class EdgeAccessory {
     case (true, true): inset.left += change
     }
     collectionView.contentInset = inset
+    writtenEdge = length > 0 ? edge(of: inset) : nil
   }
+
+  /// The inset's edge at this accessory's end.
+  private func edge(of inset: UIEdgeInsets) -> CGFloat {
+    switch (horizontal, atStart) {
+    case (false, false): inset.bottom
+    case (false, true): inset.top
+    case (true, false): inset.right
+    case (true, true): inset.left
+    }
+  }
+
+  /// The binding stopped: nothing will load, so the view goes with the room made for it.
+  func stop() { show(nil) }
+}
+
+/// A table's load-more view, as its header (at the start) or footer (at the end). A header
+/// that comes, goes or changes height moves every row by as much, so the offset moves with it
+/// and the reader sees the same rows; the app's own header or footer view is put back when
+/// the loading view goes.
+@MainActor
+final class TableEdgeAccessory {
+  private weak var tableView: UITableView?
+  private let atStart: Bool
+  private var view: UIView?
+  /// The app's own view in that place, kept while the loading view is there.
+  private var appView: UIView?
+
+  init(tableView: UITableView, atStart: Bool) {
+    self.tableView = tableView
+    self.atStart = atStart
+  }
+
+  func show(_ next: UIView?) {
+    guard let tableView, next !== view else { return }
+    let current = atStart ? tableView.tableHeaderView : tableView.tableFooterView
+    if current !== view { appView = current }
+    view = next
+    // UIKit sizes these views by their frames: one made without a height would not be seen.
+    if let next, next.frame.height == 0 {
+      next.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: 44)
+    }
+    let shown = next ?? appView
+    guard atStart else { return tableView.tableFooterView = shown }
+    let offset = tableView.contentOffset.y
+    let length = tableView.contentSize.height
+    tableView.tableHeaderView = shown
+    // UIKit keeps the offset, so the rows move by as much as the content grew or shrank (a
+    // grouped table's top padding included): the offset follows them. Out of the content, it
+    // is brought back unless the user's finger or a fling is on the list.
+    let moved = tableView.contentSize.height - length
+    guard moved != 0 else { return }
+    var target = offset + moved
+    if !tableView.isDragging && !tableView.isDecelerating {
+      let top = -tableView.adjustedContentInset.top
+      let bottom =
+        tableView.contentSize.height + tableView.adjustedContentInset.bottom
+        - tableView.bounds.height
+      target = max(top, min(target, max(top, bottom)))
+    }
+    tableView.contentOffset.y = target
+  }
+
+  /// The binding stopped: nothing will load, so the loading view goes and the app's comes back.
+  func stop() { show(nil) }
 }

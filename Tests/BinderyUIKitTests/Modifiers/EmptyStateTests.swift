@@ -140,4 +140,30 @@ struct EmptyStateTests {
     await binding.apply(items: [TestItem(id: 2)])
     #expect(table.backgroundView === night)
   }
+
+  /// A view model that starts with `[]` while it fetches says so with its own flag: the empty
+  /// list shows as loading until the flag says the fetch is done.
+  @Test func aSourceThatStartsEmptyWhileItLoadsShowsLoading() async {
+    @MainActor final class MatesModel {
+      @Published var mates: [TestItem] = []
+      @Published var isLoading = true
+    }
+    let model = MatesModel()
+    let table = makeTable()
+    let states = States()
+    let binding = table.bind(to: model.$mates, cellProvider: describeRow)
+      .emptyState(loading: model.$isLoading) { states.view($0) }
+    await binding.waitUntilShown()
+    await eventually("the loading flag read") { binding.statistics.updates >= 1 }
+    #expect(shown(table.backgroundView) == "loading", "[] while loading is not empty")
+    model.isLoading = false  // the fetch found nobody
+    await eventually("empty") { shown(table.backgroundView) == "empty" }
+    model.isLoading = true  // pull to refresh
+    await eventually("loading again") { shown(table.backgroundView) == "loading" }
+    model.mates = [TestItem(id: 1)]
+    model.isLoading = false
+    await eventually("the rows") { rowCount(of: table) == 1 && table.backgroundView == nil }
+    #expect(states.made == ["loading", "empty", "loading"], "no empty state before the fetch")
+    binding.cancel()
+  }
 }

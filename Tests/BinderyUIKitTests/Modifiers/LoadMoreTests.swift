@@ -259,4 +259,105 @@ struct LoadMoreTests {
     await eventually("the older page") { feed.requests == 1 }
     binding.cancel()
   }
+
+  /// Older messages load at the top behind a loading header: every row stays where the reader
+  /// saw it while the header comes, while the page arrives above, and when the header goes; the
+  /// app's own header view comes back.
+  /// Binds with a page request that waits until `open` yields.
+  func bindGated(
+    _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge
+  ) async -> (ListBinding<FlatSection, TestItem>, AsyncStream<Void>.Continuation) {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .loadMore(
+        edge: edge, threshold: 5, hasMore: { feed.hasMore },
+        footer: { state in
+          guard case .loading = state else { return nil }
+          return FooterView()
+        },
+        load: {
+          feed.requests += 1
+          for await _ in gate { break }
+        })
+    feed.binding = binding
+    await binding.apply(items: feed.items)
+    return (binding, open)
+  }
+
+  @Test func aLoadingHeaderNeverMovesTheReader() async throws {
+    let table = makeTable()
+    let banner = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 30))
+    table.tableHeaderView = banner  // the app's own
+    let feed = PagedFeed()
+    let (binding, open) = await bindGated(table, feed, edge: .start)
+    await eventually("the older page asked for") { feed.requests == 1 }
+    await eventually("the loading header") { table.tableHeaderView is FooterView }
+    let reading = try #require(table.indexPathsForVisibleRows?.first)
+    let readingID = try #require(binding.item(at: reading)?.id)
+    func screenY(of id: Int) -> CGFloat? {
+      binding.indexPath(for: id).map { table.rectForRow(at: $0).minY - table.contentOffset.y }
+    }
+    let before = try #require(screenY(of: readingID))
+    // The page comes: older messages above, then the header goes and the banner is back.
+    feed.items = (100..<120).map { TestItem(id: $0) } + feed.items
+    binding.submit(items: feed.items)
+    open.yield()
+    await eventually("the page") { rowCount(of: table) == 40 }
+    await eventually("the banner back") { table.tableHeaderView === banner }
+    #expect(screenY(of: readingID) == before, "the row read is where it was")
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func theAppsOwnFooterComesBackAfterTheLastPage() async {
+    let table = makeTable()
+    let credits = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 80))
+    table.tableFooterView = credits
+    let feed = PagedFeed()
+    feed.total = 40
+    let (binding, open) = await bindGated(table, feed, edge: .end)
+    await scrollToTheEnd(table)
+    await eventually("the loading footer") { table.tableFooterView is FooterView }
+    feed.items = (0..<40).map { TestItem(id: $0) }
+    binding.submit(items: feed.items)
+    open.yield()
+    await eventually("the page and the app's footer") {
+      rowCount(of: table) == 40 && table.tableFooterView === credits
+    }
+  }
+
+  /// Keyboard code sets the inset outright while the footer shows: the inset it set is the
+  /// one left when the footer goes. The footer stays against the end of the content.
+  @Test func anInsetTheAppSetsWhileTheFooterShowsIsLeftAsItSetIt() async {
+    let grid = makeGrid()
+    let feed = PagedFeed()
+    feed.total = 40
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+      .loadMore(
+        threshold: 5, hasMore: { feed.hasMore },
+        footer: { state in
+          guard case .loading = state else { return nil }
+          return FooterView()
+        },
+        load: {
+          for await _ in gate { break }
+          try await feed.loadNextPage()
+        })
+    feed.binding = binding
+    #expect(await binding.apply(items: feed.items))
+    grid.scroll(by: 100_000)
+    await eventually("the footer") { grid.subviews.contains { $0 is FooterView } }
+    #expect(grid.contentInset.bottom == 44)
+    grid.contentInset.bottom = 300  // the keyboard came up
+    grid.contentInset.top = 20  // and the app moved another edge: the footer's room stays
+    let footer = grid.subviews.compactMap { $0 as? FooterView }.first
+    #expect(footer?.frame == CGRect(x: 0, y: grid.contentSize.height, width: 320, height: 44))
+    open.yield()
+    await eventually("the page, and no footer") {
+      itemCount(of: grid) == 40 && !grid.subviews.contains { $0 is FooterView }
+    }
+    #expect(grid.contentInset.bottom == 300, "the app's inset, as it set it")
+    #expect(grid.contentInset.top == 20)
+    #expect(grid.violations.isEmpty)
+  }
 }

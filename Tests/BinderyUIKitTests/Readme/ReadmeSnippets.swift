@@ -34,6 +34,8 @@ struct Team: Identifiable, Equatable, Sendable {
 @MainActor
 final class MatesViewModel {
   @Published var mates: [Mate] = []
+  /// Whether the first fetch is still under way: `mates` is `[]` until then.
+  @Published var isLoading = true
   @Published var teams: [ListSection<Team, Mate>] = []
   @Published var topics: [Topic] = []
   var removed: [Mate.ID] = []
@@ -211,7 +213,7 @@ final class MatesScreen {
       cell.textLabel?.text = mate.name
       return cell
     }
-    .emptyState { state in
+    .emptyState(loading: viewModel.$isLoading) { state in
       switch state {
       case .loading: return nil
       case .empty: return MessageView(text: "No mates yet")

@@ -175,7 +175,9 @@ struct ReadmeTests {
     let screen = makeScreen()
     let binding = screen.bindWithEmptyState()
     #expect(screen.tableView.backgroundView == nil, "loading: nothing")
-    screen.viewModel.mates = []
+    await binding.waitUntilShown()  // the view model's initial []
+    #expect(screen.tableView.backgroundView == nil, "[] while the fetch runs: still loading")
+    screen.viewModel.isLoading = false  // it found nobody
     await eventually("the empty state") {
       (screen.tableView.backgroundView as? MessageView)?.text == "No mates yet"
     }

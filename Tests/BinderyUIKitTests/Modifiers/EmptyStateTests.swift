@@ -166,4 +166,25 @@ struct EmptyStateTests {
     #expect(states.made == ["loading", "empty", "loading"], "no empty state before the fetch")
     binding.cancel()
   }
+
+  /// A view bound anew gives the app's own background view back, not the old binding's empty
+  /// state, once its rows show.
+  @Test func aViewBoundAnewDoesNotKeepTheOldEmptyState() async {
+    let table = makeTable()
+    let texture = UIView()
+    table.backgroundView = texture
+    let first = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .emptyState { States().view($0) }
+    await first.apply(items: [])
+    #expect(shown(table.backgroundView) == "empty")
+    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      .emptyState { state in
+        guard case .empty = state else { return nil }
+        return States().view(state)
+      }
+    #expect(table.backgroundView === texture, "the old empty state went with its binding")
+    await second.apply(items: [TestItem(id: 1)])
+    #expect(table.backgroundView === texture)
+    #expect(table.violations.isEmpty)
+  }
 }

@@ -360,4 +360,17 @@ struct LoadMoreTests {
     #expect(grid.contentInset.top == 20)
     #expect(grid.violations.isEmpty)
   }
+
+  /// Nothing loads once the binding stops: its loading view goes, and the app's footer is back.
+  @Test func theLoadingViewGoesWhenTheBindingStops() async {
+    let table = makeTable()
+    let credits = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 80))
+    table.tableFooterView = credits
+    let feed = PagedFeed()
+    let (binding, _) = await bindGated(table, feed, edge: .end)
+    await scrollToTheEnd(table)
+    await eventually("the loading footer") { table.tableFooterView is FooterView }
+    binding.cancel()
+    await eventually("the app's footer back") { table.tableFooterView === credits }
+  }
 }

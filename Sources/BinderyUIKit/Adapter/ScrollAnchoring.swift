@@ -100,6 +100,14 @@ extension ListAdapter {
       wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
   }
 
+  /// Makes `change` — a view coming or going around the rows, say — and keeps the anchor's
+  /// promise across it.
+  func keepingPlace(_ change: () -> Void) {
+    let mark = scrollAnchorMark()
+    change()
+    if let mark { keepPlace(mark) }
+  }
+
   /// Moves the content offset so that the first marked item still in the list is where it was
   /// on screen — or, for a chat at its end, so that the end shows; a feed at its start stays
   /// there — and tells the binding's

@@ -18,9 +18,11 @@ extension ListBinding {
   /// `footer` gives the view a table shows below its rows (`tableFooterView`; above them,
   /// `tableHeaderView`, for `.start`) for each state — a spinner while loading, a retry button
   /// after a failure, `nil` for none — outside the data source, so the rows' diff is not
-  /// disturbed. It never moves what the reader sees: a header that comes or goes above the
-  /// rows moves the offset with it. A header or footer view of your own is put back whenever
-  /// the state shows nothing. UIKit sizes these views by their frames: one without a height
+  /// disturbed. Its coming and going keeps the anchor's promise (``anchor(_:)``), as any
+  /// change of geometry does: the rows read stay where they are, a chat at its end shows the
+  /// view that came there (a feed at its very start shows the one above it, as it shows new
+  /// posts there). A header or footer view of your own is put back whenever the state shows
+  /// nothing. UIKit sizes these views by their frames: one without a height
   /// gets 44 points. A collection view shows it just past the end of its content (before its
   /// start, for `.start`), as wide as the view, following the content as cells resize, in
   /// room added to its content inset while it is there; an inset you set meanwhile (keyboard
@@ -52,14 +54,17 @@ extension ListBinding {
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }
     if let footer, let tableView = adapter.tableView {
-      let accessory = TableEdgeAccessory(tableView: tableView, atStart: edge == .start)
+      let accessory = TableEdgeAccessory(
+        tableView: tableView, atStart: edge == .start,
+        keepingPlace: { [weak adapter] change in adapter?.keepingPlace(change) ?? change() })
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onStop { [weak accessory] in accessory?.stop() }
     } else if let footer, let collectionView = adapter.collectionView {
       let accessory = EdgeAccessory(
         collectionView: collectionView, atStart: edge == .start,
-        horizontal: adapter.scrollsHorizontally)
+        horizontal: adapter.scrollsHorizontally,
+        keepingPlace: { [weak adapter] change in adapter?.keepingPlace(change) ?? change() })
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onShow { [weak accessory] in accessory?.place() }
@@ -97,10 +102,17 @@ final class EdgeAccessory {
     private var contentSizeObservation: NSKeyValueObservation?
   #endif
 
-  init(collectionView: UICollectionView, atStart: Bool, horizontal: Bool) {
+  /// Makes a change of geometry and keeps the anchor's promise across it.
+  private let keepingPlace: KeepingPlace
+
+  init(
+    collectionView: UICollectionView, atStart: Bool, horizontal: Bool,
+    keepingPlace: @escaping KeepingPlace
+  ) {
     self.collectionView = collectionView
     self.atStart = atStart
     self.horizontal = horizontal
+    self.keepingPlace = keepingPlace
     #if canImport(UIKit)
       contentSizeObservation = collectionView.observe(\.contentSize) { [weak self] _, _ in
         // UIKit changes the content size on the main thread, where it lays out.
@@ -112,6 +124,11 @@ final class EdgeAccessory {
   /// Shows `view` (44 points long unless its frame says otherwise), or nothing.
   func show(_ next: UIView?) {
     guard let collectionView, next !== view else { return }
+    // The room comes and goes with the anchor kept: a chat at its end shows the view.
+    keepingPlace { showKeepingNothing(next, in: collectionView) }
+  }
+
+  private func showKeepingNothing(_ next: UIView?, in collectionView: UICollectionView) {
     view?.removeFromSuperview()
     setAddedInset(0, on: collectionView)
     view = next
@@ -184,9 +201,12 @@ final class EdgeAccessory {
   func stop() { show(nil) }
 }
 
+/// Makes a change of a view's geometry, keeping the binding's anchor across it.
+typealias KeepingPlace = @MainActor (_ change: () -> Void) -> Void
+
 /// A table's load-more view, as its header (at the start) or footer (at the end). A header
-/// that comes, goes or changes height moves every row by as much, so the offset moves with it
-/// and the reader sees the same rows; the app's own header or footer view is put back when
+/// that comes, goes or changes height moves every row by as much: the anchor puts the reader
+/// back, as for any change of geometry. The app's own header or footer view is put back when
 /// the loading view goes.
 @MainActor
 final class TableEdgeAccessory {
@@ -195,10 +215,13 @@ final class TableEdgeAccessory {
   private var view: UIView?
   /// The app's own view in that place, kept while the loading view is there.
   private var appView: UIView?
+  /// Makes a change of geometry and keeps the anchor's promise across it.
+  private let keepingPlace: KeepingPlace
 
-  init(tableView: UITableView, atStart: Bool) {
+  init(tableView: UITableView, atStart: Bool, keepingPlace: @escaping KeepingPlace) {
     self.tableView = tableView
     self.atStart = atStart
+    self.keepingPlace = keepingPlace
   }
 
   func show(_ next: UIView?) {
@@ -211,24 +234,15 @@ final class TableEdgeAccessory {
       next.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: 44)
     }
     let shown = next ?? appView
-    guard atStart else { return tableView.tableFooterView = shown }
-    let offset = tableView.contentOffset.y
-    let length = tableView.contentSize.height
-    tableView.tableHeaderView = shown
-    // UIKit keeps the offset, so the rows move by as much as the content grew or shrank (a
-    // grouped table's top padding included): the offset follows them. Out of the content, it
-    // is brought back unless the user's finger or a fling is on the list.
-    let moved = tableView.contentSize.height - length
-    guard moved != 0 else { return }
-    var target = offset + moved
-    if !tableView.isDragging && !tableView.isDecelerating {
-      let top = -tableView.adjustedContentInset.top
-      let bottom =
-        tableView.contentSize.height + tableView.adjustedContentInset.bottom
-        - tableView.bounds.height
-      target = max(top, min(target, max(top, bottom)))
+    // UIKit keeps the offset, so a header moves every row: the anchor puts the reader back (a
+    // chat's end shows the footer that came), as for any other change of geometry.
+    keepingPlace { [atStart] in
+      if atStart {
+        tableView.tableHeaderView = shown
+      } else {
+        tableView.tableFooterView = shown
+      }
     }
-    tableView.contentOffset.y = target
   }
 
   /// The binding stopped: nothing will load, so the loading view goes and the app's comes back.

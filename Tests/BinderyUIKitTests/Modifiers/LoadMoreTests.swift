@@ -260,12 +260,10 @@ struct LoadMoreTests {
     binding.cancel()
   }
 
-  /// Older messages load at the top behind a loading header: every row stays where the reader
-  /// saw it while the header comes, while the page arrives above, and when the header goes; the
-  /// app's own header view comes back.
   /// Binds with a page request that waits until `open` yields.
   func bindGated(
-    _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge
+    _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge,
+    anchor: ScrollAnchor = .firstVisibleItem
   ) async -> (ListBinding<FlatSection, TestItem>, AsyncStream<Void>.Continuation) {
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
@@ -278,18 +276,25 @@ struct LoadMoreTests {
         load: {
           feed.requests += 1
           for await _ in gate { break }
-        })
+        }
+      )
+      .anchor(anchor)
     feed.binding = binding
     await binding.apply(items: feed.items)
     return (binding, open)
   }
 
+  /// A chat's older messages load at the top behind a loading header: every row stays where
+  /// the reader saw it while the header comes, while the page arrives above, and when the
+  /// header goes; the app's own header view comes back.
   @Test func aLoadingHeaderNeverMovesTheReader() async throws {
     let table = makeTable()
     let banner = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 30))
     table.tableHeaderView = banner  // the app's own
     let feed = PagedFeed()
-    let (binding, open) = await bindGated(table, feed, edge: .start)
+    let (binding, open) = await bindGated(table, feed, edge: .start, anchor: .end)
+    #expect(feed.requests == 0, "a chat opens at its end")
+    table.scroll(by: -100_000)  // the user reads up to the oldest message
     await eventually("the older page asked for") { feed.requests == 1 }
     await eventually("the loading header") { table.tableHeaderView is FooterView }
     let reading = try #require(table.indexPathsForVisibleRows?.first)
@@ -372,5 +377,16 @@ struct LoadMoreTests {
     await eventually("the loading footer") { table.tableFooterView is FooterView }
     binding.cancel()
     await eventually("the app's footer back") { table.tableFooterView === credits }
+  }
+
+  /// A chat at its end shows the loading footer that comes there, as it shows a new message.
+  @Test func aChatAtItsEndShowsTheFooterThatComes() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    let (_, open) = await bindGated(table, feed, edge: .end, anchor: .end)
+    let gap = { table.contentSize.height - (table.contentOffset.y + table.bounds.height) }
+    await eventually("the loading footer") { table.tableFooterView is FooterView }
+    #expect(abs(gap()) < 0.5, "at the end, the footer in view")
+    open.yield()
   }
 }

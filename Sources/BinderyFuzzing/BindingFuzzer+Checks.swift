@@ -77,7 +77,45 @@ extension BindingFuzzer {
       }
     }
     try checkReports(view)
+    try checkAccessories(view)
     if let placeMark { try checkPlace(placeMark, view) }
+  }
+
+  /// The empty state shows exactly when no item does, and the loading view exactly while a
+  /// page loads, the app's own header view in its place otherwise.
+  private func checkAccessories(_ view: UIScrollView) throws {
+    guard let binding, !binding.isCancelled else { return }
+    if world.showsEmptyState {
+      // What the view shows, which a covered view may not have brought up to the last list.
+      let items = counts(of: view).reduce(0, +)
+      let hasItems = items > 0
+      let background =
+        (view as? UITableView)?.backgroundView
+        ?? (view as? UICollectionView)?.backgroundView
+      if hasItems && background != nil {
+        throw finding("an empty state behind \(items) items")
+      }
+      if !hasItems && !(background is FuzzStateView) {
+        throw finding("no empty state behind a list without items")
+      }
+    }
+    guard world.loadsMoreAt != nil, let loader = binding.pageLoader else { return }
+    var isLoading = false
+    if case .loading = loader.state { isLoading = true }
+    let shown: Bool
+    if let table = view as? UITableView {
+      shown = table.tableHeaderView is FuzzLoadingView || table.tableFooterView is FuzzLoadingView
+      if !isLoading, world.kind == .groupedTable, world.loadsMoreAt == .start,
+        table.tableHeaderView !== appHeaderView
+      {
+        throw finding("the app's header view is not back after loading")
+      }
+    } else {
+      shown = view.subviews.contains { $0 is FuzzLoadingView }
+    }
+    if shown != isLoading {
+      throw finding(isLoading ? "no loading view while a page loads" : "a loading view at rest")
+    }
   }
 
   private func checkReports(_ view: UIScrollView) throws {

@@ -55,6 +55,15 @@ extension BindingFuzzer {
       binding = nil
       bind()
       tally.rebinds += 1
+    case 86..<89 where world.loadsMoreAt != nil:
+      // The page request ends, and the app's next list (longer or not) follows.
+      // The page request ends and its page follows, as a paged source sends it.
+      mark = placeMark(allowingMoves: false)
+      pageArrives?.yield()
+      pageArrives = nil
+      note(lists.addPage(atStart: world.loadsMoreAt == .start, using: &random))
+      binding?.submit(lists.sections)
+      tally.lists += 1
     case 84..<86:
       let width: CGFloat = view.frame.width == 390 ? 300 : 390
       note("resize to \(width)")

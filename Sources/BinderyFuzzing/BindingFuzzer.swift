@@ -116,6 +116,10 @@ package final class BindingFuzzer {
   var binding: ListBinding<FuzzSection, FuzzItem>?
   /// Bindings replaced or cancelled, which must go.
   var earlierBindings: [Weak<ListBinding<FuzzSection, FuzzItem>>] = []
+  /// Ends the page request under way, if any.
+  var pageArrives: AsyncStream<Void>.Continuation?
+  /// The header view the app gave its table, if any: load more must put it back.
+  var appHeaderView: UIView?
   /// Violations reported through the view's callback (a view released mid-update has no list
   /// to look in).
   var reported: [UpdateViolation] = []
@@ -189,6 +193,7 @@ package final class BindingFuzzer {
       }
     }
     self.view = view
+    appHeaderView = (view as? UITableView)?.tableHeaderView
     window = UIWindow.show(view)
     bind()
     note("bound: \(world)")
@@ -246,8 +251,28 @@ package final class BindingFuzzer {
         self.binding?.submit(self.lists.sections)
       }
     }
+    if world.showsEmptyState {
+      binding.emptyState { _ in FuzzStateView() }
+    }
+    if let edge = world.loadsMoreAt {
+      binding.loadMore(
+        edge: edge, threshold: 5, hasMore: { true },
+        footer: { state in
+          guard case .loading = state else { return nil }
+          return FuzzLoadingView(frame: CGRect(x: 0, y: 0, width: 390, height: 44))
+        },
+        load: { [weak self] in await self?.waitForPage() })
+    }
     binding.submit(lists.sections)
     self.binding = binding
+  }
+
+  /// A page request: it waits until a step lets it end (or the binding stops).
+  func waitForPage() async {
+    let (page, arrives) = AsyncStream.makeStream(of: Void.self)
+    pageArrives?.finish()
+    pageArrives = arrives
+    for await _ in page { break }
   }
 
   /// What a cell shows for `item` — the item (another one, one in seven, when `breaks`), its

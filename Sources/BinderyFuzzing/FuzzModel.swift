@@ -189,6 +189,20 @@ struct FuzzLists {
     sections[t].items.insert(moved, at: min(max(0, index), sections[t].items.count))
   }
 
+  /// A page, as a paged source sends it: up to twenty new items at the end of the last
+  /// section, or before the first item of the first (the last page may be empty).
+  mutating func addPage(atStart: Bool, using random: inout SeededGenerator) -> String {
+    if sections.isEmpty { sections.append(ListSection(makeSection(), items: [])) }
+    let count = Int.random(in: 0...20, using: &random)
+    let page = (0..<count).map { _ in makeItem(using: &random) }
+    if atStart {
+      sections[0].items.insert(contentsOf: page, at: 0)
+    } else {
+      sections[sections.count - 1].items.append(contentsOf: page)
+    }
+    return "a page of \(count) at the \(atStart ? "start" : "end")"
+  }
+
   /// Takes a user's delete as the app's own list does.
   mutating func delete(id: Int) {
     for s in sections.indices { sections[s].items.removeAll { $0.id == id } }

@@ -38,6 +38,10 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
   package var keepsRowHeights: Bool
   /// How many items the first list has.
   package var initialCount: Int
+  /// Whether an empty state shows behind a list without items (`emptyState`).
+  package var showsEmptyState: Bool
+  /// The edge that loads more, with a loading view there while a page loads (`loadMore`).
+  package var loadsMoreAt: PageLoader<FuzzSection, FuzzItem>.Edge?
 
   /// The world a seed makes.
   package init(seed: UInt64) {
@@ -50,6 +54,9 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
     canDelete = Bool.random(using: &random)
     keepsRowHeights = Bool.random(using: &random)
     initialCount = [0, 3, 30, 200, 1_000][Int.random(in: 0..<5, using: &random)]
+    // Drawn last, so that the worlds the earlier seeds made keep everything else.
+    showsEmptyState = Bool.random(using: &random)
+    loadsMoreAt = [nil, .start, .end][Int.random(in: 0..<3, using: &random)]
   }
 
   /// Whether the view is a table.
@@ -62,10 +69,18 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
     if canReorder { features.append("reorder") }
     if canDelete { features.append("delete") }
     if keepsRowHeights && isTable { features.append("kept heights") }
+    if showsEmptyState { features.append("empty state") }
+    if let loadsMoreAt {
+      features.append("load more at the " + (loadsMoreAt == .start ? "start" : "end"))
+    }
     return "\(kind.rawValue), \(isSectioned ? "sectioned" : "flat"), \(initialCount) items, "
       + "anchor \(anchor), " + (features.isEmpty ? "no features" : features.joined(separator: " "))
   }
 }
+
+/// The view an empty state shows, and the loading view of load more.
+final class FuzzStateView: UIView {}
+final class FuzzLoadingView: UIView {}
 
 /// A table cell that remembers what it shows and needs its item's height.
 final class FuzzTableCell: UITableViewCell {

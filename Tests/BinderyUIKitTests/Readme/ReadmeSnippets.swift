@@ -459,3 +459,30 @@ final class ManualTableController: NSObject, UITableViewDataSource {
     }
   }
 #endif
+
+#if canImport(UIKit) && os(iOS)
+  extension MatesScreen {
+    // README "Around the rows": iOS 17's own empty and loading views, compiled against Apple's
+    // SDK only (HeadlessUIKit has no content-unavailable views).
+    @available(iOS 17.0, *)
+    func bindWithContentUnavailableViews() {
+      tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+        cell.textLabel?.text = mate.name
+        return cell
+      }
+      .emptyState(loading: viewModel.$isLoading) { state in
+        var configuration = UIContentUnavailableConfiguration.empty()
+        switch state {
+        case .loading: configuration = .loading()
+        case .empty: configuration.text = "No mates yet"
+        case .failed(let error):
+          configuration.text = "Couldn't load your mates"
+          configuration.secondaryText = error.localizedDescription
+        }
+        return UIContentUnavailableView(configuration: configuration)
+      }
+      .store(in: &cancellables)
+    }
+  }
+#endif

@@ -172,6 +172,13 @@ extension BindingFuzzer {
         lag.isContentLag = true
         throw lag
       }
+      if case .notRequested = state {
+        // A cell on screen that nobody loads for: a cell the view kept and showed again
+        // without asking for it must ask again.
+        var lag = finding("the cell at \(path) waits for \(item)'s content, which nobody asks for")
+        lag.isContentLag = true
+        throw lag
+      }
       return
     }
     guard let key = FuzzLoader.key(ofContent: content), key / 1_000 == item.id else {

@@ -32,10 +32,12 @@ package final class BindingFuzzer {
     /// matter of a few turns.
     var isContentLag = false
 
-    /// The finding, its seed and its last steps.
+    /// The finding, its seed and its last steps; the seed and the problem come again last, so
+    /// a reader of the output's tail (CI keeps the last lines) sees them.
     package var description: String {
-      "seed \(seed), step \(step) (\(world)): \(problem)\n  last steps:\n    "
-        + log.joined(separator: "\n    ")
+      let header = "seed \(seed), step \(step) (\(world)): \(problem)"
+      return header + "\n  last steps:\n    " + log.joined(separator: "\n    ") + "\n  found: "
+        + header
     }
   }
 

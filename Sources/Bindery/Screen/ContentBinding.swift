@@ -123,16 +123,19 @@ where
     if items[key]?.isEmpty == true { items[key] = nil }
   }
 
-  /// A UIKit prefetch call (the user is scrolling): re-plans the prefetcher.
+  /// A UIKit prefetch call (the user is scrolling): re-plans the prefetcher, and tidies the
+  /// cells' interest on the next turn.
   public func viewWillPrefetch() {
     prefetcher?.setNeedsUpdate()
+    scheduleRelease()
   }
 
   /// Gives back the interest of cells that no longer show a row near the screen: cells in the
   /// reuse pool, cells of deleted rows. Cells on screen keep theirs, and so do cells for rows
   /// within a screen of it — UIKit prepares cells just beyond the screen, and shows them
-  /// later without asking for them again. Nothing is given back while the view is covered
-  /// (not in a window): its cells come back with it.
+  /// later without asking for them again. A cell on screen that gave its interest back (the
+  /// view kept it farther away, and shows it again without asking for it) asks again. Nothing
+  /// is given back while the view is covered (not in a window): its cells come back with it.
   public func releaseDetachedCells() {
     guard let binding, let view = binding.view else { return cells.cancelAllRequests() }
     // A covered screen shows nothing and scrolls nowhere: its cells are not detached, and
@@ -157,8 +160,13 @@ where
       }
       return !ids.contains(where: isNear)
     }
-    // Keys are remembered for the items near the screen only.
-    for (id, key) in keys where !idsOfLiveCells.contains(id) && !isNear(id) {
+    // A cell the view kept, and shows again without asking for it, wants its content again.
+    cells.requestAgain { _, cell in live.contains(ObjectIdentifier(cell)) }
+    // Keys are remembered for the items near the screen, and for those a cell still shows: the
+    // view may keep a cell farther than a screen away (how long is not documented), and content
+    // arriving must still reach it.
+    for (id, key) in keys
+    where !idsOfLiveCells.contains(id) && !isNear(id) && !cells.hasCell(showing: key.current) {
       keys[id] = nil
       forget(id, from: key.current)
     }

@@ -75,6 +75,19 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     }
   }
 
+  /// Requests again, at visible priority, the key of every cell that gave its interest back and
+  /// for which `isShown` says so (it gets the key and the cell): a cell the view kept off screen
+  /// and shows again without asking for it (UIKit rules §4a).
+  ///
+  /// - Complexity: O(c) for the c cells configured so far.
+  public func requestAgain(where isShown: (Key, AnyObject) -> Bool) {
+    for (id, entry) in entries where !entry.holdsInterest {
+      guard let cell = entry.cell.value, isShown(entry.key, cell) else { continue }
+      entries[id]?.holdsInterest = true
+      ledger.request(entry.key, priority: .visible)
+    }
+  }
+
   /// Cancels every cell's request and forgets every cell.
   public func cancelAllRequests() {
     entries.removeAll()

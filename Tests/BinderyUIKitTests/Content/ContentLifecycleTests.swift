@@ -290,6 +290,61 @@ struct ContentLifecycleTests {
       table.cellForRow(at: IndexPath(row: 13, section: 0))?.textLabel?.text == "13 content 13")
     loader.openAll()
   }
+  /// A list layout whose first item is a full-screen banner: the binding counts a screen as one
+  /// item, while the view keeps the cells of two rows beyond the screen (UIKit keeps them "a
+  /// while", UIKit rules §4a) — cells that content arriving must still reach. Found by the
+  /// binding fuzzer.
+  @Test(arguments: [true, false])
+  func aCellTheViewKeepsFarFromTheScreenGetsItsContentWhenItComesBack(prefetches: Bool)
+    async throws
+  {
+    final class Banner: NSObject, UICollectionViewDelegateFlowLayout {
+      func collectionView(
+        _ collectionView: UICollectionView, layout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+      ) -> CGSize {
+        CGSize(width: 320, height: indexPath.item == 0 ? 600 : 50)
+      }
+    }
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let grid = makeGrid()  // 320 × 600
+    (grid.collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize = CGSize(
+      width: 320, height: 50)
+    let banner = Banner()
+    grid.delegate = banner
+    let binding = grid.bind(
+      to: AsyncStream<[TestItem]> { _ in }, content: avatars,
+      prefetching: prefetches ? PrefetchPlanner() : nil
+    ) {
+      grid, indexPath, item, avatar in
+      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? LabelledCell)?.text = Self.label(item, avatar)
+      return cell
+    }
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    #expect(binding.itemsPerScreen == 1, "a screen of the banner")
+    grid.scroll(by: 600)  // items 1–12 on screen, 13 and 14 prepared below
+    grid.scroll(by: 100)  // 3–14 on screen
+    grid.scroll(by: -100)  // back: 13 and 14 leave the screen, and the view keeps their cells
+    for _ in 0..<3 { await Task.yield() }  // the binding tidies the cells' interest
+    let path = IndexPath(item: 14, section: 0)
+    #expect(!grid.indexPathsForVisibleItems.contains(path))
+    if prefetches {
+      loader.openAll()  // the prefetcher still wants it: it arrives while the cell is away
+      await eventually("the avatar") { avatars.state(for: 14).content != nil }
+    } else {
+      #expect(avatars.interest(in: 14) == 0, "the cell gave its interest back")
+    }
+    grid.scroll(by: 100)  // the kept cells come back, shown without being asked for
+    let cell = try #require(grid.cellForItem(at: path) as? LabelledCell)
+    if !prefetches {
+      await eventually("asked for again") { avatars.interest(in: 14) > 0 }
+      loader.openAll()
+    }
+    await eventually("the avatar in its cell") { cell.text == "14 content 14" }
+    loader.openAll()
+  }
 }
 
 /// Objects that record whether they were deinitialized while ``LastReference/drop()`` released

@@ -36,9 +36,8 @@ where
   var emptyStateBackground: UIView?
   /// The app's own background view, put back whenever the empty state shows nothing.
   var appBackground: UIView?
-  /// Whether the app says when its source is loading (``ListBinding/emptyState(loading:_:)``),
-  /// and what it last said: loading until it first says otherwise.
-  var followsLoadingFlag = false
+  /// What the app last said of its source's loading (``ListBinding/emptyState(loading:_:)``):
+  /// `nil` when it says nothing, `true` from the moment it is asked until it says otherwise.
   var sourceIsLoading: Bool?
   let cells: CellProvider<Item>
   var features = ListFeatures<Section, Item>() {
@@ -264,9 +263,7 @@ where
     }
     // Content that arrives can change a row's height (a photo): the reader's place is kept
     // as for any other change — a chat at its end stays there.
-    let anchor = scrollAnchorMark()
-    view?.reconfigure(at: positions.map(IndexPath.init))
-    if let anchor { keepPlace(anchor, radius: 0) }
+    keepingPlace(radius: 0) { view?.reconfigure(at: positions.map(IndexPath.init)) }
   }
 
   /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says
@@ -400,11 +397,11 @@ where
   private func removeDeletedRow(at indexPath: IndexPath) {
     guard let binding, let view, binding.recordUserDelete(at: ItemPosition(indexPath)) != nil
     else { return }
-    let anchor = scrollAnchorMark()
-    view.deleteRow(
-      at: indexPath, animation: features.animation,
-      installing: { [weak self] in self?.takeBindingSnapshot() })
-    if let anchor { keepPlace(anchor, radius: 1) }
+    keepingPlace(radius: 1) {
+      view.deleteRow(
+        at: indexPath, animation: features.animation,
+        installing: { [weak self] in self?.takeBindingSnapshot() })
+    }
   }
 
   func canMove(at indexPath: IndexPath) -> Bool {

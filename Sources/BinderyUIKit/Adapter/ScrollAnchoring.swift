@@ -100,12 +100,13 @@ extension ListAdapter {
       wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
   }
 
-  /// Makes `change` — a view coming or going around the rows, say — and keeps the anchor's
-  /// promise across it.
-  func keepingPlace(_ change: () -> Void) {
+  /// Makes `change` — content reconfigured, a row the user deleted, a view coming or going
+  /// around the rows — and keeps the anchor's promise across it; `radius` as for
+  /// ``keepPlace(_:moves:radius:)``.
+  func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
     let mark = scrollAnchorMark()
     change()
-    if let mark { keepPlace(mark) }
+    if let mark { keepPlace(mark, radius: radius) }
   }
 
   /// Moves the content offset so that the first marked item still in the list is where it was

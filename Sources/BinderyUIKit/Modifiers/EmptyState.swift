@@ -79,7 +79,7 @@ extension ListBinding {
     loading: Loading, _ view: @escaping @MainActor (EmptyListState) -> UIView?
   ) -> Self where Loading: Publisher, Loading.Output == Bool, Loading.Failure == Never {
     guard let adapter = adapter(for: "emptyState(loading:_:)") else { return self }
-    adapter.followsLoadingFlag = true
+    adapter.sourceIsLoading = true  // until the publisher says otherwise
     // The newest value, read on the main actor: values that hop there in any order show the
     // last one sent.
     let latest = Locked<Bool?>(nil)
@@ -109,9 +109,7 @@ extension ListAdapter {
         nil
       } else if let failure = binding.sourceFailure {
         .failed(failure)
-      } else if (followsLoadingFlag && sourceIsLoading != false)
-        || (binding.statistics.updates == 0 && !binding.hasEnded)
-      {
+      } else if sourceIsLoading == true || (binding.statistics.updates == 0 && !binding.hasEnded) {
         .loading
       } else {
         .empty

@@ -53,18 +53,19 @@ extension ListBinding {
     adapter.cellObservers.append { [weak loader] indexPath in
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }
+    let keepingPlace: KeepingPlace = { [weak adapter] change in
+      adapter?.keepingPlace(change) ?? change()
+    }
     if let footer, let tableView = adapter.tableView {
       let accessory = TableEdgeAccessory(
-        tableView: tableView, atStart: edge == .start,
-        keepingPlace: { [weak adapter] change in adapter?.keepingPlace(change) ?? change() })
+        tableView: tableView, atStart: edge == .start, keepingPlace: keepingPlace)
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onStop { [weak accessory] in accessory?.stop() }
     } else if let footer, let collectionView = adapter.collectionView {
       let accessory = EdgeAccessory(
         collectionView: collectionView, atStart: edge == .start,
-        horizontal: adapter.scrollsHorizontally,
-        keepingPlace: { [weak adapter] change in adapter?.keepingPlace(change) ?? change() })
+        horizontal: adapter.scrollsHorizontally, keepingPlace: keepingPlace)
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onShow { [weak accessory] in accessory?.place() }
@@ -165,35 +166,26 @@ final class EdgeAccessory {
   }
 
   private func setAddedInset(_ length: CGFloat, on collectionView: UICollectionView) {
-    let change = length - addedInset
-    guard change != 0 else { return }
     var inset = collectionView.contentInset
     // An edge that is not the one written here was set by the app since: it is the app's, and
     // already leaves out the room added here.
-    if let written = writtenEdge, written != edge(of: inset) {
-      addedInset = 0
-      writtenEdge = nil
-      guard length > 0 else { return }
-      return setAddedInset(length, on: collectionView)
-    }
+    if let written = writtenEdge, written != inset[keyPath: edge] { addedInset = 0 }
+    let change = length - addedInset
     addedInset = length
-    switch (horizontal, atStart) {
-    case (false, false): inset.bottom += change
-    case (false, true): inset.top += change
-    case (true, false): inset.right += change
-    case (true, true): inset.left += change
+    if change != 0 {
+      inset[keyPath: edge] += change
+      collectionView.contentInset = inset
     }
-    collectionView.contentInset = inset
-    writtenEdge = length > 0 ? edge(of: inset) : nil
+    writtenEdge = length > 0 ? inset[keyPath: edge] : nil
   }
 
   /// The inset's edge at this accessory's end.
-  private func edge(of inset: UIEdgeInsets) -> CGFloat {
+  private var edge: WritableKeyPath<UIEdgeInsets, CGFloat> {
     switch (horizontal, atStart) {
-    case (false, false): inset.bottom
-    case (false, true): inset.top
-    case (true, false): inset.right
-    case (true, true): inset.left
+    case (false, false): \.bottom
+    case (false, true): \.top
+    case (true, false): \.right
+    case (true, true): \.left
     }
   }
 

@@ -25,7 +25,7 @@ where
   let target: WeakReference<Binding>
   let pipeline: DiffPipeline<Section, Item>
   let reloadLimit: Locked<ReloadLimit>
-  let errors: AsyncStream<Binding.Failure>.Continuation
+  let errors: ProblemBroadcast<Binding.Failure>
 
   /// Runs until the inbox finishes (the source ended, or the binding stopped), then closes
   /// ``errors`` and tells the binding.

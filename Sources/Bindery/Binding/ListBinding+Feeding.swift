@@ -58,7 +58,7 @@ extension ListBinding {
     _ modifier: String, _ reason: String, file: StaticString = #fileID, line: UInt = #line
   ) {
     let misuse = ModifierMisuse(modifier: modifier, reason: reason)
-    errorSink.yield(.modifierDoesNotApply(misuse))
+    problems.yield(.modifierDoesNotApply(misuse))
     #if DEBUG
       if assertsOnMisuse { assertionFailure("\(misuse)", file: file, line: line) }
     #endif
@@ -87,7 +87,7 @@ extension ListBinding {
   /// Reports that a source feeding this binding by other means than ``read(_:)`` (an outline's
   /// tree) failed: the error goes to ``errors``, and ``sourceFailure`` and its observers hear it.
   package func sourceFailed(_ error: any Error) {
-    errorSink.yield(.sourceFailed(error))
+    problems.yield(.sourceFailed(error))
     sourceDidFail(error)
   }
 

@@ -23,7 +23,7 @@ extension ListBinding {
   /// within one main-actor turn. The view keeps what it shows. Safe from any thread, and more
   /// than once.
   public nonisolated func cancel() {
-    guard Self.end(lifetime, inbox: inbox, errors: errorSink) else { return }
+    guard Self.end(lifetime, inbox: inbox, problems: problems) else { return }
     Task { @MainActor [weak self] in self?.stop() }
   }
 
@@ -33,7 +33,7 @@ extension ListBinding {
   /// Ends the binding's tasks and closes its channels; `false` if it had already ended.
   nonisolated static func end(
     _ lifetime: Locked<Lifetime>, inbox: ListInbox<Section, Item>,
-    errors: AsyncStream<Failure>.Continuation
+    problems: ProblemBroadcast<Failure>
   ) -> Bool {
     let (wasCancelled, tasks, cancellations) = lifetime.withLock { state in
       defer {
@@ -45,7 +45,7 @@ extension ListBinding {
     guard !wasCancelled else { return false }
     for task in tasks { task?.cancel() }
     inbox.finish()
-    errors.finish()
+    problems.finish()
     for cancel in cancellations { cancel() }
     return true
   }

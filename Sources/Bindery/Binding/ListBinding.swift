@@ -54,10 +54,14 @@ where
   nonisolated let reloadLimit = Locked(ReloadLimit(threshold: 0.5, minimumOperations: 32))
 
   /// Problems the binding got past: repeated ids, a source that threw, a modifier that does
-  /// not apply. Keeps the newest ``errorBufferLimit`` for a slow reader; finishes when no more
-  /// can come (the binding was cancelled or released — as a binding made by `bind(to:)` is
-  /// when its view goes away — or its source ended).
-  public nonisolated let errors: AsyncStream<Failure>
+  /// not apply. Each read of this property is a reader of its own, told every problem: the
+  /// newest ``errorBufferLimit`` reported before it was made, then each new one (keeping the
+  /// newest ``errorBufferLimit`` while it falls behind), so a log and an alert can both read
+  /// them. It finishes when no more can come (the binding was cancelled or released — as a
+  /// binding made by `bind(to:)` is when its view goes away — or its source ended).
+  ///
+  /// - Complexity: O(``errorBufferLimit``) to make a reader.
+  public nonisolated var errors: AsyncStream<Failure> { problems.stream() }
 
   /// Whether a modifier given to a view it cannot work on stops debug builds at an assertion
   /// as well as being reported on ``errors``; tests of that report turn it off.
@@ -87,7 +91,7 @@ where
     )?
 
   package nonisolated let inbox = ListInbox<Section, Item>()
-  nonisolated let errorSink: AsyncStream<Failure>.Continuation
+  nonisolated let problems: ProblemBroadcast<Failure>
   nonisolated let lifetime = Locked(Lifetime())
   var worker: Task<Void, Never>?
   /// Who waits for which list.
@@ -156,18 +160,15 @@ where
   ///   - pipeline: leave it to its default, which is specialized for your item types at the
   ///     call site (see ``DiffPipeline``).
   public init(view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()) {
+    problems = ProblemBroadcast(limit: Self.errorBufferLimit)
     parts.view = view
-    let (errors, errorSink) = AsyncStream.makeStream(
-      of: Failure.self, bufferingPolicy: .bufferingNewest(Self.errorBufferLimit))
-    self.errors = errors
-    self.errorSink = errorSink
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox
     let animations = self.animations
     let reloadLimit = self.reloadLimit
     let diffWorker = DiffWorker(
       inbox: inbox, animations: animations, target: target, pipeline: pipeline,
-      reloadLimit: reloadLimit, errors: errorSink)
+      reloadLimit: reloadLimit, errors: problems)
     let worker = Task.detached(priority: .userInitiated) { await diffWorker.run() }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
@@ -188,12 +189,12 @@ where
   package func read<Source: AsyncSequence & Sendable>(_ source: Source)
   where Source.Element == [ListSection<Section, Item>] {
     let inbox = self.inbox
-    let errorSink = self.errorSink
+    let problems = self.problems
     let reader = Task.detached { [weak self] in
       do {
         for try await sections in source { inbox.submit(sections) }
       } catch {
-        errorSink.yield(.sourceFailed(error))
+        problems.yield(.sourceFailed(error))
         await self?.sourceDidFail(error)
       }
       inbox.finish()
@@ -206,7 +207,7 @@ where
   }
 
   deinit {
-    _ = Self.end(lifetime, inbox: inbox, errors: errorSink)
+    _ = Self.end(lifetime, inbox: inbox, problems: problems)
     // A binding may be released on any thread: what lives on the main actor (the view's
     // adapter, the prefetcher, the content binding, the observers' closures) is handed to it, to
     // be torn down there. (No public API tells whether this already is the main actor, so it

@@ -156,6 +156,26 @@ struct BindingLifecycleTests {
     #expect(reports == Array(36..<(limit + 36)), "the newest \(limit), oldest first")
   }
 
+  @Test func everyReaderOfErrorsGetsEveryProblem() async {
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let log = binding.errors
+    let alert = binding.errors
+    await binding.apply(items: [TestItem(id: 1), TestItem(id: 1)])
+    await binding.apply(items: [TestItem(id: 2), TestItem(id: 2)])
+    let late = binding.errors  // made after both: told of them too
+    binding.cancel()
+    func ids(_ errors: AsyncStream<ListBinding<FlatSection, TestItem>.Failure>) async -> [Int] {
+      var ids: [Int] = []
+      for await problem in errors {
+        if case .duplicateIdentifiers(let report) = problem { ids += report.duplicateItemIDs }
+      }
+      return ids
+    }
+    #expect(await ids(log) == [1, 2])
+    #expect(await ids(alert) == [1, 2], "not split between the readers")
+    #expect(await ids(late) == [1, 2])
+  }
+
   @Test func errorsFinishWhenTheSourceEnds() async {
     let binding = ListBinding<FlatSection, TestItem>(
       view: BlankListView(), items: [[TestItem(id: 1), TestItem(id: 1)]].async)

@@ -374,31 +374,9 @@ extension ContentPrefetcher where Key == Item.ID {
   }
 }
 
-/// What hears where a fling will stop (``ListBinding/flingWillComeToRest(atOffset:)``).
-@MainActor
-package protocol FlingLandingListener: AnyObject {
-  func flingWillComeToRest(atOffset offset: Double)
-}
-
 extension ContentPrefetcher: FlingLandingListener {}
 
-/// What can hold a binding's updates for their new rows' content
-/// (``ListBinding/holdNewRows(upTo:)``).
-@MainActor
-package protocol NewRowHolding: AnyObject {
-  func holdNewRows(upTo deadline: Duration)
-}
-
 extension ContentPrefetcher: NewRowHolding {}
-
-/// What hears that the view moved its content to keep the user's place as the list changed
-/// (scroll anchoring): not a scroll of the user's.
-@MainActor
-package protocol ContentShiftObserving: AnyObject {
-  /// The content offset moved by `offset` points, and the rows on screen by `rows` flat
-  /// indices, with the list.
-  func contentDidShift(byOffset offset: Double, rows: Int)
-}
 
 extension ContentPrefetcher: ContentShiftObserving {
   /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
@@ -407,37 +385,5 @@ extension ContentPrefetcher: ContentShiftObserving {
     recentScroll = recentScroll.map { ($0.time, $0.first.map { $0 + rows }, $0.offset + offset) }
     lastOffset = lastOffset.map { $0 + offset }
     announcedRestingOffset = announcedRestingOffset.map { $0 + offset }
-  }
-}
-
-extension ListBinding {
-  /// Tells what watches the scroll that the view moved its content offset by `offset` points to
-  /// keep the user's place as the list changed, the rows on screen now `rows` further down
-  /// the list: a shift, not a scroll.
-  package func contentDidShift(byOffset offset: Double, rows: Int) {
-    for observer in attachments(of: (any ContentShiftObserving).self) {
-      observer.contentDidShift(byOffset: offset, rows: rows)
-    }
-  }
-}
-
-extension ListBinding {
-  /// Holds every update that inserts rows on screen until their content is loaded or has
-  /// failed, or `deadline` has passed (keep it short: 150–300 ms), so that new rows — a mate who
-  /// just joined, a post on top — appear complete instead of with a placeholder. Lists sent
-  /// meanwhile coalesce behind the held one. Needs late content with prefetching
-  /// (`bind(to:content:…)` with prefetching); without it, it changes nothing and says so on
-  /// ``errors`` (``BindingError/modifierDoesNotApply(_:)``).
-  @discardableResult
-  public func holdNewRows(upTo deadline: Duration) -> Self {
-    let holders = attachments(of: (any NewRowHolding).self)
-    if holders.isEmpty {
-      reportMisuse(
-        "holdNewRows(upTo:)",
-        "it holds rows until their late content is loaded, and this binding has none; bind with "
-          + "bind(to:content:…), which prefetches")
-    }
-    for holder in holders { holder.holdNewRows(upTo: deadline) }
-    return self
   }
 }

@@ -29,23 +29,6 @@ public enum ScrollAnchor: Sendable, Hashable {
   case end
 }
 
-extension ListBinding {
-  /// Chooses what keeps the user's place as the list changes; ``ScrollAnchor/firstVisibleItem``
-  /// by default. Works with rows of any height, sections, collection views, updates that
-  /// arrive during a drag or a fling (the gesture goes on from the corrected place), and lists
-  /// too different to diff (the reload keeps the place too).
-  ///
-  /// ```swift
-  /// tableView.bind(to: chat.$messages) { … }
-  ///   .anchor(.end)
-  /// ```
-  @discardableResult
-  public func anchor(_ anchor: ScrollAnchor) -> Self {
-    adapter(for: "anchor(_:)")?.features.anchor = anchor
-    return self
-  }
-}
-
 /// Where the user is, before a change: the items on screen, where each starts on screen, and
 /// whether the view is scrolled to its end.
 struct ScrollAnchorMark<ID: Hashable> {

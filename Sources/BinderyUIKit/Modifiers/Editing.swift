@@ -1,0 +1,47 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+// What the user may delete and reorder.
+
+extension ListBinding {
+  /// Lets the user delete rows by swiping (tables, and list layouts through
+  /// ``deleteSwipeActions(at:title:)``): `canDelete` decides which (all by default), and
+  /// `handler` is told the item the user deleted and where it was. The row leaves at once, with
+  /// UIKit's own animation — UIKit needs it gone when the swipe ends, or it slides back into
+  /// place — and the next list is diffed from there: remove the item from your source; a list
+  /// that still has it shows it again. Without this modifier no row offers a delete.
+  ///
+  /// UIKit asks one question, `tableView(_:canEditRowAt:)`, for deleting and for reordering: a
+  /// row that may move (``onMove(canMove:_:)``) but not be deleted still shows a Delete control
+  /// unless your table view delegate returns `.none` from
+  /// `tableView(_:editingStyleForRowAt:)`; Bindery ignores a delete of it.
+  @discardableResult
+  public func onDelete(
+    canDelete: (@MainActor (Item) -> Bool)? = nil,
+    _ handler: @escaping @MainActor (_ item: Item, _ indexPath: IndexPath) -> Void
+  ) -> Self {
+    adapter(for: "onDelete(canDelete:_:)")?.features.deletion = .init(
+      canDelete: canDelete, delete: handler)
+    return self
+  }
+
+  /// Lets the user reorder rows or items: `canMove` decides which (all by default), and
+  /// `handler` is told the item, where it was and where the user put it. The binding's
+  /// snapshot follows the move at once, so the next list is diffed from what the user sees;
+  /// update your source to match.
+  @discardableResult
+  public func onMove(
+    canMove: (@MainActor (Item) -> Bool)? = nil,
+    _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void
+  ) -> Self {
+    adapter(for: "onMove(canMove:_:)")?.features.reordering = .init(
+      canMove: canMove, moved: handler)
+    return self
+  }
+}

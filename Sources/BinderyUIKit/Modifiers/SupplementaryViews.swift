@@ -1,0 +1,41 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+// A collection view's supplementary views, made and configured by the binding.
+
+extension ListBinding {
+  /// A collection view's supplementary view of a kind — a section header or footer — made from
+  /// `viewClass` (registered here) and configured with its section. When a section's value
+  /// changes, its existing views are configured again in place; no item is replaced.
+  ///
+  /// ```swift
+  /// collectionView.bind(to: viewModel.$teams) { … }
+  ///   .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+  ///     header, team, indexPath in header.title = team.name
+  ///   }
+  ///   .store(in: &cancellables)
+  /// ```
+  @discardableResult
+  public func supplementaryView<View: UICollectionReusableView>(
+    ofKind kind: String, _ viewClass: View.Type,
+    configure: @escaping @MainActor (View, Section, IndexPath) -> Void
+  ) -> Self {
+    guard let adapter = collectionAdapter(for: "supplementaryView(ofKind:_:configure:)"),
+      let collectionView = adapter.collectionView
+    else { return self }
+    let identifier = "Bindery.\(kind).\(String(describing: viewClass))"
+    collectionView.register(
+      viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+    adapter.features.supplementaryViews[kind] = .init(reuseIdentifier: identifier) {
+      view, section, indexPath in
+      if let view = view as? View { configure(view, section, indexPath) }
+    }
+    return self
+  }
+}

@@ -44,4 +44,32 @@ extension ListBinding {
       canMove: canMove, moved: handler)
     return self
   }
+
+  /// The swipe actions that delete the row at `indexPath` through ``onDelete(canDelete:_:)``:
+  /// one destructive "Delete" action, or `nil` for a row that cannot be deleted (or without
+  /// `onDelete`). Give it to a list layout, whose configuration is fixed before the binding
+  /// exists:
+  ///
+  /// ```swift
+  /// configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+  ///   self?.binding?.deleteSwipeActions(at: indexPath)
+  /// }
+  /// ```
+  public func deleteSwipeActions(at indexPath: IndexPath, title: String = "Delete")
+    -> UISwipeActionsConfiguration?
+  {
+    guard let adapter = view as? ListAdapter<Section, Item>, adapter.canDelete(at: indexPath),
+      adapter.features.deletion != nil, let id = adapter.item(at: indexPath)?.id
+    else { return nil }
+    // By id: lists keep coming while the button shows, and the row may be elsewhere by the tap.
+    let delete = UIContextualAction(style: .destructive, title: title) {
+      [weak adapter] _, _, completion in
+      guard let adapter, let position = adapter.shown.position(of: id) else {
+        return completion(false)
+      }
+      adapter.userDeleted(at: IndexPath(position))
+      completion(true)
+    }
+    return UISwipeActionsConfiguration(actions: [delete])
+  }
 }

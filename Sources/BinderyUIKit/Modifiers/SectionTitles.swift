@@ -36,3 +36,52 @@ extension ListBinding {
     return self
   }
 }
+
+/// A section's title in a collection view: a list cell showing a header's or footer's list
+/// content, as a list layout's supplementary header mode expects.
+final class SectionTitleView: UICollectionViewListCell {
+  static let reuseIdentifier = "Bindery.sectionTitle"
+
+  /// Shows a title; a list cell used as a header or footer styles its default configuration
+  /// as one.
+  func show(_ title: String?) {
+    var content = defaultContentConfiguration()
+    content.text = title
+    contentConfiguration = content
+  }
+}
+
+extension ListAdapter {
+  /// A header or footer showing the section's title from ``ListBinding/headerTitles(_:)`` or
+  /// ``ListBinding/footerTitles(_:)``, for a collection view whose layout asks for one (a list
+  /// layout's supplementary header mode, a flow layout's header size); `nil` without titles.
+  func titleView(_ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath)
+    -> UICollectionReusableView?
+  {
+    let isFooter = kind == UICollectionView.elementKindSectionFooter
+    guard kind == UICollectionView.elementKindSectionHeader || isFooter,
+      let title = isFooter ? features.footerTitle : features.headerTitle,
+      let section = shown.section(at: indexPath[0])
+    else { return nil }
+    let view = dequeueSupplementary(
+      SectionTitleView.self, SectionTitleView.reuseIdentifier, collectionView, ofKind: kind,
+      at: indexPath)
+    (view as? SectionTitleView)?.show(answering { title(section) })
+    return view
+  }
+
+  /// Shows a section's new title in its header and footer title views on screen.
+  func refreshTitleViews(_ collectionView: UICollectionView, section index: Int, value: Section) {
+    let path = IndexPath(ItemPosition(section: index, item: 0))
+    for (kind, title) in [
+      (UICollectionView.elementKindSectionHeader, features.headerTitle),
+      (UICollectionView.elementKindSectionFooter, features.footerTitle),
+    ] {
+      guard let title,
+        let view = collectionView.supplementaryView(forElementKind: kind, at: path)
+          as? SectionTitleView
+      else { continue }
+      view.show(title(value))
+    }
+  }
+}

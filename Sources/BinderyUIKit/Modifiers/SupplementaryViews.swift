@@ -38,4 +38,22 @@ extension ListBinding {
     }
     return self
   }
+
+  /// A collection view's supplementary views of a kind — section headers or footers, a list
+  /// layout's supplementary header mode — dequeued and configured with `registration` (made
+  /// once, before binding, for the same kind). Read the section with
+  /// ``section(at:)`` in its handler. UIKit gives no way to run a registration's handler again,
+  /// so a view already on screen is not updated when its section's value changes; for headers
+  /// that show a section's changing value, use ``supplementaryView(ofKind:_:configure:)`` or
+  /// ``headerTitles(_:)``, which update in place.
+  @discardableResult
+  public func supplementary<View>(
+    ofKind kind: String, using registration: UICollectionView.SupplementaryRegistration<View>
+  ) -> Self {
+    guard let adapter = collectionAdapter(for: "supplementary(ofKind:using:)") else { return self }
+    adapter.features.supplementaryRegistrations[kind] = { collectionView, path in
+      collectionView.dequeueConfiguredReusableSupplementary(using: registration, for: path)
+    }
+    return self
+  }
 }

@@ -50,8 +50,9 @@ where
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the snapshot installed last. The data source reads it, and it
-  /// outlives the binding.
-  private(set) var shown = Snapshot<Section, Item>()
+  /// outlives the binding. Only the adapter's own files write it: installs here, the user's
+  /// edits in `ListAdapter+Sections.swift`.
+  var shown = Snapshot<Section, Item>()
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
   private var answeringDepth = 0
@@ -93,7 +94,7 @@ where
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
   /// shows, and nothing about it changes any more. A released binding tells its stop observers
   /// within a main-actor turn; a question UIKit asks before that lets go at once.
-  private var isLive: Bool {
+  var isLive: Bool {
     if let binding { return !binding.isCancelled }
     if !hasLetGo { bindingStopped() }
     return false
@@ -151,7 +152,7 @@ where
   }
 
   /// Takes the binding's snapshot as the one shown (after an install or a user's move).
-  private func takeBindingSnapshot() {
+  func takeBindingSnapshot() {
     if let binding { shown = binding.snapshot }
   }
 
@@ -334,99 +335,6 @@ where
     return view?.itemPositions(in: screen) ?? []
   }
 
-  // MARK: Sections changed in place
-
-  /// Shows a section's new value without replacing any row: header and footer titles are set
-  /// on the existing views, supplementary views are configured again, the app hears of it
-  /// (``ListFeatures/sectionChanged``), and a table measures its headers and footers again.
-  private func refreshSections(_ sections: [Int]) {
-    for index in sections {
-      guard let section = shown.section(at: index) else { continue }
-      view?.refreshSection(at: index, showing: section, for: self)
-      features.sectionChanged?(section, index)
-    }
-    view?.finishRefreshingSections()
-  }
-
-  // MARK: Index titles
-
-  /// The index titles, and the section each one scrolls to. A collection view scrolls to an
-  /// item, so its index leaves out sections without any.
-  func indexEntries() -> [(title: String, section: Int)] {
-    guard let indexTitle = features.indexTitle else { return [] }
-    let needsItems = view?.indexSkipsEmptySections ?? false
-    return answering {
-      shown.sections.indices.compactMap { index in
-        if needsItems && shown.numberOfItems(inSection: index) == 0 { return nil }
-        return indexTitle(shown.sections[index]).map { ($0, index) }
-      }
-    }
-  }
-
-  /// The section with items nearest to `section` (0 when none has any).
-  func nearestSectionWithItems(to section: Int) -> Int {
-    shown.sections.indices.filter { shown.numberOfItems(inSection: $0) > 0 }
-      .min { abs($0 - section) < abs($1 - section) } ?? 0
-  }
-
-  // MARK: Editing and reordering
-
-  /// A table row shows editing controls — swipe to delete, the reorder control — when it can be
-  /// deleted or moved: UIKit asks one question for both.
-  func canEdit(at indexPath: IndexPath) -> Bool {
-    canDelete(at: indexPath) || canMove(at: indexPath)
-  }
-
-  func canDelete(at indexPath: IndexPath) -> Bool {
-    guard isLive, let item = item(at: indexPath) else { return false }
-    guard let deletion = features.deletion else { return true }  // UIKit's default
-    return deletion.canDelete?(item) ?? true
-  }
-
-  func userDeleted(at indexPath: IndexPath) {
-    // A row that may move but not be deleted can still be swiped where the delegate allows it.
-    guard let deletion = features.deletion, canDelete(at: indexPath), let item = item(at: indexPath)
-    else { return }
-    removeDeletedRow(at: indexPath)
-    deletion.delete(item, indexPath)
-  }
-
-  /// The row the user deleted leaves the view now, with UIKit's own delete animation: a row
-  /// still there when the swipe ends (or the commit returns) slides back into place on a
-  /// device, and would leave only with the next list (UIKit rules §7.4).
-  private func removeDeletedRow(at indexPath: IndexPath) {
-    guard let binding, let view, binding.recordUserDelete(at: ItemPosition(indexPath)) != nil
-    else { return }
-    keepingPlace(radius: 1) {
-      view.deleteRow(
-        at: indexPath, animation: features.animation,
-        installing: { [weak self] in self?.takeBindingSnapshot() })
-    }
-  }
-
-  func canMove(at indexPath: IndexPath) -> Bool {
-    guard isLive, let reordering = features.reordering, let item = item(at: indexPath) else {
-      return false
-    }
-    return reordering.canMove?(item) ?? true
-  }
-
-  func userMoved(from source: IndexPath, to destination: IndexPath) {
-    guard isLive else {
-      // A drag that began before the binding stopped: the view shows the row moved, so the
-      // rows it asks for must follow.
-      if let moved = shown.movingItem(from: ItemPosition(source), to: ItemPosition(destination)) {
-        shown = moved.snapshot
-      }
-      return
-    }
-    guard
-      let item = binding?.recordUserMove(from: ItemPosition(source), to: ItemPosition(destination))
-    else { return }
-    takeBindingSnapshot()
-    features.reordering?.moved(item, source, destination)
-  }
-
   /// The binding stopped: the view keeps answering with its cells — the cell provider and the
   /// registrations it dequeues with — and its section titles, as the strings the last list
   /// had; it lets go of every other closure the app gave it (one that holds the screen would
@@ -500,68 +408,9 @@ where
   }
 }
 
-/// One scroll view's lengths along its scroll axis.
-@MainActor
-struct ScrollAxis {
-  var offset: CGFloat
-  var insetStart: CGFloat
-  var insetEnd: CGFloat
-  var contentLength: CGFloat
-  var viewportLength: CGFloat
-
-  init(_ view: UIScrollView, horizontal: Bool) {
-    let inset = view.adjustedContentInset
-    if horizontal {
-      (offset, insetStart, insetEnd) = (view.contentOffset.x, inset.left, inset.right)
-      (contentLength, viewportLength) = (view.contentSize.width, view.bounds.width)
-    } else {
-      (offset, insetStart, insetEnd) = (view.contentOffset.y, inset.top, inset.bottom)
-      (contentLength, viewportLength) = (view.contentSize.height, view.bounds.height)
-    }
-  }
-}
-
-extension ScrollAxis {
-  /// The smallest content offset: the start inset shown whole.
-  var minimumOffset: CGFloat { -insetStart }
-  /// The largest content offset: the content's end (and the end inset) at the viewport's.
-  var maximumOffset: CGFloat {
-    max(minimumOffset, contentLength + insetEnd - viewportLength)
-  }
-}
-
-extension UITableViewHeaderFooterView {
-  /// Shows a new title the way the view shows its title now: through its list content
-  /// configuration when it has one (its `textLabel` is then `nil`), else through the label
-  /// UIKit set the title on — setting a configuration on a view UIKit labels would outlast
-  /// the title when UIKit reuses the view for another section.
-  func showTitle(_ title: String?) {
-    if var content = contentConfiguration as? UIListContentConfiguration {
-      content.text = title
-      contentConfiguration = content
-    } else {
-      textLabel?.text = title
-    }
-  }
-}
-
 /// The cells, as the bound view asks for them.
 @usableFromInline
 enum CellProvider<Item> {
   case table(@MainActor (UITableView, IndexPath, Item) -> UITableViewCell)
   case collection(@MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell)
-}
-
-extension ItemPosition {
-  /// The position of a row or item at an index path.
-  init(_ indexPath: IndexPath) {
-    self.init(section: indexPath[0], item: indexPath[1])
-  }
-}
-
-extension IndexPath {
-  /// The index path of a position.
-  init(_ position: ItemPosition) {
-    self.init(item: position.item, section: position.section)
-  }
 }

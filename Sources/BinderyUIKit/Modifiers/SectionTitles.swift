@@ -85,3 +85,18 @@ extension ListAdapter {
     }
   }
 }
+
+extension UITableViewHeaderFooterView {
+  /// Shows a new title the way the view shows its title now: through its list content
+  /// configuration when it has one (its `textLabel` is then `nil`), else through the label
+  /// UIKit set the title on — setting a configuration on a view UIKit labels would outlast
+  /// the title when UIKit reuses the view for another section.
+  func showTitle(_ title: String?) {
+    if var content = contentConfiguration as? UIListContentConfiguration {
+      content.text = title
+      contentConfiguration = content
+    } else {
+      textLabel?.text = title
+    }
+  }
+}

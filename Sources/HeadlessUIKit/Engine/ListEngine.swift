@@ -133,10 +133,10 @@ final class ListEngine {
   var interactiveMove: (source: IndexPath, target: IndexPath)?
 
   /// Whether a layout pass is under way, and whether the layout was invalidated during it.
-  private(set) var isLayingOut = false
-  private var needsAnotherLayoutPass = false
+  var isLayingOut = false
+  var needsAnotherLayoutPass = false
   /// Whether a row just measured changed what is visible.
-  private var needsMeasuringPass = false
+  var needsMeasuringPass = false
   /// Readies the layout at the start of each pass (collection views), and finishes the view's
   /// own part after it: a table places its footer view, a collection view checks what a
   /// custom layout says against the counts.
@@ -165,14 +165,14 @@ final class ListEngine {
   /// How deep the view is in calls to its data source for what it shows (counts, cells,
   /// supplementary views, titles): UIKit is updating its visible cells then, and an update
   /// issued from inside is re-entrant.
-  private(set) var dataSourceCallDepth = 0
+  var dataSourceCallDepth = 0
 
   /// `performBatchUpdates` completions not yet called: UIKit calls them when the batch's
   /// animations end, never inside the call.
-  private var pendingCompletions: [(@MainActor () -> Void)] = []
+  var pendingCompletions: [(@MainActor () -> Void)] = []
   /// Batches applied with animations, on screen, whose animations have not ended.
-  private var animatedUpdatesInFlight = 0
-  private var isCompletionDrainScheduled = false
+  var animatedUpdatesInFlight = 0
+  var isCompletionDrainScheduled = false
 
   init(kind: ListViewKind, viewportLength: CGFloat, crossLength: CGFloat) {
     self.kind = kind
@@ -191,55 +191,6 @@ final class ListEngine {
   func clearViolations() {
     violations.removeAll()
     alerts.removeAll()
-  }
-
-  // MARK: Data-source calls (re-entrancy)
-
-  /// Runs one call to the data source for what the view shows.
-  func askingDataSource<Result>(_ call: () -> Result) -> Result {
-    dataSourceCallDepth += 1
-    defer { dataSourceCallDepth -= 1 }
-    return call()
-  }
-
-  /// Whether the view is updating its visible cells: inside a call to its data source or
-  /// delegate for what it shows (§7.2).
-  var isUpdatingVisibleCells: Bool { dataSourceCallDepth > 0 }
-
-  /// Reports `operation` if it was issued from inside a data-source call. UIKit's behaviour is
-  /// undefined there (a crash, or corrupted bookkeeping); the headless view reports it and
-  /// carries on.
-  func checkNotInsideDataSourceCall(_ operation: String) {
-    guard dataSourceCallDepth > 0 else { return }
-    report(UIKitMessages.updateDuringDataSourceCall(operation, kind: kind))
-  }
-
-  // MARK: Completions
-
-  /// Calls `completion` after the current batch's animations, on a later main-actor turn: in
-  /// the order the batches were made, and never inside the call that made them.
-  func enqueueCompletion(_ completion: @escaping @MainActor () -> Void) {
-    pendingCompletions.append(completion)
-    guard !isCompletionDrainScheduled else { return }
-    isCompletionDrainScheduled = true
-    Task { @MainActor [self] in drainCompletions() }
-  }
-
-  /// Batches whose completion has not been called yet.
-  var pendingCompletionCount: Int { pendingCompletions.count }
-
-  private func drainCompletions() {
-    isCompletionDrainScheduled = false
-    // The view went while an update it animated was in flight: UIKit raises in its dealloc
-    // (§7.1). Its completions still run here, so that nothing waits on them forever.
-    if animatedUpdatesInFlight > 0 && view == nil && kind == .collectionView {
-      report(UIKitMessages.deallocatedDuringUpdate)
-    }
-    animatedUpdatesInFlight = 0
-    // Completions queued by these completions wait for the next turn, as new animations would.
-    let due = pendingCompletions
-    pendingCompletions.removeAll()
-    for completion in due { completion() }
   }
 
   // MARK: Counts (§1.3)
@@ -485,153 +436,5 @@ final class ListEngine {
       }
     }
     animatingOut.append(cell)
-  }
-
-  // MARK: Layout
-
-  /// Makes cells and supplementary views for what is visible, and — UIKit's cell prefetching —
-  /// cells for the lines just beyond the viewport in the direction of the scroll; recycles the
-  /// cells of everything else.
-  func layout() {
-    guard isInWindow else { return }
-    guard !isLayingOut else {
-      // UIKit ignores a layout started from inside another; a collection view says so.
-      if kind == .collectionView { report(UIKitMessages.reentrantLayout) }
-      return
-    }
-    isLayingOut = true
-    defer { isLayingOut = false }
-    var passes = 0
-    var measuringPasses = 0
-    repeat {
-      if needsMeasuringPass {
-        // Measuring is not a layout that invalidates itself: each pass measures a row for good.
-        needsMeasuringPass = false
-        measuringPasses += 1
-      } else {
-        needsAnotherLayoutPass = false
-        passes += 1
-      }
-      layOutOnce()
-    } while (needsAnotherLayoutPass && passes < Self.layoutPassLimit)
-      || (needsMeasuringPass && measuringPasses < Self.measuringPassLimit)
-    if needsAnotherLayoutPass {
-      needsAnotherLayoutPass = false
-      report(UIKitMessages.layoutLoop)
-    }
-    isLayingOut = false
-    adjustOffsetIfContentChanged()
-    prefetchAfterLayout()
-  }
-
-  /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.
-  static let layoutPassLimit = 100
-  /// How many rows one layout measures at most, a pass each (a screen of one-point rows).
-  static let measuringPassLimit = 10_000
-
-  /// The layout was invalidated: at once, or after the pass under way when it is from inside
-  /// one (a cell request, say), as UIKit runs another pass.
-  func invalidateLayout() {
-    if isLayingOut {
-      needsAnotherLayoutPass = true
-    } else {
-      layout()
-    }
-  }
-
-  private func layOutOnce() {
-    prepareLayout?()
-    // One layout of the sections serves the whole pass.
-    let frames = sectionFrames()
-    let visible = visibleIndexPaths(frames: frames)
-    let shown = visible + preparedIndexPaths(visible: visible, frames: frames)
-    // Cells that left the screen stay a while near it, as UIKit's cell prefetching keeps
-    // them (§4a): one scrolled back is displayed again without a cell request.
-    let kept = keptIndexPaths(frames: frames)
-    // A screen's worth of paths: a linear search is cheaper than hashing them.
-    for (path, cell) in cells where !shown.contains(path) {
-      endDisplay(cell, at: path)
-      guard !kept.contains(path) else { continue }
-      cells[path] = nil
-      recycle(cell)
-    }
-    // UIKit makes cells one at a time and measures each as it comes: once one turns out
-    // another height than its estimate, what is visible is worked out again.
-    for path in shown where cells[path] == nil {
-      guard let cell = requestCell(at: path, reconfiguring: nil) else { continue }
-      cells[path] = cell
-      if measureRows([path], frames: frames) {
-        needsMeasuringPass = true
-        return
-      }
-    }
-    if measureRows(shown, frames: frames) {
-      needsMeasuringPass = true
-      return
-    }
-    for path in shown {
-      guard let cell = cells[path] else { continue }
-      cell.frame = transposed(frame(of: path, frames: frames))
-      if visible.contains(path) {
-        if displayedCells.insert(ObjectIdentifier(cell)).inserted {
-          // The delegate hears of it while the view updates its visible cells (§7.2).
-          askingDataSource { willDisplayCell?(cell, path) }
-        }
-      } else {
-        endDisplay(cell, at: path)
-      }
-    }
-    layOutSupplementaries(frames: frames)
-    prefetches.forget(visible)
-    didLayOut?()
-  }
-
-  /// Tells the delegate a cell it was told about left the screen.
-  func endDisplay(_ cell: HeadlessReusableView, at path: IndexPath) {
-    guard displayedCells.remove(ObjectIdentifier(cell)) != nil else { return }
-    askingDataSource { didEndDisplayingCell?(cell, path) }
-  }
-
-  /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines
-  /// beyond the viewport in the direction of the last scroll, while prefetching is on.
-  func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
-    guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
-      viewportLength > 0, lineLayout.rowHeight > 0
-    else { return [] }
-    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
-    let top = scrollOffset
-    let bottom = scrollOffset + viewportLength
-    let paths =
-      cellPrefetchDirection > 0
-      ? indexPaths(from: bottom, to: bottom + band, frames: frames)
-      : indexPaths(from: top - band, to: top, frames: frames)
-    return paths.filter { !visible.contains($0) }
-  }
-
-  /// The items whose cells UIKit keeps after they leave the screen, while prefetching is on:
-  /// those within ``cellPrefetchLines`` lines of the viewport, on either side.
-  func keptIndexPaths(frames: [SectionFrame]) -> [IndexPath] {
-    guard isPrefetchingEnabled, cellPrefetchLines > 0, viewportLength > 0,
-      lineLayout.rowHeight > 0
-    else { return [] }
-    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
-    return indexPaths(
-      from: scrollOffset - band, to: scrollOffset + viewportLength + band, frames: frames)
-  }
-
-  private func layOutSupplementaries(frames: [SectionFrame]) {
-    guard supplementarySource != nil, viewportLength > 0 else { return }
-    let visible = supplementaryKeys(
-      from: scrollOffset, to: scrollOffset + viewportLength, frames: frames)
-    let visibleSet = Set(visible)
-    for (key, view) in supplementaries where !visibleSet.contains(key) {
-      supplementaries[key] = nil
-      recycleSupplementary(view)
-    }
-    for key in visible where supplementaries[key] == nil {
-      if let view = requestSupplementary(key, kindName: elementKindName(key.kind)) {
-        supplementaries[key] = view
-      }
-    }
   }
 }

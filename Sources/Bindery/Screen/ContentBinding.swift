@@ -151,22 +151,15 @@ where
       else { return false }
       return near.contains(index)
     }
-    var idsOfLiveCells = Set<Item.ID>()
     cells.cancelRequests { key, cell in
-      let ids = items[key] ?? []
-      if live.contains(ObjectIdentifier(cell)) {
-        idsOfLiveCells.formUnion(ids)
-        return false
-      }
-      return !ids.contains(where: isNear)
+      !live.contains(ObjectIdentifier(cell)) && !(items[key] ?? []).contains(where: isNear)
     }
     // A cell the view kept, and shows again without asking for it, wants its content again.
     cells.requestAgain { _, cell in live.contains(ObjectIdentifier(cell)) }
     // Keys are remembered for the items near the screen, and for those a cell still shows: the
     // view may keep a cell farther than a screen away (how long is not documented), and content
-    // arriving must still reach it.
-    for (id, key) in keys
-    where !idsOfLiveCells.contains(id) && !isNear(id) && !cells.hasCell(showing: key.current) {
+    // arriving must still reach it. (Cells on screen show a key too: their items stay.)
+    for (id, key) in keys where !isNear(id) && !cells.hasCell(showing: key.current) {
       keys[id] = nil
       forget(id, from: key.current)
     }

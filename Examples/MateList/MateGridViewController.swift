@@ -53,12 +53,14 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
       cell, _, mate in
       cell.show(mate.item, avatar: mate.content)
     }
-    binding = collectionView.bind(to: viewModel.$sections, content: avatars, using: cell)
-      .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeaderView.self) {
-        header, team, _ in
-        header.title = "\(team.name) · \(team.memberCount)"
-      }
-      .onMove { [weak self] mate, _, destination in self?.viewModel.move(mate, to: destination) }
+    binding = collectionView.bind(
+      to: .publisher(viewModel.$sections), content: .store(avatars), using: cell
+    )
+    .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeaderView.self) {
+      header, team, _ in
+      header.title = "\(team.name) · \(team.memberCount)"
+    }
+    .onMove { [weak self] mate, _, destination in self?.viewModel.move(mate, to: destination) }
 
     let drag = UILongPressGestureRecognizer(target: self, action: #selector(drag(_:)))
     collectionView.addGestureRecognizer(drag)

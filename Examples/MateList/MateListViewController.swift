@@ -40,14 +40,15 @@ final class MateListViewController: UIViewController, UITableViewDelegate {
       .store(in: &cancellables)
 
     binding = tableView.bind(
-      to: viewModel.$sections, content: avatars, holdFirstDisplay: .milliseconds(150),
-      titleForSection: { "\($0.name) · \($0.memberCount)" }
+      to: .publisher(viewModel.$sections),
+      content: .store(avatars, holdingFirstDisplay: .milliseconds(150))
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(
         withIdentifier: MateCell.reuseIdentifier, for: indexPath)
       (cell as? MateCell)?.show(mate, avatar: avatar)
       return cell
     }
+    .headerTitles { "\($0.name) · \($0.memberCount)" }
     .onDelete { [weak self] mate, _ in self?.viewModel.remove(mate) }
     .sectionIndexTitles { String($0.name.prefix(1)) }
     .animation(.fade)

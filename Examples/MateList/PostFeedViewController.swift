@@ -87,7 +87,7 @@ final class PostFeedViewController: UIViewController, UITableViewDelegate {
     tableView.delegate = self
     view.addSubview(tableView)
 
-    binding = tableView.bind(to: viewModel.$posts) { tableView, indexPath, post in
+    binding = tableView.bind(to: .publisher(viewModel.$posts)) { tableView, indexPath, post in
       let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath)
       var content = cell.defaultContentConfiguration()
       content.text = post.author

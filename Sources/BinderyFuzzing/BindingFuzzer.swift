@@ -210,12 +210,12 @@ package final class BindingFuzzer {
     let breaks = breaksCells
     if let table = view as? UITableView {
       if world.hasContent {
-        binding = table.bind(to: source, content: store, keyedBy: \.contentKey) {
+        binding = table.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
           table, indexPath, item, state in
           Self.tableCell(table, indexPath, item, state, breaks: breaks)
         }
       } else {
-        binding = table.bind(to: source) { table, indexPath, item in
+        binding = table.bind(to: .sequence(source)) { table, indexPath, item in
           Self.tableCell(table, indexPath, item, nil, breaks: breaks)
         }
       }
@@ -223,12 +223,12 @@ package final class BindingFuzzer {
     } else if let grid = view as? UICollectionView {
       let isList = world.kind == .list
       if world.hasContent {
-        binding = grid.bind(to: source, content: store, keyedBy: \.contentKey) {
+        binding = grid.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
           grid, indexPath, item, state in
           Self.gridCell(grid, indexPath, item, state, sized: isList, breaks: breaks)
         }
       } else {
-        binding = grid.bind(to: source) { grid, indexPath, item in
+        binding = grid.bind(to: .sequence(source)) { grid, indexPath, item in
           Self.gridCell(grid, indexPath, item, nil, sized: isList, breaks: breaks)
         }
       }

@@ -185,7 +185,8 @@ struct BindingBenchmark {
 
     // Bindery: validation and diff off the main actor; the main actor applies.
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[Row]> { _ in }) { tableView, indexPath, row in
+    let binding = table.bind(to: .sequence(AsyncStream<[Row]> { _ in })) {
+      tableView, indexPath, row in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = row.title
       return cell
@@ -219,7 +220,8 @@ struct BindingBenchmark {
     // binding: what the main actor's share costs when it has not just sat idle.
     result.nullBackToBackTimes = await nullViewBackToBackTimes(versions: versions)
     let warmTable = makeTable()
-    let warmBinding = warmTable.bind(to: AsyncStream<[Row]> { _ in }) { tableView, indexPath, row in
+    let warmBinding = warmTable.bind(to: .sequence(AsyncStream<[Row]> { _ in })) {
+      tableView, indexPath, row in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = row.title
       return cell

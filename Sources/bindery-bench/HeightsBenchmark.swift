@@ -188,7 +188,7 @@ struct HeightsBenchmark {
     table.rowHeight = UITableView.automaticDimension
     table.estimatedRowHeight = 120
     let window = UIWindow.show(table)
-    let binding = table.bind(to: AsyncStream<[Post]> { _ in }) { table, path, post in
+    let binding = table.bind(to: .sequence(AsyncStream<[Post]> { _ in })) { table, path, post in
       let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
       (cell as? PostCell)?.fittingHeight = post.height
       return cell

@@ -181,11 +181,12 @@ struct PrefetchSimulation {
     table.rowHeight = rowHeight
     table.prefetchPattern = pattern.prefetchPattern
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
-    let planner: PrefetchPlanner? =
-      strategy == .bindery || strategy == .binderyHold ? PrefetchPlanner() : nil
+    let prefetching: Prefetching =
+      strategy == .bindery || strategy == .binderyHold ? .automatic : .never
+    let hold: Duration? = strategy == .binderyHold ? .seconds(1) : nil
     let binding = table.bind(
-      to: AsyncStream<[Row]> { _ in }, content: avatars, prefetching: planner,
-      holdFirstDisplay: strategy == .binderyHold ? .seconds(1) : nil
+      to: .sequence(AsyncStream<[Row]> { _ in }),
+      content: .store(avatars, prefetching: prefetching, holdingFirstDisplay: hold)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       let key = ObjectIdentifier(cell)

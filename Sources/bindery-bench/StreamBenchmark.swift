@@ -95,7 +95,8 @@ struct StreamBenchmark {
       view.register(UITableViewCell.self, forCellReuseIdentifier: "row")
       UIWindow.show(view)
       table = view
-      binding = view.bind(to: AsyncStream<[Item]> { _ in }) { tableView, indexPath, item in
+      binding = view.bind(to: .sequence(AsyncStream<[Item]> { _ in })) {
+        tableView, indexPath, item in
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.textLabel?.text = "\(item.id) · \(item.content)"
         return cell

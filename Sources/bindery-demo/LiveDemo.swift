@@ -75,7 +75,10 @@ final class LiveDemo {
 
   func start() {
     for _ in 0..<options.mates { mates.append(newMate()) }
-    binding = table.bind(to: feed, content: avatars) {
+    // New mates (joining, or moving to the top) wait briefly for their avatars.
+    binding = table.bind(
+      to: .sequence(feed), content: .store(avatars, holdingNewRows: .milliseconds(200))
+    ) {
       [unowned self] tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       if cellMate.updateValue(mate.id, forKey: ObjectIdentifier(cell)) != mate.id {
@@ -88,8 +91,6 @@ final class LiveDemo {
       (cell as? MateCell)?.avatar = avatar.content
       return cell
     }
-    // New mates (joining, or moving to the top) wait briefly for their avatars.
-    binding?.holdNewRows(upTo: .milliseconds(200))
     binding?.onWillShow { [unowned self] snapshot in
       // The screen's first cells, shown with the window, are the first screen's; a list shown
       // after that is an update.

@@ -1,18 +1,10 @@
 // The roles an attachment of a binding may take (a binding finds its attachments by role): what
-// hears where a fling will stop, what can hold updates for their new rows, what hears that the
-// view moved its content to keep the user's place.
+// hears where a fling will stop, what hears that the view moved its content to keep the user's place.
 
 /// What hears where a fling will stop (``ListBinding/flingWillComeToRest(atOffset:)``).
 @MainActor
 package protocol FlingLandingListener: AnyObject {
   func flingWillComeToRest(atOffset offset: Double)
-}
-
-/// What can hold a binding's updates for their new rows' content
-/// (BinderyUIKit's `holdNewRows(upTo:)`).
-@MainActor
-package protocol NewRowHolding: AnyObject {
-  func holdNewRows(upTo deadline: Duration)
 }
 
 /// What hears that the view moved its content to keep the user's place as the list changed

@@ -376,8 +376,6 @@ extension ContentPrefetcher where Key == Item.ID {
 
 extension ContentPrefetcher: FlingLandingListener {}
 
-extension ContentPrefetcher: NewRowHolding {}
-
 extension ContentPrefetcher: ContentShiftObserving {
   /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
   /// jump: the speed and the landing go on as they were.

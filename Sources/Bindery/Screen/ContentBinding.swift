@@ -38,33 +38,50 @@ where
   /// and hold no interest.
   public private(set) var isStopped = false
 
-  /// Attaches late content from `store` to `binding`, which keeps it.
-  ///
-  /// - Parameters:
-  ///   - binding: the binding whose cells show the content; it keeps this object.
-  ///   - store: where the content comes from, shared by any number of screens.
-  ///   - planner: the prefetch windows; `nil` turns prefetching off (cells still load what
-  ///     they show).
-  ///   - holdFirstDisplay: how long the first display may wait for the first screen's content;
-  ///     `nil` (or no planner) shows the first list at once.
-  ///   - contentKey: the key of an item's content in `store`; cheap, and the same for equal
-  ///     items.
-  public init(
-    binding: ListBinding<Section, Item>, store: ContentStore<Key, Content>,
-    planner: PrefetchPlanner?, holdFirstDisplay: Duration?,
-    contentKey: @escaping (Item) -> Key
-  ) {
+  /// Attaches `content` to `binding`, which keeps it: the cells' interest in the store, the
+  /// prefetcher (unless ``Prefetching/never``), and the holds of the first display and of new
+  /// rows. A hold without prefetching holds nothing, and `binding` says so on its `errors`
+  /// (``BindingError/modifierDoesNotApply(_:)``).
+  public init(binding: ListBinding<Section, Item>, content: LateContent<Item, Key, Content>) {
     self.binding = binding
-    self.contentKey = contentKey
-    cells = ContentCells(store: store)
-    prefetcher = planner.map {
-      ContentPrefetcher(binding: binding, store: store, planner: $0, contentKey: contentKey)
+    contentKey = content.contentKey
+    cells = ContentCells(store: content.store)
+    prefetcher = content.prefetching.planner.map {
+      ContentPrefetcher(
+        binding: binding, store: content.store, planner: $0, contentKey: content.contentKey)
     }
-    if let holdFirstDisplay { prefetcher?.holdFirstDisplay(upTo: holdFirstDisplay) }
+    if let prefetcher {
+      if let hold = content.firstDisplayHold { prefetcher.holdFirstDisplay(upTo: hold) }
+      if let hold = content.newRowHold { prefetcher.holdNewRows(upTo: hold) }
+    } else {
+      reportHoldsWithoutPrefetching(content, to: binding)
+    }
     binding.retain(self)
-    observation = store.observe { [weak self] key, _ in self?.contentChanged(for: key) }
+    observation = content.store.observe { [weak self] key, _ in self?.contentChanged(for: key) }
     binding.onShow { [weak self] in self?.releaseDetachedCells() }
     binding.onStop { [weak self] in self?.stop() }
+  }
+
+  /// Holds wait for content that prefetching asked for: without prefetching they hold
+  /// nothing. Reported when the first list is about to show — what the first hold would have
+  /// held — rather than here, inside `bind`, before the caller could see the binding.
+  private func reportHoldsWithoutPrefetching(
+    _ content: LateContent<Item, Key, Content>, to binding: ListBinding<Section, Item>
+  ) {
+    let holds = [
+      (content.firstDisplayHold, "holdingFirstDisplay"), (content.newRowHold, "holdingNewRows"),
+    ].compactMap { $0.0 == nil ? nil : $0.1 }
+    guard !holds.isEmpty else { return }
+    var reported = false
+    binding.onWillShow { [weak binding] _ in
+      guard !reported else { return }
+      reported = true
+      for name in holds {
+        binding?.reportMisuse(
+          "LateContent.store(_:\(name):)",
+          "it waits for content that prefetching asked for, and prefetching is .never")
+      }
+    }
   }
 
   /// Configures the cell for `item` at `position` through its content state: interest at
@@ -189,18 +206,5 @@ where
       self?.isReleaseScheduled = false
       self?.releaseDetachedCells()
     }
-  }
-}
-
-extension ContentBinding where Key == Item.ID {
-  /// Attaches late content keyed by the items' ids from `store` to `binding`, which keeps it;
-  /// see ``init(binding:store:planner:holdFirstDisplay:contentKey:)``.
-  public convenience init(
-    binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
-    planner: PrefetchPlanner?, holdFirstDisplay: Duration?
-  ) {
-    self.init(
-      binding: binding, store: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
-      contentKey: \.id)
   }
 }

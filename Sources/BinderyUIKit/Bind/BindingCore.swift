@@ -23,27 +23,25 @@ enum BindingCore {
   @usableFromInline
   static func bind<Section, Item>(
     _ view: BindingTarget, cells: CellProvider<Item>, source: ListSource<Section, Item>,
-    pipeline: DiffPipeline<Section, Item>, headerTitle: (@MainActor (Section) -> String?)?
+    pipeline: DiffPipeline<Section, Item>
   ) -> ListBinding<Section, Item> {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
-    adapter.features.headerTitle = headerTitle
     adapter.install(prefetching: false)
     source.start(binding)
     return binding
   }
 
-  /// As ``bind(_:cells:source:pipeline:headerTitle:)``, with late content: `provide` gets the
-  /// item's content state, and its cells hold interest in it.
+  /// As ``bind(_:cells:source:pipeline:)``, with late content: `provide` gets the item's
+  /// content state, and its cells hold interest in it.
   @usableFromInline
   static func bind<Section, Item, Key, Content>(
-    _ view: BindingTarget, content store: ContentStore<Key, Content>,
-    keyedBy contentKey: @escaping (Item) -> Key, planner: PrefetchPlanner?,
-    holdFirstDisplay: Duration?, cells provide: ContentCellProvider<Item, Content>,
-    source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>,
-    headerTitle: (@MainActor (Section) -> String?)?
+    _ view: BindingTarget, content late: LateContent<Item, Key, Content>,
+    cells provide: ContentCellProvider<Item, Content>, source: ListSource<Section, Item>,
+    pipeline: DiffPipeline<Section, Item>
   ) -> ListBinding<Section, Item> {
-    store.purgesOnMemoryWarning()
-    let box = ContentBox<Section, Item, Key, Content>(store: store, contentKey: contentKey)
+    late.store.purgesOnMemoryWarning()
+    let box = ContentBox<Section, Item, Key, Content>(
+      store: late.store, contentKey: late.contentKey)
     let cells: CellProvider<Item>
     switch provide {
     case .table(let provider):
@@ -56,13 +54,10 @@ enum BindingCore {
       }
     }
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
-    adapter.features.headerTitle = headerTitle
-    let content = ContentBinding(
-      binding: binding, store: store, planner: planner, holdFirstDisplay: holdFirstDisplay,
-      contentKey: contentKey)
+    let content = ContentBinding(binding: binding, content: late)
     box.content = content
     adapter.prefetchObserver = { [weak content] in content?.viewWillPrefetch() }
-    adapter.install(prefetching: planner != nil)
+    adapter.install(prefetching: late.prefetching.planner != nil)
     source.start(binding)
     return binding
   }

@@ -213,7 +213,7 @@ extension UICollectionView {
   ///   cell.indentationLevel = row.level
   ///   cell.accessories = row.hasChildren ? [.outlineDisclosure(actionHandler: row.toggle)] : []
   /// }
-  /// let binding = collectionView.bindOutline(to: topics, children: \.subtopics, using: row)
+  /// let binding = collectionView.bindOutline(to: .sequence(topics), children: \.subtopics, using: row)
   /// ```
   ///
   /// Use an ``OutlineListCell`` for the rows, so that their disclosure triangles turn as they
@@ -222,49 +222,21 @@ extension UICollectionView {
   ///
   /// - Complexity: O(n) per tree and per expansion change, off the main actor but for the
   ///   batches, like every list.
-  public func bindOutline<Source, Item, Cell>(
-    to source: Source, children: @escaping @Sendable (Item) -> [Item],
+  public func bindOutline<Item, Cell>(
+    to source: ListSource<FlatSection, Item>, children: @escaping @Sendable (Item) -> [Item],
     expanded: Set<Item.ID> = [],
     using registration: UICollectionView.CellRegistration<Cell, OutlineRow<Item>>
-  ) -> ListBinding<FlatSection, OutlineRow<Item>>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
+  ) -> ListBinding<FlatSection, OutlineRow<Item>> {
     let binding = bind(
-      to: AsyncStream<[OutlineRow<Item>]> { _ in }, cellProvider: Self.outlineCells(registration))
+      to: .sequence(AsyncStream<[OutlineRow<Item>]> { _ in }),
+      cellProvider: Self.outlineCells(registration))
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
     binding.retain(outline)
     // When the source ends the outline goes on: taps still expand and collapse what it sent.
-    let reader = Task.detached { [weak binding] in
-      do {
-        for try await roots in source { outline.receive(roots) }
-      } catch {
-        await binding?.sourceFailed(error)
-      }
-    }
-    binding.addCancellation { reader.cancel() }
-    return binding
-  }
-
-  /// Shows a tree a Combine publisher sends as an outline; see
-  /// ``bindOutline(to:children:expanded:using:)-(Source,_,_,_)``.
-  public func bindOutline<P, Item, Cell>(
-    to publisher: P, children: @escaping @Sendable (Item) -> [Item],
-    expanded: Set<Item.ID> = [],
-    using registration: UICollectionView.CellRegistration<Cell, OutlineRow<Item>>
-  ) -> ListBinding<FlatSection, OutlineRow<Item>>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    let binding = bind(
-      to: AsyncStream<[OutlineRow<Item>]> { _ in }, cellProvider: Self.outlineCells(registration))
-    let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
-    binding.retain(outline)
-    // When the publisher finishes the outline goes on: taps still expand and collapse what it
-    // sent.
-    publisher.subscribe(for: binding, receive: { outline.receive($0) }, finished: {})
+    let stop = source.feed(
+      { sections in outline.receive(sections.first?.items ?? []) },
+      { [weak binding] error in binding?.sourceFailed(error) })
+    binding.addCancellation(stop)
     return binding
   }
 }

@@ -22,21 +22,29 @@ extension Publisher where Failure == Never {
       for: binding, receive: { inbox.submit(lists($0)) }, finished: { inbox.finish() })
   }
 
-  /// The one place Bindery subscribes to a publisher. Its closures are `@Sendable` — so, though
-  /// written in main-actor code, they are not main-actor isolated — and must be safe on any
-  /// thread, as a publisher may send on any. (A plain closure written here and handed to
-  /// Combine would be inferred main-actor isolated, and trap off the main thread.) Cancelling
-  /// `binding` cancels the subscription.
+  /// Subscribes `binding` to the publisher; cancelling `binding` cancels the subscription.
   @MainActor
   func subscribe<Section, Item>(
     for binding: ListBinding<Section, Item>, receive: @escaping @Sendable (Output) -> Void,
     finished: @escaping @Sendable () -> Void
   ) {
+    let cancel = subscribe(receive: receive, finished: finished)
+    binding.addCancellation { cancel() }
+  }
+
+  /// The one place Bindery subscribes to a publisher. Its closures are `@Sendable` — so, though
+  /// written in main-actor code, they are not main-actor isolated — and must be safe on any
+  /// thread, as a publisher may send on any. (A plain closure written here and handed to
+  /// Combine would be inferred main-actor isolated, and trap off the main thread.) Returns what
+  /// cancels the subscription, callable from any thread.
+  func subscribe(
+    receive: @escaping @Sendable (Output) -> Void, finished: @escaping @Sendable () -> Void
+  ) -> @Sendable () -> Void {
     let subscription = sink(
       receiveCompletion: { @Sendable _ in finished() },
       receiveValue: { @Sendable value in receive(value) })
     let box = SubscriptionBox(subscription)
-    binding.addCancellation { box.cancel() }
+    return { box.cancel() }
   }
 }
 

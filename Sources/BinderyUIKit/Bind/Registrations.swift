@@ -11,11 +11,12 @@ import Foundation
 #endif
 
 // Binding with cell registrations (iOS 14), the way Apple's modern collection view samples
-// write cells: make the registration once, up front, and bind with it. Every variant is the
-// cell-provider one with the registration's dequeue as its provider.
+// write cells: make the registration once, up front, and bind with it. A registration is a
+// form of cell provider: each `bind(to:using:)` is `bind(to:cellProvider:)` with the
+// registration's dequeue as its provider.
 
 /// An item and the state of its late content, as a cell registration receives them when a
-/// binding has content (`bind(to:content:using:)`). Reads the item's properties directly:
+/// binding has late content (`bind(to:content:using:)`). Reads the item's properties directly:
 /// `mate.name` as well as `mate.item.name`.
 @dynamicMemberLookup
 public struct ItemWithContent<Item, Content: Sendable> {
@@ -37,133 +38,31 @@ public struct ItemWithContent<Item, Content: Sendable> {
 }
 
 extension UICollectionView {
-  /// Shows every array an `AsyncSequence` sends, each cell dequeued and configured with
-  /// `registration` (made once, before binding: UIKit raises for one made while it asks for a
-  /// cell).
+  /// Shows every list `source` sends, each cell dequeued and configured with `registration`
+  /// (made once, before binding: UIKit raises for one made while it asks for a cell).
   ///
   /// ```swift
   /// let cell = UICollectionView.CellRegistration<UICollectionViewListCell, Mate> {
   ///   cell, _, mate in …
   /// }
-  /// collectionView.bind(to: mates, using: cell)
+  /// collectionView.bind(to: .publisher(viewModel.$mates), using: cell)
   /// ```
   @inlinable
-  public func bind<Source, Item, Cell>(
-    to source: Source, using registration: UICollectionView.CellRegistration<Cell, Item>
-  ) -> ListBinding<FlatSection, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
+  public func bind<Section, Item, Cell>(
+    to source: ListSource<Section, Item>,
+    using registration: UICollectionView.CellRegistration<Cell, Item>
+  ) -> ListBinding<Section, Item> {
     bind(to: source, cellProvider: Self.cells(registration))
   }
 
-  /// Shows every list of sections an `AsyncSequence` sends, with a cell registration.
+  /// Shows every list `source` sends, with late per-item content and a cell registration:
+  /// the registration receives each item with its content's state (``ItemWithContent``).
   @inlinable
-  public func bind<Source, Section, Item, Cell>(
-    to source: Source, using registration: UICollectionView.CellRegistration<Cell, Item>
-  ) -> ListBinding<Section, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(to: source, cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every array a Combine publisher sends, with a cell registration.
-  @inlinable
-  public func bind<P, Item, Cell>(
-    to publisher: P, using registration: UICollectionView.CellRegistration<Cell, Item>
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(to: publisher, cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every list of sections a Combine publisher sends, with a cell registration.
-  @inlinable
-  public func bind<P, Section, Item, Cell>(
-    to publisher: P, using registration: UICollectionView.CellRegistration<Cell, Item>
-  ) -> ListBinding<Section, Item>
-  where
-    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(to: publisher, cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every array an `AsyncSequence` sends, with late per-item content from a store keyed
-  /// by the items' ids: the registration receives each item with its content's state.
-  @inlinable
-  public func bind<Source, Item, Content, Cell>(
-    to source: Source, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+  public func bind<Section, Item, Key, Content, Cell>(
+    to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
     using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
-  ) -> ListBinding<FlatSection, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(
-      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
-      cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every list of sections an `AsyncSequence` sends, with late per-item content and a
-  /// cell registration.
-  @inlinable
-  public func bind<Source, Section, Item, Content, Cell>(
-    to source: Source, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
-  ) -> ListBinding<Section, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(
-      to: source, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
-      cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every array a Combine publisher sends, with late per-item content and a cell
-  /// registration.
-  @inlinable
-  public func bind<P, Item, Content, Cell>(
-    to publisher: P, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(
-      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
-      cellProvider: Self.cells(registration))
-  }
-
-  /// Shows every list of sections a Combine publisher sends, with late per-item content and a
-  /// cell registration.
-  @inlinable
-  public func bind<P, Section, Item, Content, Cell>(
-    to publisher: P, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
-  ) -> ListBinding<Section, Item>
-  where
-    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(
-      to: publisher, content: store, prefetching: planner, holdFirstDisplay: holdFirstDisplay,
-      cellProvider: Self.cells(registration))
+  ) -> ListBinding<Section, Item> {
+    bind(to: source, content: content, cellProvider: Self.cells(registration))
   }
 }
 

@@ -10,299 +10,106 @@ import Foundation
   import Combine
 #endif
 
-// Every variant is one line into `BindingCore`: the same adapter, binding and content wiring
-// for tables and collection views, sequences and publishers, flat lists and sections.
-// `DiffPipeline()` is created here, in inlinable code, so that the diff is specialized for the
-// caller's item types.
+// One declaration per shape, so that a mistake in a cell provider is reported as that mistake:
+// with one `bind` per kind of source, the compiler blamed a typo in the closure on the source
+// (it picked another overload to explain it). The kind of source is a `ListSource` value
+// instead; flat or sectioned is its element type. `DiffPipeline()` is created here, in
+// inlinable code, so that the diff is specialized for the caller's item types.
 
 extension UITableView {
-  /// Shows every array an `AsyncSequence` sends, with diffed batch updates.
+  /// Shows every list `source` sends, with diffed batch updates.
   ///
   /// Installs the table's data source (detaching a binding it had); `cellProvider` is called
-  /// with the current value of the item for each row UIKit asks for. Keep the returned binding
-  /// for as long as the table shows the list: releasing it stops it, and the table holds its
-  /// data source weakly, as UIKit's do. Features around the rows — titles, an index, deletion,
-  /// reordering, the animation — are the binding's modifiers.
+  /// with the current value of the item for each row UIKit asks for. The result is the
+  /// binding: keep it for as long as the table shows the list — releasing or cancelling it
+  /// stops it, and the table holds its data source weakly, as UIKit's do. It is a Combine
+  /// `Cancellable`, so it stores like any subscription. Features around the rows — titles, an
+  /// index, deletion, reordering, the animation, load more, an empty state — are its modifiers.
   ///
   /// ```swift
-  /// let binding = tableView.bind(to: mateUpdates) { tableView, indexPath, mate in
+  /// tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
   ///   let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
   ///   cell.textLabel?.text = mate.name
   ///   return cell
   /// }
-  /// ```
-  @inlinable
-  public func bind<Source, Item>(
-    to source: Source,
-    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), cells: .table(cellProvider), source: .sequence(items: source),
-      pipeline: DiffPipeline(), headerTitle: nil)
-  }
-
-  /// Shows every list of sections an `AsyncSequence` sends; `titleForSection` gives the section
-  /// header titles (see also ``ListBinding/headerTitles(_:)``).
-  @inlinable
-  public func bind<Source, Section, Item>(
-    to source: Source,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), cells: .table(cellProvider), source: .sequence(source),
-      pipeline: DiffPipeline(), headerTitle: titleForSection)
-  }
-
-  /// Shows every array a Combine publisher sends, in one line:
-  ///
-  /// ```swift
-  /// tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in … }
-  ///   .store(in: &cancellables)
+  /// .store(in: &cancellables)
   /// ```
   ///
-  /// Values may arrive on any thread; they are diffed off the main actor. The result is the
-  /// binding itself — a `Cancellable`, so it stores like any subscription, with ``ListBinding``
-  /// `item(at:)`, `errors`, `statistics` and `apply` at hand. Cancelling or releasing it ends
-  /// the subscription and the binding; the publisher finishing ends the flow of lists.
+  /// - Parameters:
+  ///   - source: where the lists come from: ``ListSource/publisher(_:)-(P)``,
+  ///     ``ListSource/sequence(_:)-(S)``, flat or in sections.
+  ///   - cellProvider: the cell for an item, dequeued from this table.
+  /// - Complexity: each list is diffed off the main actor in O(n + d log d) for n items and d
+  ///   changes; the main actor applies the batch.
   @inlinable
-  public func bind<P, Item>(
-    to publisher: P,
+  public func bind<Section, Item>(
+    to source: ListSource<Section, Item>,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
+  ) -> ListBinding<Section, Item> {
     BindingCore.bind(
-      .table(self), cells: .table(cellProvider), source: .publisher(items: publisher),
-      pipeline: DiffPipeline(), headerTitle: nil)
+      .table(self), cells: .table(cellProvider), source: source, pipeline: DiffPipeline())
   }
 
-  /// Shows every list of sections a Combine publisher sends; see
-  /// ``bind(to:cellProvider:)``.
-  @inlinable
-  public func bind<P, Section, Item>(
-    to publisher: P,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), cells: .table(cellProvider), source: .publisher(publisher),
-      pipeline: DiffPipeline(), headerTitle: titleForSection)
-  }
-
-  /// Shows every array an `AsyncSequence` sends, with late per-row content from a store keyed
-  /// by the items' ids.
+  /// Shows every list `source` sends, with late per-row content: each item's content comes
+  /// from `content`'s store, and the cell provider receives its state.
   ///
-  /// The cell provider receives the item and its content state. Each cell holds interest in the
-  /// content it shows, and when content arrives or fails, the rows showing that id are
-  /// reconfigured with the current item: no diff runs and the list is not touched. Prefetching
-  /// is on unless `prefetching` is `nil`: the first screen is requested before UIKit asks for a
-  /// cell, then a window ahead of the scroll. `holdFirstDisplay` keeps the first list from
-  /// showing until the first screen's content is there (loaded or failed), or the deadline.
+  /// Each cell holds interest in the content it shows; when content arrives or fails, the
+  /// rows showing its key are reconfigured with the current item: no diff runs and the list is
+  /// not touched. Unless prefetching is ``Prefetching/never``, the first screen is requested
+  /// before UIKit asks for a cell, then a window ahead of the scroll.
   ///
   /// ```swift
   /// let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20) { id in try await api.avatar(id) }
-  /// tableView.bind(to: mates, content: avatars) { tableView, indexPath, mate, avatar in
+  /// tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
+  ///   tableView, indexPath, mate, avatar in
   ///   let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
   ///   cell.imageView?.image = avatar.content ?? placeholder
   ///   return cell
   /// }
   /// ```
+  ///
+  /// - Parameters:
+  ///   - source: where the lists come from.
+  ///   - content: the store, the key, the prefetching and the holds:
+  ///     ``LateContent/store(_:prefetching:holdingFirstDisplay:holdingNewRows:)``.
+  ///   - cellProvider: the cell for an item and the state of its content.
   @inlinable
-  public func bind<Source, Item, Content>(
-    to source: Source, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
+  public func bind<Section, Item, Key, Content>(
+    to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
     cellProvider:
       @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
       UITableViewCell
+  ) -> ListBinding<Section, Item> {
+    BindingCore.bind(
+      .table(self), content: content, cells: .table(cellProvider), source: source,
+      pipeline: DiffPipeline())
+  }
+
+  /// Bindery 0.1's spelling; say what the source is (which keeps a typo in the cell provider
+  /// reported as a typo).
+  @available(*, unavailable, message: "say what the source is: bind(to: .publisher(publisher))")
+  public func bind<P: Publisher, Item>(
+    to publisher: P,
+    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
   ) -> ListBinding<FlatSection, Item>
   where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    P.Output == [Item], P.Failure == Never,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: \.id, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .sequence(items: source), pipeline: DiffPipeline(),
-      headerTitle: nil)
+    bind(to: .publisher(publisher), cellProvider: cellProvider)
   }
 
-  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
-  /// by the item's id — an id with a version, a URL — so that content that changes under the
-  /// same id loads afresh, while the cell keeps showing the old until it arrives.
-  @inlinable
-  public func bind<Source, Item, Key, Content>(
-    to source: Source, content store: ContentStore<Key, Content>,
-    keyedBy contentKey: @escaping (Item) -> Key,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
+  /// Bindery 0.1's spelling; say what the source is (which keeps a typo in the cell provider
+  /// reported as a typo).
+  @available(*, unavailable, message: "say what the source is: bind(to: .sequence(sequence))")
+  public func bind<S: AsyncSequence & Sendable, Item>(
+    to sequence: S,
+    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
   ) -> ListBinding<FlatSection, Item>
   where
-    Source: AsyncSequence & Sendable, Source.Element == [Item],
+    S.Element == [Item],
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: contentKey, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .sequence(items: source), pipeline: DiffPipeline(),
-      headerTitle: nil)
-  }
-
-  /// Shows every list of sections an `AsyncSequence` sends, with late per-row content; see
-  /// ``bind(to:content:prefetching:holdFirstDisplay:cellProvider:)``.
-  @inlinable
-  public func bind<Source, Section, Item, Content>(
-    to source: Source, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: \.id, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .sequence(source), pipeline: DiffPipeline(),
-      headerTitle: titleForSection)
-  }
-
-  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
-  /// by the item's id — an id with a version, a URL — so that content that changes under the
-  /// same id loads afresh, while the cell keeps showing the old until it arrives.
-  @inlinable
-  public func bind<Source, Section, Item, Key, Content>(
-    to source: Source, content store: ContentStore<Key, Content>,
-    keyedBy contentKey: @escaping (Item) -> Key,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    Source: AsyncSequence & Sendable, Source.Element == [ListSection<Section, Item>],
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: contentKey, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .sequence(source), pipeline: DiffPipeline(),
-      headerTitle: titleForSection)
-  }
-
-  /// Shows every array a Combine publisher sends, with late per-row content; see
-  /// ``bind(to:content:prefetching:holdFirstDisplay:cellProvider:)``.
-  @inlinable
-  public func bind<P, Item, Content>(
-    to publisher: P, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: \.id, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .publisher(items: publisher), pipeline: DiffPipeline(),
-      headerTitle: nil)
-  }
-
-  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
-  /// by the item's id — an id with a version, a URL — so that content that changes under the
-  /// same id loads afresh, while the cell keeps showing the old until it arrives.
-  @inlinable
-  public func bind<P, Item, Key, Content>(
-    to publisher: P, content store: ContentStore<Key, Content>,
-    keyedBy contentKey: @escaping (Item) -> Key,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P: Publisher, P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: contentKey, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .publisher(items: publisher), pipeline: DiffPipeline(),
-      headerTitle: nil)
-  }
-
-  /// Shows every list of sections a Combine publisher sends, with late per-row content; see
-  /// ``bind(to:content:prefetching:holdFirstDisplay:cellProvider:)``.
-  @inlinable
-  public func bind<P, Section, Item, Content>(
-    to publisher: P, content store: ContentStore<Item.ID, Content>,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: \.id, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .publisher(publisher), pipeline: DiffPipeline(),
-      headerTitle: titleForSection)
-  }
-
-  /// As the overload without `keyedBy`, with content keyed by what determines it rather than
-  /// by the item's id — an id with a version, a URL — so that content that changes under the
-  /// same id loads afresh, while the cell keeps showing the old until it arrives.
-  @inlinable
-  public func bind<P, Section, Item, Key, Content>(
-    to publisher: P, content store: ContentStore<Key, Content>,
-    keyedBy contentKey: @escaping (Item) -> Key,
-    prefetching planner: PrefetchPlanner? = PrefetchPlanner(), holdFirstDisplay: Duration? = nil,
-    titleForSection: (@MainActor (Section) -> String?)? = nil,
-    cellProvider:
-      @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
-      UITableViewCell
-  ) -> ListBinding<Section, Item>
-  where
-    P: Publisher, P.Output == [ListSection<Section, Item>], P.Failure == Never,
-    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    BindingCore.bind(
-      .table(self), content: store, keyedBy: contentKey, planner: planner,
-      holdFirstDisplay: holdFirstDisplay,
-      cells: .table(cellProvider), source: .publisher(publisher), pipeline: DiffPipeline(),
-      headerTitle: titleForSection)
+    bind(to: .sequence(sequence), cellProvider: cellProvider)
   }
 }

@@ -18,15 +18,15 @@ extension ListBinding {
   /// before the reconfigures. Without this modifier every content change is a reconfigure.
   ///
   /// ```swift
-  /// binding.reloadItems(when: { old, new in old.isAway != new.isAway })
+  /// binding.replacesCells(when: { old, new in old.isAway != new.isAway })
   /// ```
   @discardableResult
-  public func reloadItems(
+  public func replacesCells(
     when needsNewCell: @escaping @MainActor (_ old: Item, _ new: Item) -> Bool
   )
     -> Self
   {
-    adapter(for: "reloadItems(when:)")?.features.reloadWhen = needsNewCell
+    adapter(for: "replacesCells(when:)")?.features.reloadWhen = needsNewCell
     return self
   }
 }

@@ -10,23 +10,23 @@ import Foundation
 // A collection view's supplementary views, made and configured by the binding.
 
 extension ListBinding {
-  /// A collection view's supplementary view of a kind — a section header or footer — made from
-  /// `viewClass` (registered here) and configured with its section. When a section's value
+  /// A collection view's supplementary views of a kind — section headers or footers — made
+  /// from `viewClass` (registered here) and configured with their sections. When a section's value
   /// changes, its existing views are configured again in place; no item is replaced.
   ///
   /// ```swift
-  /// collectionView.bind(to: viewModel.$teams) { … }
-  ///   .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+  /// collectionView.bind(to: .publisher(viewModel.$teams)) { … }
+  ///   .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
   ///     header, team, indexPath in header.title = team.name
   ///   }
   ///   .store(in: &cancellables)
   /// ```
   @discardableResult
-  public func supplementaryView<View: UICollectionReusableView>(
+  public func supplementaryViews<View: UICollectionReusableView>(
     ofKind kind: String, _ viewClass: View.Type,
     configure: @escaping @MainActor (View, Section, IndexPath) -> Void
   ) -> Self {
-    guard let adapter = collectionAdapter(for: "supplementaryView(ofKind:_:configure:)"),
+    guard let adapter = collectionAdapter(for: "supplementaryViews(ofKind:_:configure:)"),
       let collectionView = adapter.collectionView
     else { return self }
     let identifier = "Bindery.\(kind).\(String(describing: viewClass))"
@@ -44,13 +44,15 @@ extension ListBinding {
   /// once, before binding, for the same kind). Read the section with
   /// ``section(at:)`` in its handler. UIKit gives no way to run a registration's handler again,
   /// so a view already on screen is not updated when its section's value changes; for headers
-  /// that show a section's changing value, use ``supplementaryView(ofKind:_:configure:)`` or
+  /// that show a section's changing value, use ``supplementaryViews(ofKind:_:configure:)`` or
   /// ``headerTitles(_:)``, which update in place.
   @discardableResult
-  public func supplementary<View>(
+  public func supplementaryViews<View>(
     ofKind kind: String, using registration: UICollectionView.SupplementaryRegistration<View>
   ) -> Self {
-    guard let adapter = collectionAdapter(for: "supplementary(ofKind:using:)") else { return self }
+    guard let adapter = collectionAdapter(for: "supplementaryViews(ofKind:using:)") else {
+      return self
+    }
     adapter.features.supplementaryRegistrations[kind] = { collectionView, path in
       collectionView.dequeueConfiguredReusableSupplementary(using: registration, for: path)
     }

@@ -20,9 +20,12 @@ struct DeviceTruthTests {
   /// `ContentLifecycleTests.label`.
   func bindAvatars(
     _ table: UITableView, _ avatars: ContentStore<Int, String>,
-    prefetching: PrefetchPlanner? = PrefetchPlanner()
+    prefetching: Prefetching = .automatic
   ) -> ListBinding<FlatSection, TestItem> {
-    table.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: prefetching) {
+    table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, prefetching: prefetching)
+    ) {
       tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = ContentLifecycleTests.label(mate, avatar)
@@ -37,7 +40,8 @@ struct DeviceTruthTests {
     let table = makeTable()
     weak var gone: ListBinding<FlatSection, TestItem>?
     do {
-      let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      let binding = table.bind(
+        to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
       gone = binding
       #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
       if !released {
@@ -84,12 +88,14 @@ struct DeviceTruthTests {
     let table = makeTable()
     weak var firstDataSource: AnyObject?
     do {
-      let first = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+      let first = table.bind(
+        to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
       #expect(await first.apply(items: [TestItem(id: 1)]))
       firstDataSource = table.dataSource
       first.cancel()
     }
-    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let second = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     #expect(await second.apply(items: [TestItem(id: 2), TestItem(id: 3)]))
     #expect(firstDataSource == nil, "released once the view was bound again")
     #expect(table.visibleCells.map { $0.textLabel?.text } == ["2:0", "3:0"])
@@ -104,7 +110,7 @@ struct DeviceTruthTests {
     let avatars = ContentStore<Int, String>(
       retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
     let table = makeTable()
-    let binding = bindAvatars(table, avatars, prefetching: nil)
+    let binding = bindAvatars(table, avatars, prefetching: .never)
     #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
     await eventually("row 0 to fail") { table.visibleCells.first?.textLabel?.text == "0 failed" }
     // Mate 0 leaves: nobody wants key 0, its retry is forgotten, and its backoff passes. Its
@@ -130,9 +136,10 @@ struct DeviceTruthTests {
     layout?.footerReferenceSize = CGSize(width: 0, height: 20)
     final class Header: UICollectionReusableView {}
     let binding = grid.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeItem
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeItem
     )
-    .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, Header.self) { _, _, _ in
+    .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, Header.self) { _, _, _ in
     }
     #expect(
       await binding.apply([
@@ -151,14 +158,14 @@ struct DeviceTruthTests {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "away")
     // Odd content: the mate is away, and shown in a cell of its own.
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }) {
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
       tableView, indexPath, mate in
       let identifier = mate.content % 2 == 1 ? "away" : "row"
       let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
       cell.textLabel?.text = "\(mate)"
       return cell
     }
-    if withModifier { binding.reloadItems(when: { $0.content % 2 != $1.content % 2 }) }
+    if withModifier { binding.replacesCells(when: { $0.content % 2 != $1.content % 2 }) }
     var mates = (0..<5).map { TestItem(id: $0) }
     #expect(await binding.apply(items: mates))
     let stayed = table.cellForRow(at: IndexPath(row: 3, section: 0))
@@ -182,7 +189,7 @@ struct DeviceTruthTests {
     // The app's model: it publishes every change, the user's move included.
     var model = (0..<9).map { TestItem(id: $0) }
     var binding: ListBinding<FlatSection, TestItem>?
-    binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    binding = grid.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
       .onMove { _, from, to in
         model.insert(model.remove(at: from.item), at: to.item)
         binding?.submit(items: model)
@@ -231,8 +238,10 @@ struct DeviceTruthTests {
 
   @Test func aTableHoldsListsWhileTheUserDragsARow() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .onMove { _, _, _ in }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .onMove { _, _, _ in }
     #expect(await binding.apply(items: (0..<6).map { TestItem(id: $0) }))
     table.setEditing(true, animated: false)
     #expect(table.userBeginsReorderingRow(at: IndexPath(row: 4, section: 0)))
@@ -251,7 +260,8 @@ struct DeviceTruthTests {
 
   @Test func applyReturnsAfterUIKitsCompletion() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
     #expect(await binding.apply(items: (0..<6).map { TestItem(id: $0) }))
     #expect(table.pendingCompletionCount == 0, "the batch's completion ran before apply returned")
@@ -263,8 +273,10 @@ struct DeviceTruthTests {
     table.requestsCellsAtStalePaths = true
     let grid = makeGrid()
     grid.requestsCellsAtStalePaths = true
-    let rows = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-    let items = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let rows = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
+    let items = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     for count in [10, 6, 2] {
       #expect(await rows.apply(items: (0..<count).map { TestItem(id: $0) }))
       #expect(await items.apply(items: (0..<count).map { TestItem(id: $0) }))
@@ -354,7 +366,9 @@ struct DeviceTruthTests {
     var grid: UICollectionView? = makeGrid()
     gone = grid
     grid?.onViolation = { reported.append($0) }
-    let binding = grid?.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+    let binding = grid?.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars)
+    ) {
       grid, indexPath, item, avatar in
       let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       (cell as? LabelledCell)?.text = "\(item) \(avatar.content ?? "…")"
@@ -383,9 +397,11 @@ struct DeviceTruthTests {
   @Test func aRowThatMayMoveButNotBeDeletedCanBeMoved() async {
     let table = makeTable()
     var deleted: [Int] = []
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .onDelete(canDelete: { $0.id != 1 }) { item, _ in deleted.append(item.id) }
-      .onMove { _, _, _ in }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .onDelete(canDelete: { $0.id != 1 }) { item, _ in deleted.append(item.id) }
+    .onMove { _, _, _ in }
     #expect(await binding.apply(items: (0..<4).map { TestItem(id: $0) }))
     table.setEditing(true, animated: false)
     #expect(
@@ -400,9 +416,10 @@ struct DeviceTruthTests {
     let table = makeTable()
     var changed: [Int] = []
     let binding = table.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in },
-      titleForSection: { "S\($0.id) \($0.title)" }, cellProvider: describeRow
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeRow
     )
+    .headerTitles { "S\($0.id) \($0.title)" }
     .onSectionChange { section, index in changed.append(index) }
     #expect(await binding.apply([ListSection(TestSection(id: 0), items: [TestItem(id: 0)])]))
     let batches = table.acceptedBatchCount
@@ -427,7 +444,8 @@ struct DeviceTruthTests {
   @Test func theScrollPositionCountsTheInsetsAndTheAxis() async throws {
     let table = makeTable()
     table.contentInset = UIEdgeInsets(top: 40, left: 0, bottom: 20, right: 0)
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     #expect(await binding.apply(items: (0..<100).map { TestItem(id: $0) }))
     let view = try #require(binding.view)
     #expect(view.scrollPosition.offset == 0, "at the very top, under the inset")
@@ -443,7 +461,8 @@ struct DeviceTruthTests {
     layout.minimumInteritemSpacing = 0
     let grid = makeGrid()
     grid.collectionViewLayout = layout  // 6 items a column in a 320 × 600 view
-    let gridBinding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let gridBinding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     #expect(await gridBinding.apply(items: (0..<120).map { TestItem(id: $0) }))
     grid.contentOffset = CGPoint(x: 550, y: 0)
     let gridView = try #require(gridBinding.view)
@@ -460,7 +479,8 @@ struct DeviceTruthTests {
       ) -> CGSize { CGSize(width: 150, height: 150) }
     }
     let grid = makeGrid()  // 320 × 600, 100-point items 10 apart: 3 × 6
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     let layout = grid.collectionViewLayout as? UICollectionViewFlowLayout
     #expect(binding.itemsPerScreen == 18)
     layout?.sectionInset = UIEdgeInsets(top: 0, left: 20, bottom: 0, right: 20)
@@ -476,7 +496,8 @@ struct DeviceTruthTests {
   @Test func aGridsIndexLeadsOnlyToSectionsWithItems() async throws {
     let grid = makeGrid()
     let binding = grid.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeItem
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeItem
     )
     .sectionIndexTitles { "\($0.id)" }
     #expect(

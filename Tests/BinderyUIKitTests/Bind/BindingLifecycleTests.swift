@@ -101,10 +101,11 @@ struct BindingLifecycleTests {
   @Test func bindingAViewAgainDetachesThePreviousBinding() async {
     let table = makeTable()
     let old = PassthroughSubject<[TestItem], Never>()
-    let first = table.bind(to: old, cellProvider: describeRow)
+    let first = table.bind(to: .publisher(old), cellProvider: describeRow)
     old.send((0..<5).map { TestItem(id: $0) })
     #expect(await first.waitUntilShown())
-    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let second = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     #expect(await second.apply(items: (10..<13).map { TestItem(id: $0) }))
     old.send((0..<8).map { TestItem(id: $0) })  // the old source no longer reaches the table
     try? await Task.sleep(for: .milliseconds(20))
@@ -121,7 +122,7 @@ struct BindingLifecycleTests {
     var cancellables = Set<AnyCancellable>()
     weak var released: ListBinding<FlatSection, TestItem>?
     do {
-      let binding = table.bind(to: subject, cellProvider: describeRow)
+      let binding = table.bind(to: .publisher(subject), cellProvider: describeRow)
       binding.store(in: &cancellables)
       released = binding
       #expect(await binding.waitUntilShown())
@@ -188,7 +189,7 @@ struct BindingLifecycleTests {
   @Test func waitUntilShownCoversEverySource() async {
     let grid = makeGrid()
     let subject = PassthroughSubject<[TestItem], Never>()
-    let binding = grid.bind(to: subject, cellProvider: describeItem)
+    let binding = grid.bind(to: .publisher(subject), cellProvider: describeItem)
     for step in 0..<50 { subject.send((0..<9).map { TestItem(id: $0, content: step) }) }
     #expect(await binding.waitUntilShown())
     #expect(binding.snapshot.items.first?.content == 49)
@@ -198,7 +199,7 @@ struct BindingLifecycleTests {
   @Test func aPublisherThatFinishesStopsTheFlowOfLists() async {
     let table = makeTable()
     let subject = PassthroughSubject<[TestItem], Never>()
-    let binding = table.bind(to: subject, cellProvider: describeRow)
+    let binding = table.bind(to: .publisher(subject), cellProvider: describeRow)
     subject.send([TestItem(id: 1)])
     subject.send(completion: .finished)
     await binding.waitUntilFinished()

@@ -37,7 +37,7 @@ struct ModernListBindingTests {
 
   @Test func aRegistrationConfiguresEveryCellAndAChangeReconfiguresTheSameOne() async {
     let list = makeListView(headers: false)
-    let binding = list.bind(to: AsyncStream<[TestItem]> { _ in }, using: cell)
+    let binding = list.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), using: cell)
     #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
     #expect(texts(list) == ["0:0", "1:0", "2:0"])
     let second = list.cellForItem(at: IndexPath(item: 1, section: 0))
@@ -60,7 +60,8 @@ struct ModernListBindingTests {
       cell.contentConfiguration = content
     }
     let binding = list.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil, using: withAvatar)
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, prefetching: .never), using: withAvatar)
     #expect(await binding.apply(items: (0..<2).map { TestItem(id: $0) }))
     #expect(texts(list) == ["0 placeholder", "1 placeholder"])
     await eventually("the loads") { loader.startedKeys.count == 2 }
@@ -72,7 +73,7 @@ struct ModernListBindingTests {
   @Test func headerTitlesServeAListLayoutsSupplementaryHeaders() async {
     let list = makeListView()
     let binding = list.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, using: cell
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), using: cell
     )
     .headerTitles { "team \($0.id) · \($0.title)" }
     let sections = [
@@ -106,9 +107,9 @@ struct ModernListBindingTests {
       view.contentConfiguration = content
     }
     let binding = list.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, using: cell
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), using: cell
     )
-    .supplementary(ofKind: UICollectionView.elementKindSectionHeader, using: header)
+    .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, using: header)
     #expect(await binding.apply([ListSection(TestSection(id: 0), items: [TestItem(id: 0)])]))
     #expect(
       list.supplementaryView(
@@ -126,7 +127,7 @@ struct ModernListBindingTests {
       }
     }
     var deleted: [Int] = []
-    binding = list.bind(to: AsyncStream<[TestItem]> { _ in }, using: cell)
+    binding = list.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), using: cell)
       .onDelete(canDelete: { $0.id != 0 }) { item, _ in deleted.append(item.id) }
     #expect(await binding?.apply(items: (0..<3).map { TestItem(id: $0) }) == true)
     #expect(list.userSwipes(itemAt: IndexPath(item: 0, section: 0), from: .trailing) == nil)

@@ -38,7 +38,7 @@ struct OutlineTests {
   @Test func tapsExpandAndCollapseWithBatchesAndTheStateSurvivesNewTrees() async throws {
     let list = makeListView(headers: false)
     let (trees, send) = AsyncStream.makeStream(of: [Node].self)
-    let binding = list.bindOutline(to: trees, children: \.children, using: row)
+    let binding = list.bindOutline(to: .sequence(trees), children: \.children, using: row)
     send.yield(Self.tree)
     await eventually("the roots") { shown(list) == ["design", "mobile", "solo"] }
     let batches = list.acceptedBatchCount
@@ -88,7 +88,7 @@ struct OutlineTests {
     let list = makeListView(headers: false)
     let (trees, send) = AsyncThrowingStream.makeStream(of: [Node].self)
     let binding = list.bindOutline(
-      to: trees, children: \.children, expanded: ["mobile"], using: row)
+      to: .sequence(trees), children: \.children, expanded: ["mobile"], using: row)
     send.yield([])
     binding.outline()?.expand("design")  // before any real tree: shows nothing yet
     send.yield(Self.tree)
@@ -108,7 +108,7 @@ struct OutlineTests {
     topics.tree = Self.tree
     let list = makeListView(headers: false)
     let binding = list.bindOutline(
-      to: topics.$tree, children: \.children, expanded: ["design"], using: row)
+      to: .publisher(topics.$tree), children: \.children, expanded: ["design"], using: row)
     await eventually("design open") { shown(list) == ["design", "Ari", "Bo", "mobile", "solo"] }
     topics.tree[2].id = "duo"
     await eventually("renamed") { shown(list).last == "duo" }
@@ -130,7 +130,7 @@ struct OutlineTests {
   @Test func disclosureTrianglesTurnWithTheirRows() async {
     let list = makeListView(headers: false)
     let (trees, send) = AsyncStream.makeStream(of: [Node].self)
-    let binding = list.bindOutline(to: trees, children: \.children, using: row)
+    let binding = list.bindOutline(to: .sequence(trees), children: \.children, using: row)
     send.yield(Self.tree)
     await eventually("the roots") { shown(list) == ["design", "mobile", "solo"] }
     #expect(triangles(list) == ["design": false, "mobile": false], "solo has no children")
@@ -147,7 +147,8 @@ struct OutlineTests {
     }
     let other = makeListView(headers: false)
     let plainBinding = other.bindOutline(
-      to: AsyncStream { $0.yield(Self.tree) }, children: \.children, expanded: ["design"],
+      to: .sequence(AsyncStream { $0.yield(Self.tree) }), children: \.children,
+      expanded: ["design"],
       using: plain)
     await eventually("the plain outline") { other.indexPathsForVisibleItems.count == 5 }
     let first = other.cellForItem(at: IndexPath(item: 0, section: 0)) as? UICollectionViewListCell
@@ -168,7 +169,7 @@ struct OutlineTests {
     let topics = Topics()
     let list = makeListView(headers: false)
     let binding = list.bindOutline(
-      to: topics.$tree,
+      to: .publisher(topics.$tree),
       children: { node in
         probe.called(onMain: Thread.isMainThread, expanded: probe.outline?.isExpanded(node.id))
         return node.children

@@ -21,7 +21,7 @@ struct ScreenLifetimeTests {
     let logEnded = Flag()
 
     func viewDidLoad() {
-      let binding = tableView.bind(to: $mates, cellProvider: describeRow)
+      let binding = tableView.bind(to: .publisher($mates), cellProvider: describeRow)
       self.binding = binding
       Task { [weak self, logEnded] in
         for await problem in binding.errors { self?.problems.append("\(problem)") }
@@ -63,7 +63,7 @@ struct ScreenLifetimeTests {
     var binding: ListBinding<FlatSection, TestItem>?
     do {
       let table = makeTable()
-      binding = table.bind(to: stream, cellProvider: describeRow)
+      binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
       source.yield([TestItem(id: 1)])
       await eventually("the first list") { rowCount(of: table) == 1 }
       table.removeFromSuperview()
@@ -97,18 +97,20 @@ struct ScreenLifetimeTests {
       let sections = (0..<3).map { team in
         ListSection(TestSection(id: team), items: (0..<4).map { TestItem(id: team * 10 + $0) })
       }
-      tableView.bind(to: AsyncStream { $0.yield(sections) }, cellProvider: describeRow)
+      tableView.bind(to: .sequence(AsyncStream { $0.yield(sections) }), cellProvider: describeRow)
         .headerTitles { section in self.teamNames[section.id] }
         .footerTitles { section in "\(self.teamNames[section.id]) end" }
         .sectionIndexTitles { section in String(self.teamNames[section.id].prefix(1)) }
         .onDelete { _, _ in self.deletions += 1 }
         .store(in: &cancellables)
-      collectionView.bind(to: AsyncStream { $0.yield(sections) }, cellProvider: describeItem)
-        .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
-          header, section, _ in header.title = self.teamNames[section.id]
-        }
-        .headerTitles { section in self.teamNames[section.id] }
-        .store(in: &cancellables)
+      collectionView.bind(
+        to: .sequence(AsyncStream { $0.yield(sections) }), cellProvider: describeItem
+      )
+      .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
+        header, section, _ in header.title = self.teamNames[section.id]
+      }
+      .headerTitles { section in self.teamNames[section.id] }
+      .store(in: &cancellables)
     }
 
     func viewWillDisappear() { cancellables.removeAll() }

@@ -19,7 +19,7 @@ struct TableBindingTests {
     let viewModel = MateListViewModel()
     var cancellables = Set<AnyCancellable>()
 
-    tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = "mate \(mate.id)"
       return cell
@@ -46,7 +46,9 @@ struct TableBindingTests {
     let table = makeTable()
     let (stream, source) = AsyncStream.makeStream(of: [ListSection<TestSection, TestItem>].self)
     let binding = table.bind(
-      to: stream, titleForSection: { "S\($0.id) \($0.title)" }, cellProvider: describeRow)
+      to: .sequence(stream), cellProvider: describeRow
+    )
+    .headerTitles { "S\($0.id) \($0.title)" }
     var snapshot = SnapshotGenerator.snapshot(using: &random)
     var duplicatesSent = 0
     for step in 0..<80 {
@@ -82,7 +84,7 @@ struct TableBindingTests {
   @Test func aBurstEndsOnTheLastValueWithFarFewerApplies() async {
     let table = makeTable()
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: stream, cellProvider: describeRow)
+    let binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
     for value in 0..<10_000 {
       source.yield((0..<20).map { TestItem(id: ($0 + value) % 40, content: value) })
     }
@@ -97,7 +99,8 @@ struct TableBindingTests {
 
   @Test func repeatedIDsAreReportedAndTheRestIsShown() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     let shown = await binding.apply(items: [
       TestItem(id: 1), TestItem(id: 2), TestItem(id: 1, content: 9),
     ])
@@ -114,7 +117,7 @@ struct TableBindingTests {
   @Test func aSourceThatFinishesLeavesItsLastList() async {
     let table = makeTable()
     let lists = [[TestItem(id: 1)], [TestItem(id: 1), TestItem(id: 2)]]
-    let binding = table.bind(to: lists.async, cellProvider: describeRow)
+    let binding = table.bind(to: .sequence(lists.async), cellProvider: describeRow)
     await binding.waitUntilFinished()
     #expect(binding.snapshot.items.map(\.id) == [1, 2])
     #expect(rowCount(of: table) == 2)
@@ -124,7 +127,7 @@ struct TableBindingTests {
     struct Offline: Error {}
     let table = makeTable()
     let (stream, source) = AsyncThrowingStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: stream, cellProvider: describeRow)
+    let binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
     source.yield([TestItem(id: 7)])
     await eventually("the first list") { binding.snapshot.items.count == 1 }
     source.finish(throwing: Offline())
@@ -141,7 +144,7 @@ struct TableBindingTests {
   @Test func nothingIsAppliedAfterCancel() async {
     let table = makeTable()
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: stream, cellProvider: describeRow)
+    let binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
     source.yield([TestItem(id: 1)])
     await eventually("the first list") { binding.snapshot.items.count == 1 }
     // A large list is mid-diff (or waiting) when the binding is cancelled.
@@ -158,7 +161,7 @@ struct TableBindingTests {
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
     weak var released: ListBinding<FlatSection, TestItem>?
     do {
-      let binding = table.bind(to: stream, cellProvider: describeRow)
+      let binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
       released = binding
       source.yield([TestItem(id: 1)])
       await eventually("the first list") { binding.snapshot.items.count == 1 }
@@ -173,7 +176,8 @@ struct TableBindingTests {
 
   @Test func aNewerListReplacesOneThatWaits() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     // Sent in this order (child tasks start in any order): each waits until the last is sent.
     async let first = binding.apply(items: [TestItem(id: 1)])
     await eventually("the first to be sent") { binding.inbox.newestSequence == 1 }
@@ -187,7 +191,8 @@ struct TableBindingTests {
 
   @Test func contentChangesReconfigureTheSameCell() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     await binding.apply(items: (0..<5).map { TestItem(id: $0) })
     let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))
     await binding.apply(items: (0..<5).map { TestItem(id: $0, content: $0 == 2 ? 1 : 0) })
@@ -199,7 +204,8 @@ struct TableBindingTests {
 
   @Test func offScreenAndLargeChangesReload() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
     #expect(binding.statistics.reloads == 1)  // the first list
     await binding.apply(items: (0..<100).reversed().map { TestItem(id: $0) })

@@ -14,7 +14,7 @@ struct ContentBindingTests {
     -> ListBinding<FlatSection, TestItem>
   {
     table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.show(mate, avatar)
@@ -102,7 +102,7 @@ struct ContentBindingTests {
     let loader = GatedLoader()
     let thumbnails = ContentStore<Int, String>(loader: loader.load)
     let subject = CurrentValueSubject<[TestItem], Never>([TestItem(id: 1), TestItem(id: 2)])
-    let cancellable = grid.bind(to: subject, content: thumbnails) {
+    let cancellable = grid.bind(to: .publisher(subject), content: .store(thumbnails)) {
       grid, indexPath, item, thumbnail in
       let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       (cell as? LabelledCell)?.text = thumbnail.content ?? "placeholder"
@@ -126,12 +126,13 @@ struct ContentBindingTests {
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
     let cancellable = table.bind(
-      to: subject, content: avatars, titleForSection: { "Group \($0.id)" }
+      to: .publisher(subject), content: .store(avatars)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.show(mate, avatar)
       return cell
     }
+    .headerTitles { "Group \($0.id)" }
     subject.send([
       ListSection(TestSection(id: 1), items: [TestItem(id: 1), TestItem(id: 2)]),
       ListSection(TestSection(id: 2), items: [TestItem(id: 3)]),

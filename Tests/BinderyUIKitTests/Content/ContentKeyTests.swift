@@ -15,7 +15,8 @@ struct ContentKeyTests {
     _ view: UITableView, _ avatars: ContentStore<Int, String>
   ) -> ListBinding<FlatSection, TestItem> {
     view.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, keyedBy: Self.avatarKey
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, keyedBy: Self.avatarKey)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = "\(mate.id) · \(avatar.content ?? "placeholder")"
@@ -90,7 +91,8 @@ struct ContentKeyTests {
     FlatSection, TestItem
   > {
     table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, keyedBy: Self.avatarKey
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, keyedBy: Self.avatarKey)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       let shown = avatar.failure != nil ? "failed" : avatar.content ?? "placeholder"

@@ -19,12 +19,12 @@ struct ContentLifecycleTests {
 
   func bind(
     _ table: UITableView, _ avatars: ContentStore<Int, String>,
-    prefetching: PrefetchPlanner? = PrefetchPlanner(), hold: Duration? = nil,
+    prefetching: Prefetching = .automatic, hold: Duration? = nil,
     onConfigure: (@MainActor (Int, ContentState<String>) -> Void)? = nil
   ) -> ListBinding<FlatSection, TestItem> {
     table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: prefetching,
-      holdFirstDisplay: hold
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, prefetching: prefetching, holdingFirstDisplay: hold)
     ) { tableView, indexPath, mate, avatar in
       onConfigure?(mate.id, avatar)
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
@@ -44,7 +44,7 @@ struct ContentLifecycleTests {
     let avatars = ContentStore<Int, String>(
       retryBackoff: .seconds(1), clock: clock, loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<12).map { TestItem(id: $0) })
     await eventually("the failure on screen") { texts(table).contains("3 failed") }
     await eventually("every row settled") { texts(table).filter { $0.hasSuffix("…") }.isEmpty }
@@ -78,7 +78,7 @@ struct ContentLifecycleTests {
     let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(costLimit: 0, loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<10).map { TestItem(id: $0) })
     await eventually("every row delivered") { texts(table).allSatisfy { $0.contains("avatar") } }
     try? await Task.sleep(for: .milliseconds(100))
@@ -92,7 +92,7 @@ struct ContentLifecycleTests {
     let avatars = ContentStore<Int, String>(
       costLimit: 1_000, cost: { $0 == "avatar 4" ? 5_000 : 10 }, loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<8).map { TestItem(id: $0) })
     await eventually("the big one shown") { texts(table).contains("4 avatar 4") }
     try? await Task.sleep(for: .milliseconds(100))
@@ -112,7 +112,7 @@ struct ContentLifecycleTests {
     for key in elsewhere { avatars.request(key) }
     await eventually("the other screen's avatars") { avatars.cachedCount == elsewhere.count }
     for key in elsewhere { avatars.cancelRequest(key) }
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
     await eventually("this screen's avatars") { texts(table).allSatisfy { $0.contains("avatar") } }
     UIApplication.simulateMemoryWarning(in: center)
@@ -147,7 +147,7 @@ struct ContentLifecycleTests {
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
     let binding = table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars)
     ) { tableView, indexPath, _, _ in
       tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
     }
@@ -208,7 +208,7 @@ struct ContentLifecycleTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<8).map { TestItem(id: $0) })
     await eventually("loads running") { avatars.loadsInFlight == 6 }
     // Five of eight rows are deleted: their cells go to the reuse pool and let go.
@@ -231,7 +231,9 @@ struct ContentLifecycleTests {
     grid.frame = .zero  // Auto Layout has not run yet
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, content: avatars) {
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars)
+    ) {
       grid, indexPath, _, _ in
       grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
     }
@@ -262,7 +264,7 @@ struct ContentLifecycleTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
     table.scroll(by: 44)  // rows 1–12 visible; 13 and 14 prepared below
     let waiting = avatars.waitingKeys
@@ -278,7 +280,7 @@ struct ContentLifecycleTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
     let table = makeTable()
-    let binding = bind(table, avatars, prefetching: nil)
+    let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
     table.scroll(by: 44)  // rows 13 and 14 are prepared below the screen
     for _ in 0..<3 { await Task.yield() }  // the binding tidies the cells' interest
@@ -316,7 +318,7 @@ struct ContentLifecycleTests {
     grid.delegate = banner
     // No prefetcher: what is wanted is what the cells want, whatever the timing.
     let binding = grid.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: nil
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
     ) { grid, indexPath, item, avatar in
       let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       (cell as? LabelledCell)?.text = Self.label(item, avatar)

@@ -15,12 +15,14 @@ struct PrefetchingTests {
   }
 
   func bindMates(
-    to table: UITableView, avatars: ContentStore<Int, String>, prefetching: PrefetchPlanner?,
-    hold: Duration? = nil, recorder: Recorder
+    to table: UITableView, avatars: ContentStore<Int, String>,
+    prefetching: Prefetching = .automatic, hold: Duration? = nil, holdNewRows: Duration? = nil,
+    recorder: Recorder
   ) -> ListBinding<FlatSection, TestItem> {
     table.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: avatars, prefetching: prefetching,
-      holdFirstDisplay: hold
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(
+        avatars, prefetching: prefetching, holdingFirstDisplay: hold, holdingNewRows: holdNewRows)
     ) { tableView, indexPath, mate, avatar in
       if recorder.firstConfigurations[mate.id] == nil {
         recorder.firstConfigurations[mate.id] = avatar.content != nil
@@ -39,7 +41,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(60),
+      to: table, avatars: avatars, hold: .seconds(60),
       recorder: recorder
     )
     .anchor(.end)
@@ -66,7 +68,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
     let recorder = Recorder()
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: recorder)
+      to: table, avatars: avatars, recorder: recorder)
     await binding.apply(items: (0..<200).map { TestItem(id: $0) })
     // The first screen's twelve, not any twelve of the two screens requested.
     await eventually("the first screen's avatars") {
@@ -83,7 +85,7 @@ struct PrefetchingTests {
     table.removeFromSuperview()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
     let recorder = Recorder()
-    let binding = bindMates(to: table, avatars: avatars, prefetching: nil, recorder: recorder)
+    let binding = bindMates(to: table, avatars: avatars, prefetching: .never, recorder: recorder)
     await binding.apply(items: (0..<200).map { TestItem(id: $0) })
     try? await Task.sleep(for: .milliseconds(20))
     #expect(avatars.statistics.started == 0)  // nobody asked yet
@@ -98,7 +100,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 200, clock: clock, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
     // At rest: the first screen and one more.
     await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
@@ -136,7 +138,7 @@ struct PrefetchingTests {
     }
     let recorder = Recorder()
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: recorder)
+      to: table, avatars: avatars, recorder: recorder)
     await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
     func step() async {
       clock.advance(by: .milliseconds(16))
@@ -185,7 +187,7 @@ struct PrefetchingTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
     let delegate = SnappingDelegate()
     delegate.binding = binding
@@ -204,7 +206,7 @@ struct PrefetchingTests {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
     let delegate = SnappingDelegate()
     delegate.binding = binding
@@ -231,7 +233,7 @@ struct PrefetchingTests {
       maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
+      to: table, avatars: avatars, hold: .seconds(1),
       recorder: recorder)
     UIWindow.show(table)
     binding.submit(items: (0..<200).map { TestItem(id: $0) })
@@ -254,7 +256,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
+      to: table, avatars: avatars, hold: .seconds(1),
       recorder: Recorder())
     binding.submit(items: (0..<50).map { TestItem(id: $0) })
     // The store's one watchdog (for the loads' timeouts) sleeps on the clock, and the hold's
@@ -275,7 +277,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<20_000).map { TestItem(id: $0) })
     for _ in 0..<3 {  // a small scroll first
       table.scroll(by: 44)
@@ -302,7 +304,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     let list = (0..<5_000).map { TestItem(id: $0) }
     await binding.apply(items: list)
     table.scroll(by: 2_200)  // row 50, then a slow scroll down: a row every 100 ms
@@ -332,7 +334,7 @@ struct PrefetchingTests {
       return "avatar \(key)"
     }
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: Recorder())
+      to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<5_000).map { TestItem(id: $0) })
     func step() async {
       clock.advance(by: .milliseconds(16))
@@ -360,9 +362,7 @@ struct PrefetchingTests {
       maximumConcurrentLoads: 50, clock: clock, loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), recorder: recorder
-    )
-    .holdNewRows(upTo: .seconds(1))
+      to: table, avatars: avatars, holdNewRows: .seconds(1), recorder: recorder)
     let mates = (0..<50).map { TestItem(id: $0) }
     await binding.apply(items: mates)
     for key in 0..<24 { loader.open(key) }
@@ -408,7 +408,7 @@ struct PrefetchingTests {
     let avatars = ContentStore<Int, String>(
       maximumConcurrentLoads: 24, clock: VirtualClock(), loader: loader.load)
     let binding = bindMates(
-      to: table, avatars: avatars, prefetching: PrefetchPlanner(), hold: .seconds(1),
+      to: table, avatars: avatars, hold: .seconds(1),
       recorder: Recorder())
     return (table, loader, binding)
   }

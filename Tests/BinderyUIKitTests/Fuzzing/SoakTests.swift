@@ -82,7 +82,7 @@ struct SoakTests {
     if grid {
       let view = makeGrid()
       let binding = view.bind(
-        to: AsyncStream<[TestItem]> { _ in }, content: store, keyedBy: Self.key
+        to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(store, keyedBy: Self.key)
       ) { grid, indexPath, item, avatar in
         let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
         (cell as? LabelledCell)?.text = Self.label(item, avatar)
@@ -93,7 +93,7 @@ struct SoakTests {
     }
     let view = makeTable()
     let binding = view.bind(
-      to: AsyncStream<[TestItem]> { _ in }, content: store, keyedBy: Self.key
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(store, keyedBy: Self.key)
     ) { table, indexPath, item, avatar in
       let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.label(item, avatar)

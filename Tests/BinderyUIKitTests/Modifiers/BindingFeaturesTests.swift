@@ -25,9 +25,10 @@ struct BindingFeaturesTests {
   @Test func aChangedSectionUpdatesItsHeaderAndFooterInPlace() async {
     let table = makeTable()
     let binding = table.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in },
-      titleForSection: { "Team \($0.id) · \($0.title)" }, cellProvider: describeRow
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeRow
     )
+    .headerTitles { "Team \($0.id) · \($0.title)" }
     .footerTitles { "\($0.title) online" }
     #expect(await binding.apply(sections([0, 0])))
     let header = table.headerView(forSection: 1)
@@ -50,8 +51,8 @@ struct BindingFeaturesTests {
     (grid.collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize =
       CGSize(width: 320, height: 40)
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
-    let binding = grid.bind(to: subject, cellProvider: describeItem)
-      .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
+    let binding = grid.bind(to: .publisher(subject), cellProvider: describeItem)
+      .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
         header, section, _ in
         header.title = "Team \(section.id) · \(section.title)"
         header.configuredCount += 1
@@ -77,8 +78,10 @@ struct BindingFeaturesTests {
 
   @Test func theAnimationIsTheBindingsChoiceOrNone() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .animation(.fade)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .animation(.fade)
     await binding.apply(items: (0..<5).map { TestItem(id: $0) })
     await binding.apply(items: (0..<6).map { TestItem(id: $0) })
     #expect(table.lastRowAnimation == .fade)
@@ -95,7 +98,8 @@ struct BindingFeaturesTests {
   @Test func aSectionIndexScrollsToItsSections() async {
     let table = makeTable()
     let binding = table.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: describeRow
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeRow
     )
     .sectionIndexTitles { $0.title == 0 ? nil : "\($0.title)" }
     await binding.apply(sections([1, 0, 3]))
@@ -110,7 +114,7 @@ struct BindingFeaturesTests {
     let table = makeTable()
     let subject = CurrentValueSubject<[TestItem], Never>((0..<5).map { TestItem(id: $0) })
     var deleted: [(TestItem, IndexPath)] = []
-    let binding = table.bind(to: subject, cellProvider: describeRow)
+    let binding = table.bind(to: .publisher(subject), cellProvider: describeRow)
       .onDelete(canDelete: { $0.id != 0 }) { item, indexPath in
         deleted.append((item, indexPath))
         subject.value.removeAll { $0.id == item.id }
@@ -127,7 +131,8 @@ struct BindingFeaturesTests {
 
   @Test func withoutOnDeleteNoRowIsDeleted() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     await binding.apply(items: (0..<3).map { TestItem(id: $0) })
     table.userDeletesRow(at: IndexPath(row: 1, section: 0))
     #expect(binding.snapshot.items.count == 3)
@@ -137,12 +142,14 @@ struct BindingFeaturesTests {
     let table = makeTable()
     var source = (0..<6).map { TestItem(id: $0) }
     var moves: [(Int, IndexPath, IndexPath)] = []
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .onMove(canMove: { $0.id != 5 }) { item, from, to in
-        moves.append((item.id, from, to))
-        source.remove(at: from.row)
-        source.insert(item, at: to.row)
-      }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .onMove(canMove: { $0.id != 5 }) { item, from, to in
+      moves.append((item.id, from, to))
+      source.remove(at: from.row)
+      source.insert(item, at: to.row)
+    }
     await binding.apply(items: source)
     let movedCell = table.cellForRow(at: IndexPath(row: 1, section: 0))
     table.setEditing(true, animated: false)  // reorder controls show in editing mode
@@ -172,7 +179,8 @@ struct BindingFeaturesTests {
     let avatars = ContentStore<Int, String> { "avatar \($0)" }
     let (stream, source) = AsyncStream.makeStream(of: [ListSection<TestSection, TestItem>].self)
     var moved: [Int] = []
-    let binding = grid.bind(to: stream, content: avatars) { grid, indexPath, item, avatar in
+    let binding = grid.bind(to: .sequence(stream), content: .store(avatars)) {
+      grid, indexPath, item, avatar in
       let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       (cell as? LabelledCell)?.text = avatar.content ?? "placeholder"
       return cell
@@ -194,7 +202,8 @@ struct BindingFeaturesTests {
   /// and many hand-written `Equatable`s do; it adopts `ContentEquatable`.
   @Test func itemsWhoseEqualityIsIdentityOnlyAreReconfiguredByTheirContent() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[Contact]> { _ in }) { tableView, indexPath, contact in
+    let binding = table.bind(to: .sequence(AsyncStream<[Contact]> { _ in })) {
+      tableView, indexPath, contact in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = contact.name
       return cell

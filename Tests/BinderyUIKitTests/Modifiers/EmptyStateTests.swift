@@ -35,8 +35,10 @@ struct EmptyStateTests {
   @Test func aTableShowsLoadingThenEmptyThenRowsThenEmptyAgain() async {
     let table = makeTable()
     let states = States()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .emptyState { states.view($0) }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .emptyState { states.view($0) }
     #expect(shown(table.backgroundView) == "loading", "before the first list")
     await binding.apply(items: [])
     #expect(shown(table.backgroundView) == "empty")
@@ -54,7 +56,7 @@ struct EmptyStateTests {
     let table = makeTable()
     let states = States()
     let (stream, source) = AsyncStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: stream, cellProvider: describeRow)
+    let binding = table.bind(to: .sequence(stream), cellProvider: describeRow)
       .emptyState { states.view($0) }
     #expect(shown(table.backgroundView) == "loading")
     source.finish()
@@ -67,9 +69,10 @@ struct EmptyStateTests {
   @Test func emptySectionsKeepTheirHeadersInFrontOfTheEmptyState() async {
     let table = makeTable()
     let binding = table.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in },
-      titleForSection: { "Team \($0.id)" }, cellProvider: describeRow
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeRow
     )
+    .headerTitles { "Team \($0.id)" }
     .emptyState { States().view($0) }
     await binding.apply([
       ListSection(TestSection(id: 1), items: []), ListSection(TestSection(id: 2), items: []),
@@ -85,7 +88,9 @@ struct EmptyStateTests {
     }
     let table = makeTable()
     let (source, continuation) = AsyncThrowingStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: source, cellProvider: describeRow).emptyState { States().view($0) }
+    let binding = table.bind(to: .sequence(source), cellProvider: describeRow).emptyState {
+      States().view($0)
+    }
     continuation.finish(throwing: Offline())
     await eventually("the failure shown") { shown(table.backgroundView) == "failed: offline" }
     #expect(binding.sourceFailure is Offline)
@@ -94,7 +99,9 @@ struct EmptyStateTests {
   @Test func aFailureAfterRowsLeavesTheRows() async {
     let table = makeTable()
     let (source, continuation) = AsyncThrowingStream.makeStream(of: [TestItem].self)
-    let binding = table.bind(to: source, cellProvider: describeRow).emptyState { States().view($0) }
+    let binding = table.bind(to: .sequence(source), cellProvider: describeRow).emptyState {
+      States().view($0)
+    }
     continuation.yield((0..<3).map { TestItem(id: $0) })
     await eventually("the rows") { rowCount(of: table) == 3 }
     continuation.finish(throwing: CancellationError())
@@ -105,7 +112,7 @@ struct EmptyStateTests {
 
   @Test func aGridShowsItsEmptyStateToo() async {
     let grid = makeGrid()
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }) { grid, indexPath, _ in
+    let binding = grid.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) { grid, indexPath, _ in
       grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
     }
     .emptyState { States().view($0) }
@@ -120,13 +127,15 @@ struct EmptyStateTests {
     let table = makeTable()
     let texture = UIView()
     table.backgroundView = texture
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .emptyState { state in
-        guard case .empty = state else { return nil }  // nothing while loading
-        let view = StateView()
-        view.state = "empty"
-        return view
-      }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .emptyState { state in
+      guard case .empty = state else { return nil }  // nothing while loading
+      let view = StateView()
+      view.state = "empty"
+      return view
+    }
     #expect(table.backgroundView === texture, "loading shows nothing: the app's view stays")
     await binding.apply(items: [])
     #expect(shown(table.backgroundView) == "empty")
@@ -151,7 +160,7 @@ struct EmptyStateTests {
     let model = MatesModel()
     let table = makeTable()
     let states = States()
-    let binding = table.bind(to: model.$mates, cellProvider: describeRow)
+    let binding = table.bind(to: .publisher(model.$mates), cellProvider: describeRow)
       .emptyState(loading: model.$isLoading) { states.view($0) }
     await binding.waitUntilShown()
     await eventually("the loading flag read") { binding.statistics.updates >= 1 }
@@ -173,15 +182,19 @@ struct EmptyStateTests {
     let table = makeTable()
     let texture = UIView()
     table.backgroundView = texture
-    let first = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .emptyState { States().view($0) }
+    let first = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .emptyState { States().view($0) }
     await first.apply(items: [])
     #expect(shown(table.backgroundView) == "empty")
-    let second = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .emptyState { state in
-        guard case .empty = state else { return nil }
-        return States().view(state)
-      }
+    let second = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .emptyState { state in
+      guard case .empty = state else { return nil }
+      return States().view(state)
+    }
     #expect(table.backgroundView === texture, "the old empty state went with its binding")
     await second.apply(items: [TestItem(id: 1)])
     #expect(table.backgroundView === texture)

@@ -65,18 +65,20 @@ struct LoadMoreTests {
   )
     async -> ListBinding<FlatSection, TestItem>
   {
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .loadMore(
-        edge: edge, threshold: 5, hasMore: { feed.hasMore },
-        footer: { state in
-          let view = FooterView()
-          switch state {
-          case .loading: view.state = "loading"
-          case .failed: view.state = "failed"
-          case .idle, .exhausted: return nil
-          }
-          return view
-        }, load: { try await feed.loadNextPage() })
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .loadMore(
+      edge: edge, threshold: 5, hasMore: { feed.hasMore },
+      footer: { state in
+        let view = FooterView()
+        switch state {
+        case .loading: view.state = "loading"
+        case .failed: view.state = "failed"
+        case .idle, .exhausted: return nil
+        }
+        return view
+      }, load: { try await feed.loadNextPage() })
     feed.binding = binding
     await binding.apply(items: feed.items)
     return binding
@@ -221,19 +223,21 @@ struct LoadMoreTests {
     feed.total = 40
     // The page waits for the test to let it through.
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
-      .loadMore(
-        threshold: 5, hasMore: { feed.hasMore },
-        footer: { state in
-          guard case .loading = state else { return nil }
-          let view = FooterView()
-          view.state = "loading"
-          return view
-        },
-        load: {
-          for await _ in gate { break }
-          try await feed.loadNextPage()
-        })
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem
+    )
+    .loadMore(
+      threshold: 5, hasMore: { feed.hasMore },
+      footer: { state in
+        guard case .loading = state else { return nil }
+        let view = FooterView()
+        view.state = "loading"
+        return view
+      },
+      load: {
+        for await _ in gate { break }
+        try await feed.loadNextPage()
+      })
     feed.binding = binding
     binding.submit(items: feed.items)
     await binding.waitUntilShown()
@@ -266,19 +270,21 @@ struct LoadMoreTests {
     anchor: ScrollAnchor = .firstVisibleItem
   ) async -> (ListBinding<FlatSection, TestItem>, AsyncStream<Void>.Continuation) {
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .loadMore(
-        edge: edge, threshold: 5, hasMore: { feed.hasMore },
-        footer: { state in
-          guard case .loading = state else { return nil }
-          return FooterView()
-        },
-        load: {
-          feed.requests += 1
-          for await _ in gate { break }
-        }
-      )
-      .anchor(anchor)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .loadMore(
+      edge: edge, threshold: 5, hasMore: { feed.hasMore },
+      footer: { state in
+        guard case .loading = state else { return nil }
+        return FooterView()
+      },
+      load: {
+        feed.requests += 1
+        for await _ in gate { break }
+      }
+    )
+    .anchor(anchor)
     feed.binding = binding
     await binding.apply(items: feed.items)
     return (binding, open)
@@ -337,17 +343,19 @@ struct LoadMoreTests {
     let feed = PagedFeed()
     feed.total = 40
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
-      .loadMore(
-        threshold: 5, hasMore: { feed.hasMore },
-        footer: { state in
-          guard case .loading = state else { return nil }
-          return FooterView()
-        },
-        load: {
-          for await _ in gate { break }
-          try await feed.loadNextPage()
-        })
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem
+    )
+    .loadMore(
+      threshold: 5, hasMore: { feed.hasMore },
+      footer: { state in
+        guard case .loading = state else { return nil }
+        return FooterView()
+      },
+      load: {
+        for await _ in gate { break }
+        try await feed.loadNextPage()
+      })
     feed.binding = binding
     #expect(await binding.apply(items: feed.items))
     grid.scroll(by: 100_000)

@@ -22,7 +22,8 @@ struct ModifierMisuseTests {
 
   @Test func keepingRowHeightsOnACollectionViewIsReported() async {
     let grid = makeGrid()
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     binding.assertsOnMisuse = false
     binding.keepsRowHeights()
     let found = await misuses(of: binding)
@@ -33,14 +34,16 @@ struct ModifierMisuseTests {
 
   @Test func supplementaryViewsOnATableAreReported() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     binding.assertsOnMisuse = false
-    binding.supplementaryView(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
+    binding.supplementaryViews(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
     #expect(await binding.apply(items: [TestItem(id: 1)]))
     let found = await misuses(of: binding)
-    #expect(found.map(\.modifier) == ["supplementaryView(ofKind:_:configure:)"])
+    #expect(found.map(\.modifier) == ["supplementaryViews(ofKind:_:configure:)"])
     #expect(
-      found.first?.description.hasPrefix("supplementaryView(ofKind:_:configure:) does nothing here")
+      found.first?.description.hasPrefix(
+        "supplementaryViews(ofKind:_:configure:) does nothing here")
         == true)
   }
 
@@ -53,39 +56,53 @@ struct ModifierMisuseTests {
       .sectionIndexTitles { _ in "T" }
       .onDelete { _, _ in }
       .onMove { _, _, _ in }
-      .reloadItems(when: { _, _ in true })
+      .replacesCells(when: { _, _ in true })
       .onSectionChange { _, _ in }
       .anchor(.end)
       .keepsRowHeights()
       .emptyState { _ in nil }
       .loadMore(hasMore: { true }) {}
-      .holdNewRows(upTo: .milliseconds(200))
     #expect(await binding.apply(items: [TestItem(id: 1)]), "the list is still shown")
     let found = await misuses(of: binding).map(\.modifier)
     #expect(
       found == [
         "animation(_:)", "headerTitles(_:)", "footerTitles(_:)", "sectionIndexTitles(_:)",
-        "onDelete(canDelete:_:)", "onMove(canMove:_:)", "reloadItems(when:)",
+        "onDelete(canDelete:_:)", "onMove(canMove:_:)", "replacesCells(when:)",
         "onSectionChange(_:)", "anchor(_:)", "keepsRowHeights()", "emptyState(_:)",
-        "loadMore(edge:threshold:hasMore:footer:load:)", "holdNewRows(upTo:)",
+        "loadMore(edge:threshold:hasMore:footer:load:)",
       ])
   }
 
-  @Test func holdingNewRowsWithoutLateContentIsReported() async {
+  /// A hold waits for content that prefetching asked for: without prefetching it would hold
+  /// nothing, so both holds say so, and the list shows at once.
+  @Test func holdingWithoutPrefetchingIsReported() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
+    let avatars = ContentStore<Int, String> { "avatar \($0)" }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(
+        avatars, prefetching: .never, holdingFirstDisplay: .seconds(60),
+        holdingNewRows: .seconds(60))
+    ) { tableView, indexPath, _, _ in
+      tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    }
     binding.assertsOnMisuse = false
-    binding.holdNewRows(upTo: .milliseconds(200))
+    #expect(await binding.apply(items: [TestItem(id: 1)]), "shown at once, held by nothing")
     let found = await misuses(of: binding)
-    #expect(found.map(\.modifier) == ["holdNewRows(upTo:)"])
+    #expect(
+      found.map(\.modifier) == [
+        "LateContent.store(_:holdingFirstDisplay:)", "LateContent.store(_:holdingNewRows:)",
+      ])
   }
 
   @Test func aModifierThatAppliesReportsNothing() async {
     let table = makeTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeRow)
-      .headerTitles { _ in "Mates" }
-      .keepsRowHeights()
-      .animation(.fade)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .headerTitles { _ in "Mates" }
+    .keepsRowHeights()
+    .animation(.fade)
     #expect(await binding.apply(items: [TestItem(id: 1)]))
     #expect(await misuses(of: binding).isEmpty)
   }

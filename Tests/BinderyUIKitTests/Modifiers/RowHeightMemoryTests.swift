@@ -37,7 +37,8 @@ struct RowHeightMemoryTests {
     -> (corrections: [CGFloat], moved: CGFloat, changedRowCorrected: Bool)
   {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
     if keepingHeights { binding.keepsRowHeights() }
     let feed = posts(1_000..<1_300)
     #expect(await binding.apply(items: feed))
@@ -94,8 +95,10 @@ struct RowHeightMemoryTests {
     let table = makeFeedTable()
     let early = AppTableDelegate()
     table.delegate = early
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
-      .keepsRowHeights()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .keepsRowHeights()
     #expect(await binding.apply(items: posts(0..<50)))
     #expect(early.displayed > 0)
     // A delegate set later takes the first one's place behind the binding's at the next update.
@@ -107,7 +110,7 @@ struct RowHeightMemoryTests {
     table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 3, section: 0))
     #expect(late.selected == [IndexPath(row: 3, section: 0)])
     // Bound anew, the table gets the app's delegate back.
-    _ = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
+    _ = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
     #expect(table.delegate === late)
   }
 
@@ -119,8 +122,10 @@ struct RowHeightMemoryTests {
     }
     let table = makeFeedTable()
     table.register(WrappingCell.self, forCellReuseIdentifier: "post")
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
-      .keepsRowHeights()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .keepsRowHeights()
     #expect(await binding.apply(items: posts(0..<40)))
     for _ in 0..<40 { table.scroll(by: 100) }  // every row measured at 320 points: 80 tall
     table.scroll(by: -10_000)

@@ -62,8 +62,10 @@ struct ScrollAnchoringTests {
   @Test(arguments: [ScrollAnchor.firstVisibleItem, .none])
   func postsArrivingAboveKeepTheReadingPosition(anchor: ScrollAnchor) async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
-      .anchor(anchor)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(anchor)
     #expect(await binding.apply(items: posts(1_000..<1_200)))
     table.scroll(by: 3_000)
     let reading = try #require(firstVisibleID(table, binding))
@@ -86,7 +88,8 @@ struct ScrollAnchoringTests {
   /// put back: those batches are not animated; changes below the screen still are.
   @Test func changesAboveAreNotAnimatedChangesBelowAre() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     #expect(await binding.apply(items: posts(100..<300)))
     table.scroll(by: 3_000)
     #expect(await binding.apply(items: posts(100..<301)))  // one more at the end
@@ -99,7 +102,8 @@ struct ScrollAnchoringTests {
   /// that stayed, not with the one that left.
   @Test func anItemThatMovesAwayIsNotFollowed() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     let list = posts(0..<200)
     #expect(await binding.apply(items: list))
     table.scroll(by: 3_000)
@@ -120,7 +124,8 @@ struct ScrollAnchoringTests {
   /// them is followed: found through its move, not searched for.
   @Test func aBlockThatMovesIsFollowed() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     let list = posts(0..<300)
     #expect(await binding.apply(items: list))
     table.scroll(by: 6_000)
@@ -139,8 +144,10 @@ struct ScrollAnchoringTests {
   /// The newest message grows where the user reads it (text streaming in): the chat follows.
   @Test func aChatFollowsAGrowingLastMessage() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: postCell)
-      .anchor(.end)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .anchor(.end)
     var messages = posts(0..<40)
     #expect(await binding.apply(items: messages))
     let atEnd = {
@@ -154,7 +161,8 @@ struct ScrollAnchoringTests {
 
   @Test func atTheStartNewPostsShow() async {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     #expect(await binding.apply(items: posts(100..<200)))
     #expect(await binding.apply(items: posts(1...3) + posts(100..<200)))
     #expect(table.contentOffset.y == 0)
@@ -163,7 +171,8 @@ struct ScrollAnchoringTests {
 
   @Test func theFirstVisibleItemDeletedAnchorsTheNextOne() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     #expect(await binding.apply(items: posts(0..<100)))
     table.scroll(by: 1_500)
     let visible = try #require(table.indexPathsForVisibleRows).compactMap {
@@ -177,8 +186,10 @@ struct ScrollAnchoringTests {
 
   @Test func aChatAtItsEndShowsNewMessages() async {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
-      .anchor(.end)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(.end)
     #expect(await binding.apply(items: posts(0..<60)))
     // A chat opens at its newest message.
     #expect(table.contentOffset.y + table.bounds.height == table.contentSize.height)
@@ -194,8 +205,10 @@ struct ScrollAnchoringTests {
 
   @Test func aChatAwayFromItsEndKeepsItsPlaceAsMessagesArrive() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
-      .anchor(.end)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(.end)
     #expect(await binding.apply(items: posts(0..<60)))
     table.scroll(by: -1_000)  // up from the end, where it opened
     let reading = try #require(firstVisibleID(table, binding))
@@ -207,8 +220,10 @@ struct ScrollAnchoringTests {
 
   @Test func historyPrependedAtTheStartKeepsTheReadingPosition() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
-      .anchor(.end)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(.end)
     #expect(await binding.apply(items: posts(500..<540)))
     // The user scrolls up to the oldest message loaded: the start of the list.
     table.scroll(by: -100_000)
@@ -223,7 +238,8 @@ struct ScrollAnchoringTests {
   @Test func sectionsInsertedAboveKeepThePlace() async throws {
     let table = makeFeedTable()
     let binding = table.bind(
-      to: AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }, cellProvider: feedCell)
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: feedCell)
     func day(_ id: Int, _ items: Range<Int>) -> ListSection<TestSection, TestItem> {
       ListSection(TestSection(id: id, title: id), items: posts(items))
     }
@@ -241,7 +257,8 @@ struct ScrollAnchoringTests {
 
   @Test func aCollectionViewKeepsItsPlaceToo() async throws {
     let grid = makeGrid()
-    let binding = grid.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: describeItem)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     #expect(await binding.apply(items: posts(100..<400)))
     grid.scroll(by: 2_050)
     let path = try #require(grid.indexPathsForVisibleItems.sorted().first)
@@ -260,7 +277,8 @@ struct ScrollAnchoringTests {
   /// so what is under the finger stays under it.
   @Test func anUpdateDuringADragKeepsWhatIsUnderTheFinger() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     #expect(await binding.apply(items: posts(1_000..<1_300)))
     table.scroll(by: 4_000)
     let reading = try #require(firstVisibleID(table, binding))
@@ -279,7 +297,8 @@ struct ScrollAnchoringTests {
   @Test func anUpdateDuringAFlingEndsWhereTheFlingWouldHave() async throws {
     func fling(arriving: Bool) async throws -> (id: Int, start: CGFloat) {
       let table = makeFeedTable()
-      let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+      let binding = table.bind(
+        to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
       #expect(await binding.apply(items: posts(1_000..<1_300)))
       table.scroll(by: 1_200)
       table.scroll(by: 800)  // everything from the top to here measured
@@ -299,7 +318,8 @@ struct ScrollAnchoringTests {
   /// A change too large to diff is a reload: the place is kept across it as well.
   @Test func aReloadKeepsThePlace() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, cellProvider: feedCell)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
     #expect(await binding.apply(items: posts(0..<100)))
     table.scroll(by: 1_500)
     let reading = try #require(firstVisibleID(table, binding))
@@ -322,7 +342,9 @@ struct ScrollAnchoringTests {
     UIWindow.show(table)
     let loader = GatedLoader()
     let photos = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
-    let binding = table.bind(to: AsyncStream<[TestItem]> { _ in }, content: photos) {
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(photos)
+    ) {
       table, path, _, photo in
       let cell = table.dequeueReusableCell(withIdentifier: "message", for: path)
       (cell as? FeedCell)?.fittingHeight = photo.content == nil ? 60 : 200

@@ -129,7 +129,7 @@ final class MatesScreen {
 
   // README "Usage": one line from a publisher, and selection.
   func bindOneLine() {
-    mates = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    mates = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -137,7 +137,7 @@ final class MatesScreen {
   }
 
   func bindAndStore() {
-    tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -161,7 +161,7 @@ final class MatesScreen {
 
   // README "Usage": any AsyncSequence, errors, apply.
   func bindSequence(_ mateUpdates: AsyncStream<[Mate]>, newList: [Mate]) async -> Bool {
-    let binding = tableView.bind(to: mateUpdates) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .sequence(mateUpdates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -176,7 +176,7 @@ final class MatesScreen {
 
   // README "Around the rows": sections and the modifiers.
   func bindTeams() -> ListBinding<Team, Mate> {
-    let binding = tableView.bind(to: viewModel.$teams) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .publisher(viewModel.$teams)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -196,19 +196,19 @@ final class MatesScreen {
   // README "Collection views".
   // README "Around the rows": a cell class per status, reloaded when it changes.
   func bindStatusCells() {
-    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let identifier = mate.status == "away" ? "away" : "mate"
       let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
     }
-    .reloadItems(when: { old, new in (old.status == "away") != (new.status == "away") })
+    .replacesCells(when: { old, new in (old.status == "away") != (new.status == "away") })
     binding.store(in: &cancellables)
   }
 
   // README "Around the rows": an empty state.
   func bindWithEmptyState() -> ListBinding<FlatSection, Mate> {
-    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -226,7 +226,7 @@ final class MatesScreen {
 
   // README "Around the rows": load more.
   func bindPagedMates() -> ListBinding<FlatSection, Mate> {
-    let binding = tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -249,7 +249,7 @@ final class MatesScreen {
 
   // README "Around the rows": a chat.
   func bindChat() -> ListBinding<FlatSection, Message> {
-    let binding = tableView.bind(to: chat.$messages) { tableView, indexPath, message in
+    let binding = tableView.bind(to: .publisher(chat.$messages)) { tableView, indexPath, message in
       let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
       cell.textLabel?.text = message.text
       return cell
@@ -280,7 +280,7 @@ final class MatesScreen {
       cell.contentConfiguration = content
       cell.accessories = [.disclosureIndicator()]
     }
-    teamsBinding = collectionView.bind(to: viewModel.$teams, using: cell)
+    teamsBinding = collectionView.bind(to: .publisher(viewModel.$teams), using: cell)
       .headerTitles { team in team.name }
       .onDelete { [viewModel] mate, _ in viewModel.remove(mate) }
   }
@@ -296,18 +296,19 @@ final class MatesScreen {
       cell.accessories = row.hasChildren ? [.outlineDisclosure(actionHandler: row.toggle)] : []
     }
     let binding = collectionView.bindOutline(
-      to: viewModel.$topics, children: \.subtopics, using: row)
+      to: .publisher(viewModel.$topics), children: \.subtopics, using: row)
     binding.store(in: &cancellables)
     return binding
   }
 
   func bindGrid() -> ListBinding<Team, Mate> {
-    let binding = collectionView.bind(to: viewModel.$teams) { collectionView, indexPath, mate in
+    let binding = collectionView.bind(to: .publisher(viewModel.$teams)) {
+      collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
       (cell as? MateGridCell)?.name = mate.name
       return cell
     }
-    .supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+    .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
       header, team, indexPath in header.title = "\(team.name) · \(team.memberCount)"
     }
     binding.store(in: &cancellables)
@@ -323,7 +324,8 @@ final class MatesScreen {
       try await api.avatar(id)
     }
 
-    tableView.bind(to: viewModel.$mates, content: avatars) { tableView, indexPath, mate, avatar in
+    tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
+      tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       // .loading, .loaded, .failed or .notRequested:
@@ -341,7 +343,7 @@ final class MatesScreen {
       try await api.image(at: url)
     }
 
-    tableView.bind(to: viewModel.$mates, content: photos, keyedBy: \.photoURL) {
+    tableView.bind(to: .publisher(viewModel.$mates), content: .store(photos, keyedBy: \.photoURL)) {
       tableView, indexPath, mate, photo in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.imageView?.image = photo.content ?? placeholder
@@ -352,13 +354,16 @@ final class MatesScreen {
   }
 
   func bindHeldAvatars(_ avatars: ContentStore<Mate.ID, UIImage>) {
-    tableView.bind(to: viewModel.$mates, content: avatars, holdFirstDisplay: .milliseconds(150)) {
+    tableView.bind(
+      to: .publisher(viewModel.$mates),
+      content: .store(
+        avatars, holdingFirstDisplay: .milliseconds(150), holdingNewRows: .milliseconds(150))
+    ) {
       tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.imageView?.image = avatar.content
       return cell
     }
-    .holdNewRows(upTo: .milliseconds(150))
     .store(in: &cancellables)
   }
 }
@@ -444,7 +449,8 @@ final class ManualTableController: NSObject, UITableViewDataSource {
   extension MatesScreen {
     // README "Modern lists": SwiftUI cells (iOS 16), compiled against Apple's SDK only.
     func bindSwiftUICells() {
-      let binding = collectionView.bind(to: viewModel.$mates) { collectionView, indexPath, mate in
+      let binding = collectionView.bind(to: .publisher(viewModel.$mates)) {
+        collectionView, indexPath, mate in
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
         cell.contentConfiguration = UIHostingConfiguration {
           HStack {
@@ -466,7 +472,7 @@ final class ManualTableController: NSObject, UITableViewDataSource {
     // SDK only (HeadlessUIKit has no content-unavailable views).
     @available(iOS 17.0, *)
     func bindWithContentUnavailableViews() {
-      tableView.bind(to: viewModel.$mates) { tableView, indexPath, mate in
+      tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
         let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
         cell.textLabel?.text = mate.name
         return cell

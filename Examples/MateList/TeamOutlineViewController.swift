@@ -45,7 +45,7 @@ final class TeamOutlineViewController: UIViewController, UICollectionViewDelegat
         ? [.outlineDisclosure(options: .init(style: .header), actionHandler: row.toggle)] : []
     }
     binding = collectionView.bindOutline(
-      to: viewModel.$teamTree, children: \.children, expanded: [.team(0)], using: row
+      to: .publisher(viewModel.$teamTree), children: \.children, expanded: [.team(0)], using: row
     )
     .onDelete(canDelete: { $0.item.mate != nil }) { [weak self] row, _ in
       if let mate = row.item.mate { self?.viewModel.remove(mate) }

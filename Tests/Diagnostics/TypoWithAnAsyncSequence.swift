@@ -1,0 +1,32 @@
+// A typo in a cell provider, with an AsyncSequence: reported as the typo.
+import Bindery
+import BinderyUIKit
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+#if canImport(Combine)
+  import Combine
+#endif
+
+struct Mate: Identifiable, Equatable, Sendable {
+  let id: Int
+  var name: String
+}
+
+@MainActor final class MatesViewModel {
+  @Published var mates: [Mate] = []
+}
+
+@MainActor func bindMates(
+  _ tableView: UITableView, to updates: AsyncStream<[Mate]>
+) -> ListBinding<FlatSection, Mate> {
+  tableView.bind(to: .sequence(updates)) { tableView, indexPath, mate in
+    let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+    // The compiler says, of the next line: value of type 'Mate' has no member 'nam'
+    cell.textLabel?.text = mate.nam
+    return cell
+  }
+}

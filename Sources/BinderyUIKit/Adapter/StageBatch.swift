@@ -31,7 +31,7 @@ where
 extension StageBatch {
   /// Runs the stage as UIKit batches through `perform` (a view's `performBatchUpdates`),
   /// installing its snapshot first inside the first one (§1.3), and calls `completion` once
-  /// UIKit has finished every one. Reloads chosen by `reloadItems(when:)` go in a batch of their
+  /// UIKit has finished every one. Reloads chosen by `replacesCells(when:)` go in a batch of their
   /// own, before the reconfigures, which are not mixed with structural changes; `structure`
   /// records the stage's inserts, deletes and moves.
   func run(

@@ -51,7 +51,7 @@ extension ListSource {
 
   /// Every list of sections an `AsyncSequence` sends. The sequence ending ends the flow of
   /// lists; one that throws reports the error on the binding's `errors`
-  /// (``BindingError/sourceFailed(_:)``). Cancelling the binding cancels the reading.
+  /// (`BindingError.sourceFailed`). Cancelling the binding cancels the reading.
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
   where S.Element == [ListSection<Section, Item>] {
     ListSource(

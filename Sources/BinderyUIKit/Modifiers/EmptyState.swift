@@ -41,7 +41,7 @@ extension ListBinding {
   /// comes back when the empty state's view goes.
   ///
   /// ```swift
-  /// tableView.bind(to: viewModel.$mates) { … }
+  /// tableView.bind(to: .publisher(viewModel.$mates)) { … }
   ///   .emptyState { state in
   ///     switch state {
   ///     case .loading: return nil
@@ -70,7 +70,7 @@ extension ListBinding {
   /// on any thread.
   ///
   /// ```swift
-  /// tableView.bind(to: viewModel.$mates) { … }
+  /// tableView.bind(to: .publisher(viewModel.$mates)) { … }
   ///   .emptyState(loading: viewModel.$isLoading) { state in … }
   ///   .store(in: &cancellables)
   /// ```

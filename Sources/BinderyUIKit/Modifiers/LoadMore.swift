@@ -29,7 +29,7 @@ extension ListBinding {
   /// code) is yours, and is left as you set it.
   ///
   /// ```swift
-  /// tableView.bind(to: viewModel.$mates) { … }
+  /// tableView.bind(to: .publisher(viewModel.$mates)) { … }
   ///   .loadMore(hasMore: { viewModel.hasMore }, footer: { state in … }) {
   ///     try await viewModel.loadNextPage()
   ///   }

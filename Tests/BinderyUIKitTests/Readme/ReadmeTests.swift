@@ -9,16 +9,32 @@ import Testing
 @MainActor
 struct ReadmeTests {
   /// The package's root: this file is at `Tests/BinderyUIKitTests/Readme/`.
-  static let root = URL(fileURLWithPath: #filePath)
+  nonisolated static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// The README's Swift blocks, each as its trimmed, non-empty lines.
-  static func swiftBlocks() throws -> [[String]] {
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The documents whose Swift blocks must be code that compiles: the README and every DocC
+  /// article of every module.
+  nonisolated static let documents: [String] = {
+    var paths = ["README.md"]
+    let sources = root.appendingPathComponent("Sources")
+    let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    for module in modules.sorted() {
+      let catalog = "Sources/\(module)/\(module).docc"
+      let files =
+        (try? FileManager.default.contentsOfDirectory(
+          atPath: root.appendingPathComponent(catalog).path)) ?? []
+      paths += files.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+    }
+    return paths
+  }()
+
+  /// A document's Swift blocks, each as its trimmed, non-empty lines.
+  static func swiftBlocks(of path: String) throws -> [[String]] {
+    let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     var blocks: [[String]] = []
     var current: [String]?
-    for line in readme.components(separatedBy: "\n") {
+    for line in text.components(separatedBy: "\n") {
       if line.hasPrefix("```swift") {
         current = []
       } else if line.hasPrefix("```"), let block = current {
@@ -37,21 +53,33 @@ struct ReadmeTests {
     return Set(text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
   }
 
-  @Test func everySwiftLineOfTheReadmeIsInCodeThatCompiles() throws {
+  /// Every line of every Swift block is in code the tests compile and run: the snippets files
+  /// (`ReadmeSnippets.swift`, compiled against the SDK too by `.ci/ios-check`), or, for a block
+  /// that is a test of its own, HeadlessUIKit's README example test.
+  @Test(arguments: documents)
+  func everySwiftLineIsInCodeThatCompiles(_ document: String) throws {
     let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
-    let blocks = try Self.swiftBlocks()
-    #expect(blocks.count >= 10)
-    for block in blocks {
+    for block in try Self.swiftBlocks(of: document) {
       let source = block.contains { $0.hasPrefix("@Test") } ? headless : snippets
       // The README's test is a free function; the suite's is a member of a @MainActor suite.
       let lines = block.map {
         $0.replacingOccurrences(of: "@Test @MainActor func", with: "@Test func")
       }
       for line in lines where !source.contains(line) {
-        Issue.record("README line not in the compiled snippets: \(line)")
+        Issue.record("\(document): a line not in the compiled snippets: \(line)")
       }
     }
+  }
+
+  @Test func theReadmeFitsOnAFewScreensAndShowsEachHeadlineCapability() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.components(separatedBy: "\n").count <= 300)
+    let blocks = try Self.swiftBlocks(of: "README.md")
+    #expect(blocks.count >= 5, "one example per headline capability")
+    #expect(readme.contains("swift run -c release bindery-demo"))
+    #expect(readme.contains("swift test"))
   }
 
   func makeScreen() -> MatesScreen {
@@ -140,6 +168,33 @@ struct ReadmeTests {
       screen.collectionView.visibleCells.compactMap { ($0 as? MateGridCell)?.name } == [
         "Ari", "Bo", "Cleo",
       ])
+  }
+
+  @Test func aGridOfTeamsWithHeadersAvatarsAndSelection() async {
+    let avatars = ContentStore<Mate.ID, UIImage> { _ in UIImage() }
+    let screen = TeamGridScreen(avatars: avatars)
+    let grid = screen.makeGrid()
+    grid.frame = CGRect(x: 0, y: 0, width: 320, height: 600)
+    UIWindow.show(grid)
+    screen.viewModel.teams = [
+      ListSection(Team(id: 1, name: "iOS", memberCount: 3), items: Self.mates)
+    ]
+    #expect(await screen.binding?.waitUntilShown() == true)
+    let header = grid.supplementaryView(
+      forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
+    #expect((header as? TeamHeader)?.title == "iOS · 3")
+    await eventually("every avatar shown") {
+      grid.visibleCells.count == 3
+        && grid.visibleCells.allSatisfy { ($0 as? MateCell)?.avatar != nil }
+    }
+    screen.viewModel.teams = [
+      ListSection(Team(id: 1, name: "iOS", memberCount: 4), items: Self.mates)
+    ]
+    #expect(await screen.binding?.waitUntilShown() == true)
+    #expect((header as? TeamHeader)?.title == "iOS · 4", "the same header, configured again")
+    screen.collectionView(grid, didSelectItemAt: IndexPath(item: 2, section: 0))
+    #expect(screen.opened.map(\.name) == ["Cleo"])
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
   }
 
   @Test func avatarsArriveAndAreHeld() async {

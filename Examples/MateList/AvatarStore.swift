@@ -12,10 +12,12 @@ enum AvatarStore {
 
   @MainActor
   static func make() -> Store {
-    Store(
-      costLimit: 64 << 20, countLimit: 500, timeout: .seconds(20),
+    let configuration = Store.Configuration(
+      costLimit: 64 << 20,
       cost: { image in Int(image.size.width * image.size.height * image.scale * image.scale * 4) },
-      url: { id in addresses.url(for: id) },
+      countLimit: 500, timeout: .seconds(20))
+    return Store(
+      configuration: configuration, url: { id in addresses.url(for: id) },
       decode: { data in
         guard let image = UIImage(data: data) else { throw URLError(.cannotDecodeContentData) }
         return image.preparingThumbnail(of: CGSize(width: 80, height: 80)) ?? image

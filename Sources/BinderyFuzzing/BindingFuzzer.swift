@@ -136,8 +136,9 @@ package final class BindingFuzzer {
     random = SeededGenerator(seed: seed)
     lists = FuzzLists(sectioned: world.isSectioned, count: world.initialCount, using: &random)
     store = ContentStore(
-      countLimit: 400, maximumConcurrentLoads: 8, timeout: .seconds(5),
-      retryBackoff: .milliseconds(200), maximumBackoff: .seconds(2), clock: clock,
+      configuration: .init(
+        countLimit: 400, maximumConcurrentLoads: 8, timeout: .seconds(5),
+        retry: RetryPolicy(backoff: .milliseconds(200), maximumBackoff: .seconds(2)), clock: clock),
       loader: loader.load)
     store.purgesOnMemoryWarning(from: center)
   }

@@ -254,24 +254,18 @@ extension ContentStore {
   /// while the key stays wanted.
   ///
   /// - Parameters:
+  ///   - configuration: the store's own configuration (limits, concurrency, timeout, retry
+  ///     policy, clock).
   ///   - url: the URL for a key, or `nil` when it has none (that load fails with
   ///     ``HTTPLoadError/noURL``).
   ///   - loader: the HTTP loader (session, request timeout, body limit).
   ///   - decode: turns a response body into content, off the main actor.
-  ///   - The other parameters are ``ContentStore``'s own.
   public convenience init(
-    costLimit: Int = .max, countLimit: Int = 1_000, maximumConcurrentLoads: Int = 6,
-    timeout: Duration = .seconds(30), retryBackoff: Duration = .seconds(1),
-    clock: any Clock<Duration> = ContinuousClock(),
-    cost: @escaping @Sendable (Content) -> Int = { _ in 1 },
-    url: @escaping @Sendable (Key) -> URL?, loader: HTTPContentLoader = HTTPContentLoader(),
+    configuration: Configuration = Configuration(), url: @escaping @Sendable (Key) -> URL?,
+    loader: HTTPContentLoader = HTTPContentLoader(),
     decode: @escaping @Sendable (Data) throws -> Content
   ) {
-    self.init(
-      costLimit: costLimit, countLimit: countLimit,
-      maximumConcurrentLoads: maximumConcurrentLoads, timeout: timeout,
-      retryBackoff: retryBackoff, clock: clock, cost: cost
-    ) { key in
+    self.init(configuration: configuration) { key in
       guard let address = url(key) else { throw HTTPLoadError.noURL }
       return try await loader.load(from: address, decode: decode)
     }

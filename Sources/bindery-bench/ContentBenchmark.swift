@@ -16,7 +16,9 @@ struct ContentBenchmark {
     let runs = max(5, options.runs)
     var random = SeededGenerator(seed: 0xC0DE)
     let probes = (0..<lookups).map { _ in Int.random(in: 0..<cachedEntries, using: &random) }
-    let store = ContentStore<Int, String>(countLimit: cachedEntries, maximumConcurrentLoads: 64) {
+    let store = ContentStore<Int, String>(
+      configuration: .init(countLimit: cachedEntries, maximumConcurrentLoads: 64)
+    ) {
       "content \($0)"
     }
     // Every arrival is awaited, and they come faster than they are read: keep them all.
@@ -44,7 +46,9 @@ struct ContentBenchmark {
     let clock = ContinuousClock()
     for run in 0..<runs {
       let base = 1_000_000 * (run + 1)
-      let fresh = ContentStore<Int, String>(countLimit: loads) { "content \($0)" }
+      let fresh = ContentStore<Int, String>(configuration: .init(countLimit: loads)) {
+        "content \($0)"
+      }
       let storeTime = await timeAllLoads(into: fresh, keys: base..<(base + loads))
       storeRates.append(Double(loads) * 1e3 / milliseconds(storeTime))
       let loader: @Sendable (Int) async -> String = { "content \($0)" }

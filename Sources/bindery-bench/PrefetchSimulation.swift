@@ -171,8 +171,9 @@ struct PrefetchSimulation {
     let storeClock = VirtualClock()
     let log = Log()
     let avatars = ContentStore<Int, Avatar>(
-      costLimit: 64 << 20, countLimit: 100_000, maximumConcurrentLoads: 6, clock: storeClock,
-      cost: { $0.bytes }
+      configuration: .init(
+        costLimit: 64 << 20, cost: { $0.bytes }, countLimit: 100_000, maximumConcurrentLoads: 6,
+        clock: storeClock)
     ) { key in
       try await loaderClock.sleep(for: Self.latency(for: key, seed: seed))
       return Avatar(bytes: 12_288 + (key * 7_919) % 12_288)

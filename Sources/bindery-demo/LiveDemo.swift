@@ -61,7 +61,7 @@ final class LiveDemo {
     table.register(MateCell.self, forCellReuseIdentifier: "mate")
     let median = options.latencyMilliseconds
     let seed = options.seed
-    avatars = ContentStore(costLimit: 8 << 20, cost: { $0.bytes }) { id in
+    avatars = ContentStore(configuration: .init(costLimit: 8 << 20, cost: { $0.bytes })) { id in
       // Log-normal latency around the median, the same for an id on every run.
       var random = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: id &* 7_919))
       let z = Double.random(in: -2.3...2.3, using: &random)

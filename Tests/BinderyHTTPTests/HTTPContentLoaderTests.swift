@@ -124,8 +124,8 @@ struct HTTPContentLoaderTests {
   @Test @MainActor func aNotFoundIsShownWithoutRetrying() async throws {
     let server = self.server
     let store = ContentStore<Int, String>(
-      retryBackoff: .milliseconds(1), url: { server.url("/status/\(400 + $0)") },
-      decode: { String(decoding: $0, as: UTF8.self) })
+      configuration: .init(retry: RetryPolicy(backoff: .milliseconds(1))),
+      url: { server.url("/status/\(400 + $0)") }, decode: { String(decoding: $0, as: UTF8.self) })
     var arrivals = store.arrivals().makeAsyncIterator()
     store.request(4)
     #expect(await arrivals.next() == 4)

@@ -70,9 +70,9 @@ extension ContentStore {
   @usableFromInline
   func fail(_ key: Key, _ error: ContentError, priority: ContentPriority) {
     let attempts = (failures[key]?.attempts ?? 0) + 1
-    let doubled = retryBackoff * (1 << min(attempts - 1, 30))
-    let spread = retryJitter > 0 ? Double.random(in: -retryJitter...retryJitter) : 0
-    let backoff = min(maximumBackoff, doubled) * (1 + spread)
+    let jitter = min(max(0, retry.jitter), 1)
+    let spread = jitter > 0 ? Double.random(in: -jitter...jitter) : 0
+    let backoff = retry.delay(afterFailures: attempts) * (1 + spread)
     let failure = FailureRecord(
       error: error, attempts: attempts,
       retryTime: error.allowsRetry ? time.elapsed() + backoff : nil, priority: priority)

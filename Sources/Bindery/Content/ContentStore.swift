@@ -14,8 +14,8 @@
 ///   kept: it is delivered once, to the cells showing its key, and the key then reads
 ///   ``ContentError/notCached(cost:costLimit:)`` until interest in it ends — never a reload loop.
 /// - **Failures**: a failed key reports a ``ContentFailure``. While anyone still wants it, the
-///   store retries by itself after a backoff that doubles per consecutive failure, with
-///   ``retryJitter`` (±20%), up to ``maximumBackoff``; with no interest left it stops. A failure
+///   store retries by itself after a backoff that doubles per consecutive failure, spread at
+///   random, up to a maximum (``RetryPolicy``); with no interest left it stops. A failure
 ///   no retry can fix (``ContentError/allowsRetry`` is `false`: a ``ContentLoaderError`` that
 ///   says so) is shown and not retried until interest in the key ends and comes back. A load
 ///   that exceeds the timeout fails with ``ContentError/timedOut(_:)`` at once, even if the
@@ -36,21 +36,15 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Loads the content for a key. Called off the main actor; should honour cancellation.
   public typealias Loader = @Sendable (Key) async throws -> Content
 
-  /// How many loader bodies may run at once. A load taken back or timed out ends for the store
-  /// at once, but its loader keeps its slot until it returns — so a loader that ignores
-  /// cancellation cannot multiply the work — or until a further ``timeout`` has passed, when it
-  /// is written off (``ContentStatistics/writtenOff``) so that loaders which never return cannot
-  /// stall the store.
-  public let maximumConcurrentLoads: Int
+  /// How the store was configured.
+  public let configuration: Configuration
+  /// How many loader bodies may run at once (at least 1); see
+  /// ``Configuration-swift.struct/maximumConcurrentLoads``.
+  public var maximumConcurrentLoads: Int { max(1, configuration.maximumConcurrentLoads) }
   /// How long a load may take before it fails.
-  public let timeout: Duration
-  /// How long after a first failure the store retries; doubles per consecutive failure.
-  public let retryBackoff: Duration
-  /// The longest backoff.
-  public let maximumBackoff: Duration
-  /// How much each backoff varies at random, as a share of it: 0.2 spreads the retries of
-  /// many failed keys over ±20%, so that they do not all come back at once.
-  public let retryJitter: Double
+  public var timeout: Duration { configuration.timeout }
+  /// When the store retries a failed key that is still wanted.
+  public var retry: RetryPolicy { configuration.retry }
   /// The store's time, from the clock it was given; a prefetcher shares it.
   public let time: TimeSource
 
@@ -112,40 +106,28 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     }
   }
 
-  /// Creates a store.
+  /// Creates a store configured by `configuration`, loading with `loader`.
+  ///
+  /// ```swift
+  /// let avatars = ContentStore<Mate.ID, UIImage>(
+  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+  /// ) { id in try await api.avatar(id) }
+  /// ```
   ///
   /// - Parameters:
-  ///   - costLimit: the most total cost the cache keeps (for images, bytes).
-  ///   - countLimit: the most entries the cache keeps.
-  ///   - maximumConcurrentLoads: loads running at once; 6 by default.
-  ///   - timeout: how long a load may take; 30 s by default.
-  ///   - retryBackoff: how long after a failure the store retries; 1 s by default, doubling per
-  ///     consecutive failure up to `maximumBackoff`.
-  ///   - maximumBackoff: the longest wait before a retry; 60 s by default.
-  ///   - retryJitter: how much each backoff varies at random, as a share of it; ±20% by
-  ///     default, 0 for exact backoffs.
-  ///   - clock: where time comes from; pass a virtual clock to test or simulate.
-  ///   - cost: the cost of one piece of content; 1 by default.
+  ///   - configuration: the cache's limits, the loads' concurrency and timeout, the retry
+  ///     policy and the clock; ``Configuration-swift.struct/init(costLimit:cost:countLimit:maximumConcurrentLoads:timeout:retry:clock:)``'s
+  ///     defaults by default.
   ///   - loader: loads the content for a key, off the main actor.
-  public init(
-    costLimit: Int = .max, countLimit: Int = 1_000, maximumConcurrentLoads: Int = 6,
-    timeout: Duration = .seconds(30), retryBackoff: Duration = .seconds(1),
-    maximumBackoff: Duration = .seconds(60), retryJitter: Double = 0.2,
-    clock: any Clock<Duration> = ContinuousClock(),
-    cost: @escaping @Sendable (Content) -> Int = { _ in 1 },
-    loader: @escaping Loader
-  ) {
-    self.retryJitter = min(max(0, retryJitter), 1)
-    self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
-    self.timeout = timeout
-    self.retryBackoff = retryBackoff
-    self.maximumBackoff = maximumBackoff
-    self.time = TimeSource(clock: clock)
-    self.cost = cost
+  public init(configuration: Configuration = Configuration(), loader: @escaping Loader) {
+    self.configuration = configuration
+    let concurrency = max(1, configuration.maximumConcurrentLoads)
+    time = TimeSource(clock: configuration.clock)
+    cost = configuration.cost
     scheduler = LoadScheduler(
-      maximumRunning: max(1, maximumConcurrentLoads), timeout: timeout, time: time,
-      loader: loader, completions: completions)
-    cache = ContentCache(costLimit: costLimit, countLimit: countLimit)
+      maximumRunning: concurrency, timeout: configuration.timeout, time: time, loader: loader,
+      completions: completions)
+    cache = ContentCache(costLimit: configuration.costLimit, countLimit: configuration.countLimit)
     completions.store.value = self
   }
 

@@ -59,7 +59,9 @@ extension UITableView {
   /// before UIKit asks for a cell, then a window ahead of the scroll.
   ///
   /// ```swift
-  /// let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20) { id in try await api.avatar(id) }
+  /// let avatars = ContentStore<Mate.ID, UIImage>(
+  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+  /// ) { id in try await api.avatar(id) }
   /// tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
   ///   tableView, indexPath, mate, avatar in
   ///   let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)

@@ -11,10 +11,39 @@ struct Gone: ContentLoaderError {
 @Suite("ContentStore: permanent failures, bounded bookkeeping, memory")
 @MainActor
 struct ContentStoreBoundsTests {
+  /// A configuration is one value the store keeps; what it cannot run with is read within
+  /// bounds — at least one load at a time, a jitter within ±100% — rather than trapping.
+  @Test func aConfigurationIsKeptAndReadWithinItsBounds() async throws {
+    var configuration = ContentStore<Int, String>.Configuration(costLimit: 10, countLimit: 3)
+    configuration.maximumConcurrentLoads = 0
+    configuration.retry = RetryPolicy(backoff: .seconds(2), maximumBackoff: .seconds(5), jitter: 7)
+    configuration.cost = { $0.count }
+    let clock = VirtualClock()
+    configuration.clock = clock
+    let loader = GatedLoader()
+    let store = ContentStore(configuration: configuration) { try await loader.load($0) }
+    #expect(store.configuration.costLimit == 10)
+    #expect(store.maximumConcurrentLoads == 1)
+    #expect(store.retry.delay(afterFailures: 1) == .seconds(2))
+    #expect(store.retry.delay(afterFailures: 2) == .seconds(4))
+    #expect(store.retry.delay(afterFailures: 40) == .seconds(5), "capped, and no overflow")
+    store.request(1)
+    store.request(2)
+    await eventually("one load at a time") { store.loadsInFlight == 1 }
+    #expect(store.waitingKeys == [2])
+    loader.open(1, failing: true)
+    await eventually("the failure") { store.state(for: 1).failure != nil }
+    // A jitter of 7 is read as 1: the retry comes within 0...4 s, never before now.
+    let retryIn = try #require(store.state(for: 1).failure?.retryIn)
+    #expect(retryIn >= .zero && retryIn <= .seconds(4))
+  }
+
   @Test func aFailureNoRetryCanFixIsShownAndNotRetriedUntilInterestComesBack() async {
     let clock = VirtualClock()
     let loads = BodyCounter()
-    let store = ContentStore<Int, String>(retryBackoff: .seconds(1), clock: clock) { key in
+    let store = ContentStore<Int, String>(
+      configuration: .init(retry: RetryPolicy(backoff: .seconds(1)), clock: clock)
+    ) { key in
       loads.enter()
       defer { loads.exit() }
       if key == 1 { throw Gone() }
@@ -52,7 +81,8 @@ struct ContentStoreBoundsTests {
     let loader = CountingLoader { Thumbnail(key: $0) }
     let keys = 0..<(ContentStore<Int, Thumbnail>.forgottenFailureLimit + 200)
     loader.failing = Set(keys)
-    let store = ContentStore<Int, Thumbnail>(maximumConcurrentLoads: 50, loader: loader.load)
+    let store = ContentStore<Int, Thumbnail>(
+      configuration: .init(maximumConcurrentLoads: 50), loader: loader.load)
     for key in keys { store.request(key) }
     await eventually("every failure") { store.statistics.failed == keys.count }
     for key in keys { store.cancelRequest(key) }
@@ -63,7 +93,8 @@ struct ContentStoreBoundsTests {
   }
 
   @Test func anEvictedWantedKeyReportsItsOwnCost() async {
-    let store = ContentStore<Int, String>(costLimit: 10, cost: { $0.count }) { key in
+    let store = ContentStore<Int, String>(configuration: .init(costLimit: 10, cost: { $0.count })) {
+      key in
       String(repeating: "x", count: key)
     }
     store.request(4)
@@ -107,7 +138,9 @@ struct ContentStoreBoundsTests {
   }
 
   @Test func aPurgeShedsWhatNobodyWantsAndSparesWhatIsShown() async {
-    let store = ContentStore<Int, String>(cost: { _ in 10 }) { "content \($0)" }
+    let store = ContentStore<Int, String>(configuration: .init(cost: { _ in 10 })) {
+      "content \($0)"
+    }
     for key in 0..<10 { store.request(key) }
     await eventually("ten cached") { store.cachedCount == 10 }
     for key in 0..<7 { store.cancelRequest(key) }  // 7, 8 and 9 stay on screen

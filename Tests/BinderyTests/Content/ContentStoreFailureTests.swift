@@ -39,8 +39,9 @@ struct ContentStoreFailureTests {
     let loader = CountingLoader { Thumbnail(key: $0) }
     loader.failing = [1, 2]
     let store = ContentStore<Int, Thumbnail>(
-      retryBackoff: .seconds(1), maximumBackoff: .seconds(3), retryJitter: 0, clock: clock,
-      loader: loader.load)
+      configuration: .init(
+        retry: RetryPolicy(backoff: .seconds(1), maximumBackoff: .seconds(3), jitter: 0),
+        clock: clock), loader: loader.load)
     store.request(1)
     store.request(2)
     await eventually("the first failures") { store.statistics.failed == 2 }
@@ -78,7 +79,8 @@ struct ContentStoreFailureTests {
     let clock = VirtualClock()
     let loader = GatedLoader()
     let store = ContentStore<Int, String>(
-      retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
+      configuration: .init(retry: RetryPolicy(backoff: .seconds(1), jitter: 0), clock: clock),
+      loader: loader.load)
     store.request(1)
     loader.open(1, failing: true)
     await eventually("the failure") { store.statistics.failed == 1 }
@@ -98,7 +100,8 @@ struct ContentStoreFailureTests {
 
   @Test func contentTheCacheRefusesIsDeliveredOnceAndNeverLoadedInALoop() async {
     let loader = CountingLoader { Thumbnail(key: $0) }
-    let store = ContentStore<Int, Thumbnail>(costLimit: 0, loader: loader.load)
+    let store = ContentStore<Int, Thumbnail>(
+      configuration: .init(costLimit: 0), loader: loader.load)
     var delivered: [Int] = []
     let observation = store.observe { key, state in
       if state.content != nil { delivered.append(key) }
@@ -130,7 +133,7 @@ struct ContentStoreFailureTests {
   @Test func contentCostlierThanTheLimitIsNotKeptAndNotLooped() async {
     let loader = CountingLoader { Thumbnail(key: $0) }
     let store = ContentStore<Int, Thumbnail>(
-      costLimit: 100, cost: { $0.key == 7 ? 500 : 10 }, loader: loader.load)
+      configuration: .init(costLimit: 100, cost: { $0.key == 7 ? 500 : 10 }), loader: loader.load)
     for key in 0..<9 { store.request(key) }
     await eventually("nine outcomes") {
       store.statistics.completed == 9
@@ -145,7 +148,8 @@ struct ContentStoreFailureTests {
 
   @Test func evictedContentIsReleasedAtOnce() async {
     let loader = CountingLoader { Thumbnail(key: $0) }
-    let store = ContentStore<Int, Thumbnail>(countLimit: 2, loader: loader.load)
+    let store = ContentStore<Int, Thumbnail>(
+      configuration: .init(countLimit: 2), loader: loader.load)
     store.request(1)
     await eventually("the first") { store.state(for: 1).content != nil }
     weak let first = store.state(for: 1).content
@@ -165,7 +169,8 @@ struct ContentStoreFailureTests {
 
   @Test func aRaisedKeyStartsInRequestOrderAtItsNewPriority() async {
     let loader = GatedLoader()
-    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    let store = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 1), loader: loader.load)
     store.request(0)  // takes the one slot
     store.request(1, priority: .prefetch)
     store.request(2, priority: .visible)
@@ -190,7 +195,8 @@ struct ContentStoreFailureTests {
     let loader = CountingLoader { Thumbnail(key: $0) }
     loader.failing = Set((0..<40).filter { $0 % 7 == 0 })
     let store = ContentStore<Int, Thumbnail>(
-      costLimit: 25, countLimit: 8, maximumConcurrentLoads: 3, cost: { 1 + $0.key % 5 },
+      configuration: .init(
+        costLimit: 25, cost: { 1 + $0.key % 5 }, countLimit: 8, maximumConcurrentLoads: 3),
       loader: loader.load)
     var held: [Int] = []
     for step in 0..<2_000 {
@@ -217,7 +223,8 @@ struct ContentStoreFailureTests {
 struct ContentStoreWantedEvictionTests {
   @Test func wantedContentIsEvictedLastAndThenNotReloaded() async {
     let loader = CountingLoader { Thumbnail(key: $0) }
-    let store = ContentStore<Int, Thumbnail>(countLimit: 3, loader: loader.load)
+    let store = ContentStore<Int, Thumbnail>(
+      configuration: .init(countLimit: 3), loader: loader.load)
     var announced: [Int: String] = [:]
     let observation = store.observe { key, state in
       announced[key] = state.content != nil ? "loaded" : state.failure.map { "\($0.error)" }

@@ -42,7 +42,8 @@ struct ContentStoreTests {
 
   @Test func waitingKeysStartByPriorityThenOrder() async {
     let loader = GatedLoader()
-    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    let store = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 1), loader: loader.load)
     store.request(1, priority: .prefetch)  // runs at once: the slot is free
     store.request(2, priority: .prefetch)
     store.request(3, priority: .visible)
@@ -61,7 +62,8 @@ struct ContentStoreTests {
 
   @Test func theCacheEvictsWhatWasWantedLeastRecently() async {
     let loader = GatedLoader()
-    let store = ContentStore<Int, String>(costLimit: 20, cost: { _ in 8 }, loader: loader.load)
+    let store = ContentStore<Int, String>(
+      configuration: .init(costLimit: 20, cost: { _ in 8 }), loader: loader.load)
     // One after the other: the clock's order is the order content arrives in.
     for key in 1...2 {
       store.request(key)
@@ -92,7 +94,8 @@ struct ContentStoreTests {
     let clock = VirtualClock()
     let loader = GatedLoader()
     let store = ContentStore<Int, String>(
-      retryBackoff: .seconds(2), clock: clock, loader: loader.load)
+      configuration: .init(retry: RetryPolicy(backoff: .seconds(2)), clock: clock),
+      loader: loader.load)
     store.request(1)
     loader.open(1, failing: true)
     await eventually("the failure") {
@@ -127,7 +130,8 @@ struct ContentStoreTests {
     let loader = GatedLoader()
     loader.ignoresCancellation = true
     let store = ContentStore<Int, String>(
-      maximumConcurrentLoads: 1, timeout: .seconds(5), clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 1, timeout: .seconds(5), clock: clock),
+      loader: loader.load)
     store.request(1)
     store.request(2)
     await eventually("the timer to be set") { clock.sleeperCount == 1 }
@@ -151,7 +155,8 @@ struct ContentStoreTests {
   @Test func aLoaderThatReturnsAfterItsLoadWasTakenBackHoldsItsSlotUntilThen() async {
     let loader = GatedLoader()
     loader.ignoresCancellation = true
-    let store = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    let store = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 1), loader: loader.load)
     store.request(1)
     await eventually("load 1 to start") { loader.startedKeys == [1] }
     store.cancelRequest(1)  // ended for the store, but its loader still runs
@@ -176,7 +181,7 @@ struct ContentStoreTests {
     let bodies = BodyCounter()
     let gates = GatedLoader()
     gates.ignoresCancellation = true  // a decoder, a third-party SDK
-    let store = ContentStore<Int, String>(maximumConcurrentLoads: 2) { key in
+    let store = ContentStore<Int, String>(configuration: .init(maximumConcurrentLoads: 2)) { key in
       bodies.enter()
       defer { bodies.exit() }
       return try await gates.load(key)

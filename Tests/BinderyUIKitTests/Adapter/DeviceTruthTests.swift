@@ -108,7 +108,8 @@ struct DeviceTruthTests {
     let loader = CountingLoader()
     loader.failing = [0]
     let avatars = ContentStore<Int, String>(
-      retryBackoff: .seconds(1), retryJitter: 0, clock: clock, loader: loader.load)
+      configuration: .init(retry: RetryPolicy(backoff: .seconds(1), jitter: 0), clock: clock),
+      loader: loader.load)
     let table = makeTable()
     let binding = bindAvatars(table, avatars, prefetching: .never)
     #expect(await binding.apply(items: (0..<5).map { TestItem(id: $0) }))
@@ -311,7 +312,8 @@ struct DeviceTruthTests {
   /// it is back: content that arrives then must still reach them (found by the binding fuzzer).
   @Test func contentReachesCellsShownAgainAfterTheScreenWasCovered() async {
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
     let table = makeTable()
     let binding = bindAvatars(table, avatars)
     #expect(await binding.apply(items: (0..<50).map { TestItem(id: $0) }))
@@ -336,7 +338,8 @@ struct DeviceTruthTests {
   /// ended displaying would leave it blank.
   @Test func aKeptCellScrolledBackShowsContentThatArrivedWhileItWasOff() async {
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
     let table = makeTable()
     let binding = bindAvatars(table, avatars)
     #expect(await binding.apply(items: (0..<100).map { TestItem(id: $0) }))

@@ -83,7 +83,8 @@ struct ContentBindingTests {
   @Test func anArrivalForAnItemOffScreenAsksForNoCell() async {
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 20), loader: loader.load)
     let binding = Self.bindWithoutPrefetching(table, avatars)
     await binding.apply(items: (0..<30).map { TestItem(id: $0) })
     let requests = table.cellRequestCount
@@ -123,7 +124,8 @@ struct ContentBindingTests {
   @Test func sectionsWithHeadersAndContent() async {
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 20, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 20), loader: loader.load)
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
     let cancellable = table.bind(
       to: .publisher(subject), content: .store(avatars)

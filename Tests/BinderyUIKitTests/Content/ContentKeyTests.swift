@@ -54,7 +54,8 @@ struct ContentKeyTests {
     let table = makeTable()
     table.removeFromSuperview()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 24), loader: loader.load)
     let binding = bindMates(table, avatars)
     await binding.apply(items: (0..<30).map { TestItem(id: $0, content: 7) })
     await eventually("the first screen by key") {
@@ -70,8 +71,9 @@ struct ContentKeyTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 50, retryBackoff: .seconds(1), retryJitter: 0, clock: clock,
-      loader: loader.load)
+      configuration: .init(
+        maximumConcurrentLoads: 50, retry: RetryPolicy(backoff: .seconds(1), jitter: 0),
+        clock: clock), loader: loader.load)
     let binding = view(table, avatars)
     await binding.apply(items: (0..<20).map { TestItem(id: $0) })
     for mate in 0..<24 { loader.open(mate * 100) }

@@ -42,7 +42,8 @@ struct ContentLifecycleTests {
     let loader = CountingLoader()
     loader.failing = [3]
     let avatars = ContentStore<Int, String>(
-      retryBackoff: .seconds(1), clock: clock, loader: loader.load)
+      configuration: .init(retry: RetryPolicy(backoff: .seconds(1)), clock: clock),
+      loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<12).map { TestItem(id: $0) })
@@ -61,7 +62,7 @@ struct ContentLifecycleTests {
     let loader = CountingLoader()
     loader.failing = [5]
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 24, clock: clock), loader: loader.load)
     let table = makeTable()
     var firstStates: [Int: String] = [:]
     let binding = bind(table, avatars, hold: .seconds(10)) { id, avatar in
@@ -76,7 +77,7 @@ struct ContentLifecycleTests {
 
   @Test func aCacheThatRefusesEverythingLoadsEachRowOnce() async {
     let loader = CountingLoader()
-    let avatars = ContentStore<Int, String>(costLimit: 0, loader: loader.load)
+    let avatars = ContentStore<Int, String>(configuration: .init(costLimit: 0), loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<10).map { TestItem(id: $0) })
@@ -90,7 +91,8 @@ struct ContentLifecycleTests {
   @Test func anOversizedAvatarIsLoadedOnce() async {
     let loader = CountingLoader()
     let avatars = ContentStore<Int, String>(
-      costLimit: 1_000, cost: { $0 == "avatar 4" ? 5_000 : 10 }, loader: loader.load)
+      configuration: .init(costLimit: 1_000, cost: { $0 == "avatar 4" ? 5_000 : 10 }),
+      loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<8).map { TestItem(id: $0) })
@@ -103,7 +105,7 @@ struct ContentLifecycleTests {
   @Test func aMemoryWarningShedsWhatNoScreenShows() async {
     let table = makeTable()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 24, loader: CountingLoader().load)
+      configuration: .init(maximumConcurrentLoads: 24), loader: CountingLoader().load)
     // This test's own warnings: a warning in the default center reaches every test's stores.
     let center = NotificationCenter()
     avatars.purgesOnMemoryWarning(from: center)
@@ -230,7 +232,8 @@ struct ContentLifecycleTests {
     grid.removeFromSuperview()
     grid.frame = .zero  // Auto Layout has not run yet
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let binding = grid.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars)
     ) {
@@ -249,7 +252,8 @@ struct ContentLifecycleTests {
 
   @Test func theWholeFirstScreenIsRequestedBeforeTheFirstCellIsConfigured() async {
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let table = makeTable()  // on screen already
     var requestedAtFirstCell: [Int] = []
     let binding = bind(table, avatars) { id, _ in
@@ -262,7 +266,8 @@ struct ContentLifecycleTests {
 
   @Test func cellsPreparedAheadOfTheScreenGetPrefetchPriority() async {
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 1, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 1), loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
@@ -278,7 +283,8 @@ struct ContentLifecycleTests {
     // Found by the soak test: UIKit shows a prepared cell without asking for it again, so
     // content that arrives while the cell waits off screen must still reach it.
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let table = makeTable()
     let binding = bind(table, avatars, prefetching: .never)
     await binding.apply(items: (0..<100).map { TestItem(id: $0) })
@@ -310,7 +316,8 @@ struct ContentLifecycleTests {
       }
     }
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let grid = makeGrid()  // 320 × 600
     (grid.collectionViewLayout as? UICollectionViewFlowLayout)?.itemSize = CGSize(
       width: 320, height: 50)

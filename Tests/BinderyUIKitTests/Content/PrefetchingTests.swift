@@ -38,7 +38,8 @@ struct PrefetchingTests {
   @Test func aChatsFirstScreenIsItsLastOne() async {
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(60),
@@ -65,7 +66,9 @@ struct PrefetchingTests {
   @Test func theFirstScreenIsLoadedBeforeTheScreenAppears() async {
     let table = makeTable()
     table.removeFromSuperview()  // a pushed screen: bound now, shown later
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
+    let avatars = ContentStore<Int, String>(configuration: .init(maximumConcurrentLoads: 24)) {
+      "avatar \($0)"
+    }
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, recorder: recorder)
@@ -83,7 +86,9 @@ struct PrefetchingTests {
   @Test func withoutPrefetchingTheFirstScreenWaits() async {
     let table = makeTable()
     table.removeFromSuperview()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 24) { "avatar \($0)" }
+    let avatars = ContentStore<Int, String>(configuration: .init(maximumConcurrentLoads: 24)) {
+      "avatar \($0)"
+    }
     let recorder = Recorder()
     let binding = bindMates(to: table, avatars: avatars, prefetching: .never, recorder: recorder)
     await binding.apply(items: (0..<200).map { TestItem(id: $0) })
@@ -98,7 +103,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 200, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 200, clock: clock), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
@@ -132,7 +137,9 @@ struct PrefetchingTests {
     let (clock, loaderClock) = (VirtualClock(), VirtualClock())
     let table = makeTable()
     // Two loads at a time, 100 ms each: 20 avatars a second, far fewer than a fling passes.
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 2, clock: clock) { key in
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 2, clock: clock)
+    ) { key in
       try await loaderClock.sleep(for: .milliseconds(100))
       return "avatar \(key)"
     }
@@ -185,7 +192,8 @@ struct PrefetchingTests {
     let table = makeTable()
     table.contentInset = UIEdgeInsets(top: 100, left: 0, bottom: 0, right: 0)  // a bar above
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
@@ -204,7 +212,8 @@ struct PrefetchingTests {
   @Test func aLandingTheDelegateAnnouncesIsPlannedForAtOnce() async {
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 100, loader: loader.load)
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
@@ -230,7 +239,7 @@ struct PrefetchingTests {
     table.removeFromSuperview()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 24, clock: clock), loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(1),
@@ -254,7 +263,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 24, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 24, clock: clock), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(1),
       recorder: Recorder())
@@ -275,7 +284,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 20_000, clock: clock), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<20_000).map { TestItem(id: $0) })
@@ -302,7 +311,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 20_000, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 20_000, clock: clock), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     let list = (0..<5_000).map { TestItem(id: $0) }
@@ -328,7 +337,9 @@ struct PrefetchingTests {
     let (clock, loaderClock) = (VirtualClock(), VirtualClock())
     let table = makeTable()
     let started = StartLog()
-    let avatars = ContentStore<Int, String>(maximumConcurrentLoads: 6, clock: clock) { key in
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 6, clock: clock)
+    ) { key in
       started.append(key)
       try await loaderClock.sleep(for: .milliseconds(30))
       return "avatar \(key)"
@@ -359,7 +370,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 50, clock: clock, loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 50, clock: clock), loader: loader.load)
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, holdNewRows: .seconds(1), recorder: recorder)
@@ -406,7 +417,7 @@ struct PrefetchingTests {
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
-      maximumConcurrentLoads: 24, clock: VirtualClock(), loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 24, clock: VirtualClock()), loader: loader.load)
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(1),
       recorder: Recorder())

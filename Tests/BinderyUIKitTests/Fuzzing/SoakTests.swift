@@ -132,8 +132,10 @@ struct SoakTests {
     var random = SeededGenerator(seed: seed)
     let loader = UnreliableLoader(seed: seed)
     let store = ContentStore<Int, String>(
-      costLimit: 400, countLimit: 300, timeout: .milliseconds(150),
-      retryBackoff: .milliseconds(30), maximumBackoff: .milliseconds(300), loader: loader.load)
+      configuration: .init(
+        costLimit: 400, countLimit: 300, timeout: .milliseconds(150),
+        retry: RetryPolicy(backoff: .milliseconds(30), maximumBackoff: .milliseconds(300))),
+      loader: loader.load)
     let start = ContinuousClock.now
     var screens = [
       makeScreen(grid: false, store: store, items: (0..<400).map { TestItem(id: $0) }),

@@ -341,7 +341,8 @@ struct ScrollAnchoringTests {
     table.register(FeedCell.self, forCellReuseIdentifier: "message")
     UIWindow.show(table)
     let loader = GatedLoader()
-    let photos = ContentStore<Int, String>(maximumConcurrentLoads: 40, loader: loader.load)
+    let photos = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(photos)
     ) {

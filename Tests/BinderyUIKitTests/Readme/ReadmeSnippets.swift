@@ -320,7 +320,9 @@ final class MatesScreen {
     let api = self.api
     let placeholder = self.placeholder
     // The cost is the decoded bitmap's bytes, so the limit is 64 MB of images, not 64 Mi images.
-    let avatars = ContentStore<Mate.ID, UIImage>(costLimit: 64 << 20, cost: bitmapBytes) { id in
+    let avatars = ContentStore<Mate.ID, UIImage>(
+      configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+    ) { id in
       try await api.avatar(id)
     }
 
@@ -339,7 +341,9 @@ final class MatesScreen {
   func bindPhotos() -> ContentStore<URL, UIImage> {
     let api = self.api
     let placeholder = self.placeholder
-    let photos = ContentStore<URL, UIImage>(costLimit: 64 << 20, cost: bitmapBytes) { url in
+    let photos = ContentStore<URL, UIImage>(
+      configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+    ) { url in
       try await api.image(at: url)
     }
 

@@ -86,32 +86,4 @@ extension UITableView {
       .table(self), content: content, cells: .table(cellProvider), source: source,
       pipeline: DiffPipeline())
   }
-
-  /// Bindery 0.1's spelling; say what the source is (which keeps a typo in the cell provider
-  /// reported as a typo).
-  @available(*, unavailable, message: "say what the source is: bind(to: .publisher(publisher))")
-  public func bind<P: Publisher, Item>(
-    to publisher: P,
-    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    P.Output == [Item], P.Failure == Never,
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(to: .publisher(publisher), cellProvider: cellProvider)
-  }
-
-  /// Bindery 0.1's spelling; say what the source is (which keeps a typo in the cell provider
-  /// reported as a typo).
-  @available(*, unavailable, message: "say what the source is: bind(to: .sequence(sequence))")
-  public func bind<S: AsyncSequence & Sendable, Item>(
-    to sequence: S,
-    cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<FlatSection, Item>
-  where
-    S.Element == [Item],
-    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
-  {
-    bind(to: .sequence(sequence), cellProvider: cellProvider)
-  }
 }

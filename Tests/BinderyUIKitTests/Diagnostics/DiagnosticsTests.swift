@@ -68,12 +68,14 @@ struct DiagnosticsTests {
     }
   }
 
-  /// Type-checks `file` as a client of the package's modules; returns the errors reported in
-  /// it, and everything the compiler printed.
-  static func compile(_ file: URL, modules: URL) throws -> (errors: [Diagnostic], output: String) {
+  /// Type-checks `file` as a client of the package's modules; returns the diagnostics of `kind`
+  /// reported in it, and everything the compiler printed.
+  static func compile(
+    _ file: URL, modules: URL, flags: [String] = [], kind: String = "error"
+  ) throws -> (errors: [Diagnostic], output: String) {
     let compiler = Process()
     compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compiler.arguments = ["swiftc", "-typecheck", "-I", modules.path, file.path]
+    compiler.arguments = ["swiftc", "-typecheck", "-I", modules.path] + flags + [file.path]
     let pipe = Pipe()
     compiler.standardOutput = pipe
     compiler.standardError = pipe
@@ -86,7 +88,7 @@ struct DiagnosticsTests {
       guard line.hasPrefix(prefix) else { return nil }
       let fields = line.dropFirst(prefix.count).split(separator: ":", maxSplits: 3)
       guard fields.count == 4, let number = Int(fields[0]),
-        fields[2].trimmingCharacters(in: .whitespaces) == "error"
+        fields[2].trimmingCharacters(in: .whitespaces) == kind
       else { return nil }
       return Diagnostic(line: number, message: fields[3].trimmingCharacters(in: .whitespaces))
     }
@@ -104,6 +106,18 @@ struct DiagnosticsTests {
     #expect(
       errors.contains { expected[0].matches($0) },
       "expected \(expected[0]); the compiler said \(errors)\n\(output)")
+  }
+
+  /// The README's and the articles' snippets are code a user copies: no expression in them
+  /// may take the type checker past 100 ms (on this machine the slowest takes under 10).
+  @Test func noSnippetExpressionIsSlowToTypeCheck() throws {
+    let file = Self.root.appendingPathComponent(
+      "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
+    let modules = try #require(Self.modulesDirectory(), "the test build's Modules folder")
+    let flags = ["-Xfrontend", "-warn-long-expression-type-checking=100"]
+    let (slow, output) = try Self.compile(file, modules: modules, flags: flags, kind: "warning")
+    #expect(slow.isEmpty, "\(output)")
+    #expect(!output.contains("error:"), "the snippets compile as a client:\n\(output)")
   }
 
   /// The matcher itself: a wrong line, a wrong message or a message with more after it is not

@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+// Where one row or item lies, and whether the view has it: what scrolls, hit tests and
+// frame queries read (the sections' geometry is in ListEngine+Geometry.swift).
+
+extension ListEngine {
+  /// An item's frame in the content, in the engine's coordinates (`y` along the scroll, `x`
+  /// across it): its line (or row) within its section, and its column.
+  func frame(of path: IndexPath, frames: [SectionFrame]? = nil) -> CGRect {
+    let frames = frames ?? sectionFrames()
+    guard frames.indices.contains(path.sectionIndex) else { return .zero }
+    let section = frames[path.sectionIndex]
+    let crossInsets = section.layout.crossInsets
+    let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
+    if let rows = sizedRows() {
+      // The counts may have changed since `frames` were worked out (a batch from inside a
+      // cell request, which UIKit punishes and HeadlessUIKit reports and survives).
+      guard rows.indices.contains(path.sectionIndex),
+        rows[path.sectionIndex].heights.indices.contains(path.itemIndex)
+      else { return .zero }
+      let heights = rows[path.sectionIndex]
+      let spacing = rowGeometry.sizing?.spacing ?? 0
+      return CGRect(
+        x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),
+        width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))
+    }
+    let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
+    if let row = section.layout.orthogonal {
+      let span = row.span(ofItem: path.itemIndex)
+      let offset = orthogonalOffsets[path.sectionIndex] ?? 0
+      let perGroup = max(1, row.itemsPerGroup)
+      let height = row.stacksItems ? lineHeight / CGFloat(perGroup) : lineHeight
+      let y = section.itemsTop + (row.stacksItems ? CGFloat(path.itemIndex % perGroup) * height : 0)
+      return CGRect(
+        x: crossInsets.start + span.start - offset, y: y, width: span.length, height: height)
+    }
+    let line = path.itemIndex / columns
+    let columnWidth = breadth / CGFloat(columns)
+    return CGRect(
+      x: crossInsets.start + CGFloat(path.itemIndex % columns) * columnWidth,
+      y: section.itemsTop + CGFloat(line) * lineHeight, width: columnWidth, height: lineHeight)
+  }
+
+  /// Whether an item of a section that scrolls across lies outside the width it shows.
+  func isOutOfWidth(_ path: IndexPath, frames: [SectionFrame]) -> Bool {
+    guard frames.indices.contains(path.sectionIndex),
+      frames[path.sectionIndex].layout.orthogonal != nil
+    else { return false }
+    let frame = frame(of: path, frames: frames)
+    return frame.maxX <= 0 || frame.minX >= crossLength
+  }
+
+  /// Whether an item's frame meets the viewport.
+  func isVisible(_ path: IndexPath) -> Bool {
+    guard isInWindow, viewportLength > 0 else { return false }
+    let frame = frame(of: path)
+    return frame.maxY > scrollOffset && frame.minY < scrollOffset + viewportLength
+      && frame.maxX > 0 && frame.minX < crossLength
+  }
+
+  /// A rectangle or point between the engine's coordinates (along the scroll in `y`) and the
+  /// view's: the same for a vertical scroll, the axes swapped for a horizontal one.
+  func transposed(_ rect: CGRect) -> CGRect {
+    isHorizontal ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+  }
+
+  func transposed(_ point: CGPoint) -> CGPoint {
+    isHorizontal ? CGPoint(x: point.y, y: point.x) : point
+  }
+}
+
+extension ListEngine {
+  /// Whether an index path names a row or item the view has (by the counts it last read).
+  func contains(_ path: IndexPath) -> Bool {
+    guard path.count == 2 else { return false }
+    let counts = counts()
+    return counts.indices.contains(path.sectionIndex)
+      && (0..<counts[path.sectionIndex]).contains(path.itemIndex)
+  }
+
+  /// The last row or item of the last section that has any, or `nil` for an empty view.
+  func lastIndexPath() -> IndexPath? {
+    let counts = counts()
+    guard let section = counts.lastIndex(where: { $0 > 0 }) else { return nil }
+    return IndexPath(section: section, index: counts[section] - 1)
+  }
+
+  /// The item whose frame contains a point of the content (in the view's coordinates), or
+  /// `nil`.
+  func indexPath(at viewPoint: CGPoint) -> IndexPath? {
+    let point = transposed(viewPoint)
+    return indexPaths(from: point.y, to: point.y + 1).first { frame(of: $0).contains(point) }
+  }
+}

@@ -68,14 +68,16 @@ struct DiagnosticsTests {
     }
   }
 
-  /// Type-checks `file` as a client of the package's modules; returns the diagnostics of `kind`
-  /// reported in it, and everything the compiler printed.
+  /// Type-checks `file` (with `others`, in one module) as a client of the package's modules;
+  /// returns the diagnostics of `kind` reported in `file`, and everything the compiler printed.
   static func compile(
-    _ file: URL, modules: URL, flags: [String] = [], kind: String = "error"
+    _ file: URL, with others: [URL] = [], modules: URL, flags: [String] = [],
+    kind: String = "error"
   ) throws -> (errors: [Diagnostic], output: String) {
     let compiler = Process()
     compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compiler.arguments = ["swiftc", "-typecheck", "-I", modules.path] + flags + [file.path]
+    compiler.arguments =
+      ["swiftc", "-typecheck", "-I", modules.path] + flags + [file.path] + others.map(\.path)
     let pipe = Pipe()
     compiler.standardOutput = pipe
     compiler.standardError = pipe
@@ -110,12 +112,17 @@ struct DiagnosticsTests {
 
   /// The README's and the articles' snippets are code a user copies: no expression in them
   /// may take the type checker past 100 ms (on this machine the slowest takes under 10).
-  @Test func noSnippetExpressionIsSlowToTypeCheck() throws {
-    let file = Self.root.appendingPathComponent(
-      "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
+  @Test(arguments: ["ReadmeSnippets", "ArticleSnippets"])
+  func noSnippetExpressionIsSlowToTypeCheck(_ name: String) throws {
+    let folder = Self.root.appendingPathComponent("Tests/BinderyUIKitTests/Readme")
+    let files = ["ReadmeSnippets", "ArticleSnippets"].map {
+      folder.appendingPathComponent("\($0).swift")
+    }
+    let file = folder.appendingPathComponent("\(name).swift")
     let modules = try #require(Self.modulesDirectory(), "the test build's Modules folder")
     let flags = ["-Xfrontend", "-warn-long-expression-type-checking=100"]
-    let (slow, output) = try Self.compile(file, modules: modules, flags: flags, kind: "warning")
+    let (slow, output) = try Self.compile(
+      file, with: files.filter { $0 != file }, modules: modules, flags: flags, kind: "warning")
     #expect(slow.isEmpty, "\(output)")
     #expect(!output.contains("error:"), "the snippets compile as a client:\n\(output)")
   }

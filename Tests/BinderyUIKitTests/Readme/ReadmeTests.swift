@@ -54,11 +54,12 @@ struct ReadmeTests {
   }
 
   /// Every line of every Swift block is in code the tests compile and run: the snippets files
-  /// (`ReadmeSnippets.swift`, compiled against the SDK too by `.ci/ios-check`), or, for a block
+  /// (`ReadmeSnippets.swift` and `ArticleSnippets.swift`, compiled against the SDK too by `.ci/ios-check`), or, for a block
   /// that is a test of its own, HeadlessUIKit's README example test.
   @Test(arguments: documents)
   func everySwiftLineIsInCodeThatCompiles(_ document: String) throws {
     let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
+      .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/ArticleSnippets.swift"))
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
     for block in try Self.swiftBlocks(of: document) {
       let source = block.contains { $0.hasPrefix("@Test") } ? headless : snippets

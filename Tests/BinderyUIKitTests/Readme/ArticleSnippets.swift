@@ -1,0 +1,63 @@
+// The DocC articles' snippets that are not the README's, filled in as an app would hold them;
+// like `ReadmeSnippets.swift`, compiled on Linux (`ReadmeTests` runs them and checks that every
+// line of every article's Swift blocks is in a snippets file) and against Apple's SDK by
+// `.ci/ios-check`.
+import BinderyUIKit
+import Foundation
+
+#if canImport(UIKit)
+  import Combine
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+// BinderyUIKit.docc, "Binding a collection view with sections": a grid of teams with headers
+// that follow their sections' content, late avatars, and selection read from the binding.
+@MainActor
+final class TeamGridScreen {
+  let viewModel = MatesViewModel()
+  let avatars: ContentStore<Mate.ID, UIImage>
+  var binding: ListBinding<Team, Mate>?
+  private(set) var opened: [Mate] = []
+
+  init(avatars: ContentStore<Mate.ID, UIImage>) { self.avatars = avatars }
+
+  func makeGrid() -> UICollectionView {
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 120)
+    layout.headerReferenceSize = CGSize(width: 0, height: 36)
+    let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+    collectionView.register(MateCell.self, forCellWithReuseIdentifier: "mate")
+
+    binding = collectionView.bind(to: .publisher(viewModel.$teams), content: .store(avatars)) {
+      collectionView, indexPath, mate, avatar in
+      let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
+      (cell as? MateCell)?.show(mate, avatar: avatar.content)
+      return cell
+    }
+    .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
+      header, team, indexPath in
+      header.title = "\(team.name) · \(team.memberCount)"
+    }
+    return collectionView
+  }
+
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    guard let mate = binding?.item(at: indexPath) else { return }
+    open(mate)
+  }
+
+  func open(_ mate: Mate) { opened.append(mate) }
+}
+
+/// A grid cell showing a mate and their avatar.
+final class MateCell: UICollectionViewCell {
+  private(set) var name: String?
+  private(set) var avatar: UIImage?
+
+  func show(_ mate: Mate, avatar: UIImage?) {
+    name = mate.name
+    self.avatar = avatar
+  }
+}

@@ -12,21 +12,12 @@ import BinderyUIKit
   import Combine
 #endif
 
-struct Mate: Identifiable, Sendable {
-  let id: Int
-  var name: String
-}
-
-@MainActor final class MatesViewModel {
-  @Published var mates: [Mate] = []
-}
-
 @MainActor func bindMates(
   _ tableView: UITableView, to viewModel: MatesViewModel,
   _ cancellables: inout Set<AnyCancellable>
 ) {
-  // The compiler says, of the next line: instance method 'bind(to:cellProvider:)' requires that 'Mate' conform to 'Equatable'
-  tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
+  // The compiler says, of the next line: instance method 'bind(to:cellProvider:)' requires that 'PlainMate' conform to 'Equatable'
+  tableView.bind(to: .publisher(viewModel.$plainMates)) { tableView, indexPath, mate in
     let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
     cell.textLabel?.text = mate.name
     return cell

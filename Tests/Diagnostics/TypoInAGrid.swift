@@ -11,19 +11,6 @@ import BinderyUIKit
   import Combine
 #endif
 
-struct Mate: Identifiable, Equatable, Sendable {
-  let id: Int
-  var name: String
-}
-
-@MainActor final class MatesViewModel {
-  @Published var mates: [Mate] = []
-}
-
-final class MateCell: UICollectionViewCell {
-  var name: String?
-}
-
 @MainActor func bindMates(
   _ collectionView: UICollectionView, to viewModel: MatesViewModel,
   _ cancellables: inout Set<AnyCancellable>

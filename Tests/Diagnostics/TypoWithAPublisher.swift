@@ -11,15 +11,6 @@ import BinderyUIKit
   import Combine
 #endif
 
-struct Mate: Identifiable, Equatable, Sendable {
-  let id: Int
-  var name: String
-}
-
-@MainActor final class MatesViewModel {
-  @Published var mates: [Mate] = []
-}
-
 @MainActor func bindMates(
   _ tableView: UITableView, to viewModel: MatesViewModel,
   _ cancellables: inout Set<AnyCancellable>

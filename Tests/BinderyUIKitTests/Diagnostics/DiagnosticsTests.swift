@@ -6,7 +6,7 @@ import Testing
 /// source, four of these six were blamed on the source ("requires that
 /// 'Published<[Mate]>.Publisher' conform to 'AsyncSequence'"): the compiler picked another
 /// overload to explain the closure's error. The snippets are in `Tests/Diagnostics/`, outside
-/// every target; `.ci/ios-check` compiles the same files against Apple's SDK.
+/// every target, each compiled with the app around it (`Model/Mates.swift`); `.ci/ios-check` compiles the same files against Apple's SDK.
 ///
 /// Each snippet says what the compiler must say, on the line before the mistake:
 /// `// The compiler says, of the next line: <message>` (`…` stands for a type name that differs
@@ -103,7 +103,8 @@ struct DiagnosticsTests {
     let expected = Self.expected(in: try String(contentsOf: file, encoding: .utf8))
     try #require(expected.count == 1, "each snippet makes one mistake")
     let modules = try #require(Self.modulesDirectory(), "the test build's Modules folder")
-    let (errors, output) = try Self.compile(file, modules: modules)
+    let app = Self.root.appendingPathComponent("Tests/Diagnostics/Model/Mates.swift")
+    let (errors, output) = try Self.compile(file, with: [app], modules: modules)
     #expect(errors.count == 1, "one error, the mistake's:\n\(output)")
     #expect(
       errors.contains { expected[0].matches($0) },

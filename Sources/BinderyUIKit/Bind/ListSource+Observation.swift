@@ -1,0 +1,223 @@
+import Bindery
+import Foundation
+
+#if canImport(Observation)
+  import Observation
+
+  #if canImport(UIKit)
+    import UIKit
+  #else
+    import HeadlessUIKit
+  #endif
+
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  extension ListSource {
+    /// The list of sections `lists` reads from `@Observable` state, read again after every
+    /// change to what it read.
+    ///
+    /// ```swift
+    /// tableView.bind(to: .observing { model.teams }) { tableView, indexPath, mate in … }
+    /// ```
+    ///
+    /// `lists` runs on the main actor, inside `withObservationTracking`: the properties it
+    /// reads are what the binding watches. A change to any of them schedules one new read on the
+    /// main actor, after the code that made the change, so that however many mutations one
+    /// turn of the main actor makes, they give one list (and one update); the list is then
+    /// validated and diffed off the main actor as any list is, the newest winning. A change
+    /// made on another thread is read the same way, on the main actor: `lists` never runs off
+    /// it. The binding keeps the closure (and what it captures) until it stops; capture a model
+    /// that should not live as long weakly, or use ``observing(_:_:)-(_,KeyPath<Model,[ListSection<Section,Item>]>)``.
+    @MainActor
+    public static func observing(
+      _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
+    ) -> Self {
+      ListSource(
+        start: { ObservedLists(read: lists, feeding: $0).start() },
+        feed: { receive, _ in ObservedLists.feed(read: lists, to: receive) })
+    }
+
+    /// The list of sections at `keyPath` of an `@Observable` model, read again after every
+    /// change. The model is held weakly: once it goes away the source ends (at the next change
+    /// or read), and the binding keeps showing the last list.
+    @MainActor
+    public static func observing<Model: AnyObject & Observable>(
+      _ model: Model, _ keyPath: KeyPath<Model, [ListSection<Section, Item>]>
+    ) -> Self {
+      observing { [weak model] in model?[keyPath: keyPath] ?? [] }
+    }
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  extension ListSource where Section == FlatSection {
+    /// The array `items` reads from `@Observable` state, as one section, read again after every
+    /// change to what it read; see ``observing(_:)-(()->[ListSection<Section,Item>])``.
+    ///
+    /// ```swift
+    /// tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in … }
+    /// ```
+    @MainActor
+    public static func observing(_ items: @escaping @MainActor () -> [Item]) -> Self {
+      observing { [ListSection(FlatSection(), items: items())] }
+    }
+
+    /// The array at `keyPath` of an `@Observable` model, as one section; the model is held
+    /// weakly, and the source ends once it goes away.
+    @MainActor
+    public static func observing<Model: AnyObject & Observable>(
+      _ model: Model, _ keyPath: KeyPath<Model, [Item]>
+    ) -> Self {
+      observing { [weak model] in
+        [ListSection(FlatSection(), items: model?[keyPath: keyPath] ?? [])]
+      }
+    }
+  }
+
+  /// Why a source read from Observation cannot follow its state.
+  public enum ObservationSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The closure read no property of an `@Observable` object (it read plain values, or
+    /// state through something Observation does not track): nothing would ever tell the
+    /// binding of a change, so the list it gave is shown and the source ends.
+    case readsNothingObservable
+
+    /// What went wrong, in a sentence.
+    public var description: String {
+      switch self {
+      case .readsNothingObservable:
+        "the source's closure read nothing observable: its list is shown once and never again; "
+          + "read the @Observable model's properties inside it"
+      }
+    }
+  }
+
+  /// What one tracked read watches, told when its registration ends: by a change
+  /// (``fire()``), or, released unfired, because every object it watched went away (a
+  /// registrar keeps its observers' closures, and a freed registrar frees them).
+  final class Watch: Sendable {
+    private let fired = Locked(false)
+    private let gone: @Sendable () -> Void
+
+    init(whenGone gone: @escaping @Sendable () -> Void) { self.gone = gone }
+
+    func fire() { fired.withLock { $0 = true } }
+
+    deinit { if !fired.withLock({ $0 }) { gone() } }
+  }
+
+  /// Whether a read's `onChange` was ever made: `withObservationTracking` makes it only when the
+  /// read accessed something observable.
+  final class WatchProbe: Sendable {
+    private let made = Locked(false)
+    var wasMade: Bool { made.withLock { $0 } }
+
+    /// The `onChange` of one read: tells `watch` of the change, then `changed`.
+    func onChange(
+      whenGone gone: @escaping @Sendable () -> Void, changed: @escaping @Sendable () -> Void
+    ) -> @Sendable () -> Void {
+      made.withLock { $0 = true }
+      let watch = Watch(whenGone: gone)
+      return {
+        watch.fire()
+        changed()
+      }
+    }
+  }
+
+  /// Reads `read` inside `withObservationTracking`; `changed` is called (on the thread that
+  /// changes what it read, before the change) at its next change, `gone` if what it read goes
+  /// away first. Returns the list, and whether anything observable was read.
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  @MainActor
+  func trackedRead<Lists>(
+    _ read: @MainActor () -> Lists, whenGone gone: @escaping @Sendable () -> Void,
+    changed: @escaping @Sendable () -> Void
+  ) -> (lists: Lists, watches: Bool) {
+    let probe = WatchProbe()
+    let lists = withObservationTracking(
+      read, onChange: probe.onChange(whenGone: gone, changed: changed))
+    return (lists, probe.wasMade)
+  }
+
+  /// Reads a list inside `withObservationTracking` and submits it; when what it read changes,
+  /// reads again on the main actor. Tracking is one-shot — a change ends it and the next read
+  /// starts it again — so the changes one turn makes give one read.
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  @MainActor
+  final class ObservedLists<Section, Item>
+  where
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    private let read: @MainActor () -> [ListSection<Section, Item>]
+    private weak var binding: ListBinding<Section, Item>?
+
+    init(
+      read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      feeding binding: ListBinding<Section, Item>
+    ) {
+      self.read = read
+      self.binding = binding
+    }
+
+    func start() {
+      binding?.retain(self)
+      refresh()
+    }
+
+    /// Reads the list, watching what it reads, and submits it; nothing once the binding stopped
+    /// (which ends the tracking: no read registers it again).
+    private func refresh() {
+      guard let binding, !binding.isCancelled else { return }
+      let inbox = binding.inbox
+      let (lists, watches) = trackedRead(
+        read,
+        // Everything it read went away (a model held weakly): no change can come.
+        whenGone: { inbox.finish() },
+        // On the thread that makes the change, before it is made (`willSet`): read on the
+        // main actor, after the code that made it, so one turn's changes give one read.
+        changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
+      binding.submit(lists)
+      if !watches {
+        binding.sourceFailed(ObservationSourceError.readsNothingObservable)
+        inbox.finish()
+      }
+    }
+
+    /// Sends every list `read` gives to `receive`, again after each change, for as long as the
+    /// returned stop has not been called.
+    static func feed(
+      read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      to receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void
+    ) -> @Sendable () -> Void {
+      let feed = Feed(read: read, receive: receive)
+      feed.refresh()
+      // The stop keeps the feed: it lives as long as its outline's binding.
+      return { Task { @MainActor in feed.stop() } }
+    }
+
+    /// ``feed(read:to:)``'s reader: the same tracking, for a receiver that is not a binding.
+    @MainActor
+    final class Feed {
+      let read: @MainActor () -> [ListSection<Section, Item>]
+      let receive: @Sendable ([ListSection<Section, Item>]) -> Void
+      private var isStopped = false
+
+      init(
+        read: @escaping @MainActor () -> [ListSection<Section, Item>],
+        receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void
+      ) {
+        self.read = read
+        self.receive = receive
+      }
+
+      func refresh() {
+        guard !isStopped else { return }
+        let (lists, _) = trackedRead(
+          read, whenGone: {},
+          changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
+        receive(lists)
+      }
+
+      func stop() { isStopped = true }
+    }
+  }
+#endif

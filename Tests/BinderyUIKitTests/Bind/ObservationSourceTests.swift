@@ -1,0 +1,222 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Observation
+import Testing
+
+/// A view model as iOS 17 apps write them.
+@MainActor @Observable
+final class ObservedMates {
+  var mates: [TestItem] = []
+  var teams: [ListSection<TestSection, TestItem>] = []
+  var title = "mates"
+}
+
+/// An outline's tree, in an `@Observable` model.
+@MainActor @Observable
+final class ObservedTopics {
+  var roots: [ObservedTopic] = []
+}
+
+struct ObservedTopic: Identifiable, Equatable, Sendable {
+  var id: String
+  var children: [ObservedTopic] = []
+}
+
+/// A model whose state another thread changes, behind a lock of its own.
+@Observable
+final class SharedMates: @unchecked Sendable {
+  @ObservationIgnored private let lock = NSLock()
+  @ObservationIgnored private var _mates: [TestItem] = []
+  var mates: [TestItem] {
+    get {
+      access(keyPath: \.mates)
+      return lock.withLock { _mates }
+    }
+    set {
+      withMutation(keyPath: \.mates) { lock.withLock { _mates = newValue } }
+    }
+  }
+}
+
+/// The thread this runs on (`Thread.current` is for synchronous code).
+func currentThread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+/// How often a source's closure ran, and on which threads.
+@MainActor
+final class ReadCounter {
+  var reads = 0
+  var threads: Set<ObjectIdentifier> = []
+  func count() {
+    reads += 1
+    threads.insert(currentThread())
+  }
+}
+
+@Suite("Binding from Observation")
+@MainActor
+struct ObservationSourceTests {
+  func shown(_ table: UITableView) -> [String?] {
+    (0..<rowCount(of: table)).map {
+      table.cellForRow(at: IndexPath(row: $0, section: 0))?.textLabel?.text
+    }
+  }
+
+  @Test func aListReadFromObservableStateIsShownAndFollowsItsChanges() async {
+    let table = makeTable()
+    let model = ObservedMates()
+    model.mates = (0..<3).map { TestItem(id: $0) }
+    let binding = table.bind(to: .observing { model.mates }, cellProvider: describeRow)
+    #expect(await eventually("the first list") { rowCount(of: table) == 3 })
+    model.mates.remove(at: 1)
+    model.mates[0].content = 7
+    #expect(await eventually("the change") { rowCount(of: table) == 2 })
+    #expect(binding.snapshot.items(inSection: 0) == [TestItem(id: 0, content: 7), TestItem(id: 2)])
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    binding.cancel()
+  }
+
+  /// However many mutations one turn of the main actor makes, they give one read and one
+  /// update; and a property the closure does not read changes nothing.
+  @Test func theMutationsOfOneTurnGiveOneListAndOthersNone() async {
+    let table = makeTable()
+    let model = ObservedMates()
+    let counter = ReadCounter()
+    let binding = table.bind(
+      to: .observing {
+        counter.count()
+        return model.mates
+      }, cellProvider: describeRow)
+    #expect(await binding.waitUntilShown())
+    #expect(counter.reads == 1)
+    for id in 0..<10 { model.mates.append(TestItem(id: id)) }  // ten mutations, one turn
+    #expect(await eventually("the ten mates") { rowCount(of: table) == 10 })
+    await binding.waitUntilShown()
+    #expect(counter.reads == 2, "one read for the turn's ten mutations")
+    #expect(binding.statistics.updates == 2, "the first list, then one update")
+    model.title = "renamed"  // not read by the source
+    await Task.yield()
+    await binding.waitUntilShown()
+    #expect(counter.reads == 2)
+    binding.cancel()
+  }
+
+  @Test func sectionsReadFromObservableStateAreShownWithTheirTitles() async {
+    let table = makeTable()
+    let model = ObservedMates()
+    model.teams = [ListSection(TestSection(id: 1, title: 1), items: [TestItem(id: 1)])]
+    let binding = table.bind(to: .observing { model.teams }, cellProvider: describeRow)
+      .headerTitles { "Team \($0.id) · \($0.title)" }
+    #expect(await eventually("the team") { table.numberOfSections == 1 })
+    model.teams[0].section.title = 2
+    model.teams.append(ListSection(TestSection(id: 2), items: [TestItem(id: 2)]))
+    #expect(await eventually("two teams") { table.numberOfSections == 2 })
+    await binding.waitUntilShown()
+    #expect(table.headerView(forSection: 0)?.displayedText == "Team 1 · 2")
+    binding.cancel()
+  }
+
+  /// A model another thread mutates is read on the main actor, never on the thread that made
+  /// the change.
+  @Test func aChangeMadeOnAnotherThreadIsReadOnTheMainActor() async {
+    let table = makeTable()
+    let model = SharedMates()
+    let counter = ReadCounter()
+    let binding = table.bind(
+      to: .observing {
+        counter.count()
+        return model.mates
+      }, cellProvider: describeRow)
+    #expect(await binding.waitUntilShown())
+    let mainActorThread = currentThread()
+    let changer = await Task.detached {
+      model.mates = (0..<4).map { TestItem(id: $0) }
+      return currentThread()
+    }.value
+    #expect(await eventually("the mates from the other thread") { rowCount(of: table) == 4 })
+    #expect(counter.reads == 2)
+    #expect(counter.threads == [mainActorThread], "every read on the main actor's thread")
+    #expect(changer != mainActorThread)
+    binding.cancel()
+  }
+
+  /// A stopped binding reads nothing more, and lets go of the closure and what it captured.
+  @Test func aStoppedBindingStopsWatchingAndLetsTheModelGo() async {
+    let table = makeTable()
+    let counter = ReadCounter()
+    weak var released: ObservedMates?
+    var binding: ListBinding<FlatSection, TestItem>?
+    do {
+      let model = ObservedMates()
+      released = model
+      binding = table.bind(
+        to: .observing {
+          counter.count()
+          return model.mates
+        }, cellProvider: describeRow)
+      #expect(await binding?.waitUntilShown() == true)
+      binding?.cancel()
+      model.mates = [TestItem(id: 1)]
+      await Task.yield()
+      #expect(counter.reads == 1, "no read after the binding stopped")
+    }
+    binding = nil
+    #expect(await eventually("the model let go") { released == nil })
+    #expect(rowCount(of: table) == 0, "the view keeps what it showed")
+  }
+
+  /// The key-path form holds the model weakly: when the model goes away, the source ends and
+  /// the view keeps the last list.
+  @Test func aModelThatGoesAwayEndsTheKeyPathSource() async {
+    let table = makeTable()
+    var model: ObservedMates? = ObservedMates()
+    model?.mates = [TestItem(id: 1), TestItem(id: 2)]
+    let binding = table.bind(to: .observing(model!, \.mates), cellProvider: describeRow)
+    #expect(await eventually("the mates") { rowCount(of: table) == 2 })
+    weak let released = model
+    model = nil
+    #expect(released == nil, "the source does not keep the model")
+    await binding.waitUntilFinished()
+    #expect(binding.hasEnded)
+    #expect(rowCount(of: table) == 2)
+  }
+
+  /// A closure that reads no observable property would never hear of a change: its list is
+  /// shown, and the source ends with a typed problem rather than a list that never updates.
+  @Test func aClosureThatReadsNothingObservableSaysSo() async {
+    let table = makeTable()
+    let plain = [TestItem(id: 1), TestItem(id: 2)]
+    let binding = table.bind(to: .observing { plain }, cellProvider: describeRow)
+    let problems = binding.errors
+    await binding.waitUntilFinished()
+    #expect(rowCount(of: table) == 2, "its one list is shown")
+    #expect(binding.sourceFailure as? ObservationSourceError == .readsNothingObservable)
+    var reported: [String] = []
+    for await problem in problems { reported.append("\(problem)") }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("read nothing observable") == true)
+  }
+
+  @Test func anOutlineReadsItsTreeFromObservableState() async {
+    let layout = UICollectionViewCompositionalLayout.list(
+      using: UICollectionLayoutListConfiguration(appearance: .plain))
+    let list = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 600), collectionViewLayout: layout)
+    UIWindow.show(list)
+    let topics = ObservedTopics()
+    topics.roots = [
+      ObservedTopic(id: "a", children: [ObservedTopic(id: "a1")]), ObservedTopic(id: "b"),
+    ]
+    let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<ObservedTopic>> {
+      _, _, _ in
+    }
+    let binding = list.bindOutline(
+      to: .observing { topics.roots }, children: \.children, expanded: ["a"], using: row)
+    #expect(await eventually("the tree") { list.numberOfItems(inSection: 0) == 3 })
+    topics.roots.append(ObservedTopic(id: "c"))
+    #expect(await eventually("the new root") { list.numberOfItems(inSection: 0) == 4 })
+    binding.cancel()
+  }
+}

@@ -97,6 +97,8 @@ where
   /// Who waits for which list.
   var waiters = ListWaiters()
   var shownSequence: UInt64 = 0
+  /// The worker's pipeline, for a small list shown at once (``showAtOnce(_:maximumItems:)``).
+  let pipeline: DiffPipeline<Section, Item>
   /// The list held for its first screen's content (``firstDisplayHold``), while it is.
   var holding: UInt64?
   /// Counts changes made to ``snapshot`` outside the pipeline (a user's move), so that a diff
@@ -161,6 +163,7 @@ where
   ///     call site (see ``DiffPipeline``).
   public init(view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()) {
     problems = ProblemBroadcast(limit: Self.errorBufferLimit)
+    self.pipeline = pipeline
     parts.view = view
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox

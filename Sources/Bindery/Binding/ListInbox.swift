@@ -46,6 +46,16 @@ where
     }
   }
 
+  /// Numbers a list that is shown without going through the inbox, if the last list accepted
+  /// is still number `expected` (no list arrived meanwhile, from any thread); `nil` otherwise.
+  package func claimNext(after expected: UInt64) -> UInt64? {
+    lastSequence.withLock { last in
+      guard last == expected else { return nil }
+      last += 1
+      return last
+    }
+  }
+
   /// The number of the last list accepted, 0 before the first.
   package var newestSequence: UInt64 { lastSequence.withLock { $0 } }
 

@@ -72,6 +72,27 @@ import Foundation
     }
   }
 
+  /// When a list read from Observation is shown.
+  ///
+  /// A change to what the source read schedules one read on the main actor, to run after the
+  /// code that made the change (every change of that turn is in it). That read's list is shown
+  /// **at once** — diffed on the main actor and applied in the same job, before the main actor
+  /// runs anything queued after it, so before the frame is drawn — when all of these hold:
+  ///
+  /// - the binding has shown its first list (the first is always a reload, from the worker);
+  /// - the list on screen and the new one each have at most ``immediateItemLimit`` items;
+  /// - the view is in a window and has finished the last update (UIKit's completion), no other
+  ///   list is waiting or being diffed, nothing holds lists for late content, and the user is
+  ///   not moving a row.
+  ///
+  /// Otherwise the list goes the way every list goes: validated and diffed off the main actor,
+  /// the newest winning, and shown when the view is ready — typically a frame or two later.
+  public enum ObservationSourceTiming {
+    /// The most items a list read from Observation may have (on screen, and new) to be shown
+    /// at once: 10,000, which this machine validates and diffs in about half a millisecond.
+    public static let immediateItemLimit = 10_000
+  }
+
   /// Why a source read from Observation cannot follow its state.
   public enum ObservationSourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The closure read no property of an `@Observable` object (it read plain values, or
@@ -175,7 +196,9 @@ import Foundation
         // On the thread that makes the change, before it is made (`willSet`): read on the
         // main actor, after the code that made it, so one turn's changes give one read.
         changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
-      binding.submit(lists)
+      if !binding.showAtOnce(lists, maximumItems: ObservationSourceTiming.immediateItemLimit) {
+        binding.submit(lists)
+      }
       if !watches {
         binding.sourceFailed(ObservationSourceError.readsNothingObservable)
         inbox.finish()

@@ -48,6 +48,16 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     feed.tabBarItem = UITabBarItem(title: "Feed", image: UIImage(systemName: "text.bubble"), tag: 2)
     let tabs = UITabBarController()
     tabs.viewControllers = [list, grid, teams, feed]
+    if #available(iOS 17, *) {
+      // The same mates, from an @Observable model rather than @Published.
+      let model = ObservableMatesModel(feed: MateFeed())
+      let observed = UINavigationController(
+        rootViewController: ObservedMatesViewController(model: model, avatars: avatars))
+      observed.tabBarItem = UITabBarItem(
+        title: "Observed", image: UIImage(systemName: "eye"), tag: 4)
+      tabs.viewControllers?.append(observed)
+      model.start()
+    }
     let window = UIWindow(windowScene: scene)
     window.rootViewController = tabs
     window.makeKeyAndVisible()

@@ -7,6 +7,7 @@
 //   swift run -c release bindery-bench memory [--json] [--sizes 100000,1000000]
 //   swift run -c release bindery-bench heights [--json] [--sizes 10000,100000,1000000]
 //   swift run -c release bindery-bench stream [--json] [--seconds 10]
+//   swift run -c release bindery-bench observation [--json]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,6 +29,8 @@ case "heights":
   await HeightsBenchmark(options: options).run()
 case "stream":
   await StreamBenchmark(options: options).run()
+case "observation":
+  await ObservationBenchmark(options: options).run()
 case "memory-child":
   MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:

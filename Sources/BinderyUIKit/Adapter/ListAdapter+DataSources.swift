@@ -24,7 +24,7 @@ extension ListAdapter {
       return placeholderCell(tableView, at: indexPath)
     }
     defer { cellWasConfigured(at: indexPath) }
-    return answering { provider(tableView, indexPath, item) }
+    return answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
   }
 
   func collectionCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
@@ -34,7 +34,7 @@ extension ListAdapter {
       return placeholderCell(collectionView, at: indexPath)
     }
     defer { cellWasConfigured(at: indexPath) }
-    return answering { provider(collectionView, indexPath, item) }
+    return answering { trackingReads(of: item.id) { provider(collectionView, indexPath, item) } }
   }
 
   func headerTitle(inSection section: Int) -> String? {

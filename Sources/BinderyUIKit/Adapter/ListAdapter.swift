@@ -59,6 +59,9 @@ where
   /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
   /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
+  /// Items whose cells read observable state that changed since, not yet configured again;
+  /// added to on the thread that made the change (``ListAdapter+Observation.swift``).
+  let observedChanges = Locked<Set<Item.ID>>([])
   /// The supplementary views of Bindery's own classes registered so far (empty views for kinds
   /// the binding was not told about, section title views), by kind and identifier.
   private var registeredSupplementaries: Set<RegisteredSupplementary> = []

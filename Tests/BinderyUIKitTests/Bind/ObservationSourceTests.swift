@@ -14,6 +14,24 @@ final class ObservedMates {
   var title = "mates"
 }
 
+/// A mate as a reference: identity by `id`, `==` by identity, its content followed by
+/// observation rather than compared.
+@MainActor @Observable
+final class LiveMate: Identifiable, Equatable {
+  let id: Int
+  var name: String
+  init(id: Int, name: String) {
+    self.id = id
+    self.name = name
+  }
+  nonisolated static func == (lhs: LiveMate, rhs: LiveMate) -> Bool { lhs === rhs }
+}
+
+@MainActor @Observable
+final class LiveMates {
+  var mates: [LiveMate] = []
+}
+
 /// An outline's tree, in an `@Observable` model.
 @MainActor @Observable
 final class ObservedTopics {
@@ -119,6 +137,46 @@ struct ObservationSourceTests {
     #expect(await eventually("the newest list") { binding.snapshot.numberOfItems == 11 })
     await binding.waitUntilShown()
     #expect(binding.snapshot.items(inSection: 0).last?.id == 99_999)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    binding.cancel()
+  }
+
+  /// A property of an `@Observable` item that its cell read: a change to it configures exactly
+  /// that cell again, in place — no list is read or diffed — and a change to an item whose
+  /// cell is not on screen configures nothing.
+  @Test func aChangeToAReferenceItemConfiguresExactlyItsCell() async {
+    let table = makeTable()
+    let model = LiveMates()
+    model.mates = (0..<40).map { LiveMate(id: $0, name: "mate \($0)") }
+    let counter = ReadCounter()
+    let binding = table.bind(
+      to: .observing {
+        counter.count()
+        return model.mates
+      }
+    ) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
+    #expect(await binding.waitUntilShown())
+    let visible = table.indexPathsForVisibleRows?.count ?? 0
+    #expect(visible > 3 && visible < 40)
+    let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))
+    model.mates[2].name = "renamed"
+    model.mates[2].name = "renamed twice"  // one turn: one reconfigure
+    #expect(
+      await eventually("the cell shows the new name") {
+        cell?.textLabel?.text == "renamed twice"
+      })
+    #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cell, "the same cell")
+    #expect(binding.statistics.contentReconfigures == 1)
+    #expect(binding.statistics.updates == 1, "no list was diffed")
+    #expect(counter.reads == 1, "nor read again")
+    model.mates[39].name = "far below"  // never configured: nothing tracks it
+    await Task.yield()
+    await Task.yield()
+    #expect(binding.statistics.contentReconfigures == 1)
     #expect(table.violations.isEmpty, "\(table.violations)")
     binding.cancel()
   }

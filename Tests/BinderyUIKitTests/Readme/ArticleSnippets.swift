@@ -4,6 +4,7 @@
 // `.ci/ios-check`.
 import BinderyUIKit
 import Foundation
+import Observation
 
 #if canImport(UIKit)
   import Combine
@@ -59,5 +60,31 @@ final class MateCell: UICollectionViewCell {
   func show(_ mate: Mate, avatar: UIImage?) {
     name = mate.name
     self.avatar = avatar
+  }
+}
+
+// README and BinderyUIKit.docc, "Binding a list": a view model in Observation (iOS 17+).
+@available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+@MainActor @Observable
+final class MatesModel {
+  var mates: [Mate] = []
+}
+
+@available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+@MainActor
+final class ObservedMatesScreen {
+  let tableView: UITableView
+  let model = MatesModel()
+  var binding: ListBinding<FlatSection, Mate>?
+
+  init(tableView: UITableView) { self.tableView = tableView }
+
+  func bind() {
+    let model = self.model
+    binding = tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      return cell
+    }
   }
 }

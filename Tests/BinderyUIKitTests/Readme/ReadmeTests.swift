@@ -198,6 +198,18 @@ struct ReadmeTests {
     #expect(grid.violations.isEmpty, "\(grid.violations)")
   }
 
+  @Test func anObservableModelsMatesAreOnScreenInTheJobAfterTheChange() async {
+    let screen = ObservedMatesScreen(tableView: makeScreen().tableView)
+    screen.model.mates = Self.mates
+    screen.bind()
+    #expect(await screen.binding?.waitUntilShown() == true)
+    #expect(rowCount(of: screen.tableView) == 3)
+    screen.model.mates.append(Mate(id: UUID(), name: "Dev", status: "away"))
+    await Task.yield()
+    #expect(rowCount(of: screen.tableView) == 4)
+    #expect(screen.tableView.violations.isEmpty)
+  }
+
   @Test func avatarsArriveAndAreHeld() async {
     let screen = makeScreen()
     let avatars = screen.bindAvatars()

@@ -120,10 +120,15 @@ struct ObservationSourceTests {
     model.mates = (0..<(limit + 1)).map { TestItem(id: $0) }
     let binding = table.bind(to: .observing { model.mates }, cellProvider: describeRow)
     #expect(await binding.waitUntilShown())
+    // A list this large is not shown at once, whatever else holds...
+    let smaller = [ListSection(FlatSection(), items: Array(model.mates.dropFirst()))]
+    #expect(!binding.showAtOnce(smaller, maximumItems: limit))
+    #expect(binding.snapshot.numberOfItems == limit + 1, "and nothing changed")
+    // ...so the change goes to the worker, which shows it.
+    let updates = binding.statistics.updates
     model.mates.removeFirst()
-    await Task.yield()
-    #expect(binding.snapshot.numberOfItems == limit + 1, "not shown at once: the worker diffs it")
     #expect(await eventually("shown from the worker") { binding.snapshot.numberOfItems == limit })
+    #expect(binding.statistics.updates == updates + 1)
     // Small again, and shown at once.
     await binding.waitUntilShown()
     model.mates = Array(model.mates.prefix(10))

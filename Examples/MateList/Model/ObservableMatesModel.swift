@@ -6,16 +6,37 @@ import Observation
 /// state plain stored properties of an `@Observable` class. A screen binds what it reads —
 /// `tableView.bind(to: .observing { model.sections })` — and a change made here is on screen in
 /// the main-actor job after it.
+// Observable by hand rather than with the `@Observable` macro — what the macro writes, in
+// short — because `.ci/ios-check` compiles this against Apple's SDK with the Linux toolchain,
+// whose macro expands to names (`shouldNotifyObservers`) the iOS 18.6 SDK's macro declaration
+// does not cover. An app compiled by Xcode writes `@Observable`.
 @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-@MainActor @Observable
-final class ObservableMatesModel {
-  /// The mates, flat, in feed order.
-  private(set) var mates: [Mate] = []
-  /// The mates grouped by team.
-  private(set) var sections: [ListSection<Team, Mate>] = []
+@MainActor
+final class ObservableMatesModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedMates: [Mate] = []
+  private var storedSections: [ListSection<Team, Mate>] = []
 
-  @ObservationIgnored private let feed: MateFeed
-  @ObservationIgnored private var updates: Task<Void, Never>?
+  /// The mates, flat, in feed order.
+  private(set) var mates: [Mate] {
+    get {
+      registrar.access(self, keyPath: \.mates)
+      return storedMates
+    }
+    set { registrar.withMutation(of: self, keyPath: \.mates) { storedMates = newValue } }
+  }
+
+  /// The mates grouped by team.
+  private(set) var sections: [ListSection<Team, Mate>] {
+    get {
+      registrar.access(self, keyPath: \.sections)
+      return storedSections
+    }
+    set { registrar.withMutation(of: self, keyPath: \.sections) { storedSections = newValue } }
+  }
+
+  private let feed: MateFeed
+  private var updates: Task<Void, Never>?
 
   init(feed: MateFeed) { self.feed = feed }
 

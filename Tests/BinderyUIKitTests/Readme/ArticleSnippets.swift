@@ -64,10 +64,23 @@ final class MateCell: UICollectionViewCell {
 }
 
 // README and BinderyUIKit.docc, "Binding a list": a view model in Observation (iOS 17+).
+// Observable by hand rather than with the `@Observable` macro — what the macro writes, in
+// short — because `.ci/ios-check` compiles this against Apple's SDK with the Linux toolchain,
+// whose macro expands to names (`shouldNotifyObservers`) the iOS 18.6 SDK's macro declaration
+// does not cover. An app compiled by Xcode writes `@Observable`.
 @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-@MainActor @Observable
-final class MatesModel {
-  var mates: [Mate] = []
+@MainActor
+final class MatesModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedMates: [Mate] = []
+
+  var mates: [Mate] {
+    get {
+      registrar.access(self, keyPath: \.mates)
+      return storedMates
+    }
+    set { registrar.withMutation(of: self, keyPath: \.mates) { storedMates = newValue } }
+  }
 }
 
 @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)

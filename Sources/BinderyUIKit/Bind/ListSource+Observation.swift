@@ -26,7 +26,7 @@ import Foundation
     /// validated and diffed off the main actor as any list is, the newest winning. A change
     /// made on another thread is read the same way, on the main actor: `lists` never runs off
     /// it. The binding keeps the closure (and what it captures) until it stops; capture a model
-    /// that should not live as long weakly, or use ``observing(_:_:)-(_,KeyPath<Model,[ListSection<Section,Item>]>)``.
+    /// that should not live as long weakly, or use `observing(_:_:)`.
     @MainActor
     public static func observing(
       _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
@@ -50,7 +50,7 @@ import Foundation
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   extension ListSource where Section == FlatSection {
     /// The array `items` reads from `@Observable` state, as one section, read again after every
-    /// change to what it read; see ``observing(_:)-(()->[ListSection<Section,Item>])``.
+    /// change to what it read; see the sectioned `observing(_:)`.
     ///
     /// ```swift
     /// tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in … }

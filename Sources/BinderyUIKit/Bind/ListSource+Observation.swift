@@ -32,7 +32,7 @@ import Foundation
       _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
     ) -> Self {
       ListSource(
-        start: { ObservedLists(read: lists, feeding: $0).start() },
+        start: { ObservedLists.start(read: lists, feeding: $0) },
         feed: { receive, _ in ObservedLists.feed(read: lists, to: receive) })
     }
 
@@ -158,9 +158,10 @@ import Foundation
     return (lists, probe.wasMade)
   }
 
-  /// Reads a list inside `withObservationTracking` and submits it; when what it read changes,
+  /// Reads a list inside `withObservationTracking` and hands it on; when what it read changes,
   /// reads again on the main actor. Tracking is one-shot — a change ends it and the next read
-  /// starts it again — so the changes one turn makes give one read.
+  /// starts it again — so the changes one turn makes give one read. One reader serves a
+  /// binding (``start(feeding:)``) and an outline's expansion (``feed(read:to:)``).
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   @MainActor
   final class ObservedLists<Section, Item>
@@ -169,40 +170,49 @@ import Foundation
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
     private let read: @MainActor () -> [ListSection<Section, Item>]
-    private weak var binding: ListBinding<Section, Item>?
+    /// Whether anyone still wants lists: once not (the binding stopped), nothing is read, which
+    /// ends the tracking — no read registers it again.
+    private let isWanted: @MainActor () -> Bool
+    /// Takes each list, and whether its read watched anything.
+    private let deliver: @MainActor ([ListSection<Section, Item>], _ watches: Bool) -> Void
+    /// Everything the last read watched went away (a model held weakly): no change can come.
+    private let gone: @Sendable () -> Void
 
-    init(
+    private init(
+      read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      isWanted: @escaping @MainActor () -> Bool,
+      deliver: @escaping @MainActor ([ListSection<Section, Item>], _ watches: Bool) -> Void,
+      gone: @escaping @Sendable () -> Void
+    ) {
+      self.read = read
+      self.isWanted = isWanted
+      self.deliver = deliver
+      self.gone = gone
+    }
+
+    /// Feeds `binding`, which keeps the reader: a small list is shown at once, any other
+    /// submitted; a read that watched nothing ends the source with a typed problem.
+    static func start(
       read: @escaping @MainActor () -> [ListSection<Section, Item>],
       feeding binding: ListBinding<Section, Item>
     ) {
-      self.read = read
-      self.binding = binding
-    }
-
-    func start() {
-      binding?.retain(self)
-      refresh()
-    }
-
-    /// Reads the list, watching what it reads, and submits it; nothing once the binding stopped
-    /// (which ends the tracking: no read registers it again).
-    private func refresh() {
-      guard let binding, !binding.isCancelled else { return }
       let inbox = binding.inbox
-      let (lists, watches) = trackedRead(
-        read,
-        // Everything it read went away (a model held weakly): no change can come.
-        whenGone: { inbox.finish() },
-        // On the thread that makes the change, before it is made (`willSet`): read on the
-        // main actor, after the code that made it, so one turn's changes give one read.
-        changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
-      if !binding.showAtOnce(lists, maximumItems: ObservationSourceTiming.immediateItemLimit) {
-        binding.submit(lists)
-      }
-      if !watches {
-        binding.sourceFailed(ObservationSourceError.readsNothingObservable)
-        inbox.finish()
-      }
+      let reader = ObservedLists(
+        read: read,
+        isWanted: { [weak binding] in binding.map { !$0.isCancelled } ?? false },
+        deliver: { [weak binding] lists, watches in
+          guard let binding else { return }
+          if !binding.showAtOnce(lists, maximumItems: ObservationSourceTiming.immediateItemLimit) {
+            binding.submit(lists)
+          }
+          if !watches {
+            binding.sourceFailed(ObservationSourceError.readsNothingObservable)
+            inbox.finish()
+          }
+        },
+        gone: { inbox.finish() })
+      binding.retain(reader)
+      reader.refresh()
     }
 
     /// Sends every list `read` gives to `receive`, again after each change, for as long as the
@@ -211,36 +221,28 @@ import Foundation
       read: @escaping @MainActor () -> [ListSection<Section, Item>],
       to receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void
     ) -> @Sendable () -> Void {
-      let feed = Feed(read: read, receive: receive)
-      feed.refresh()
-      // The stop keeps the feed: it lives as long as its outline's binding.
-      return { Task { @MainActor in feed.stop() } }
+      let isStopped = Locked(false)
+      let reader = ObservedLists(
+        read: read, isWanted: { !isStopped.withLock { $0 } },
+        deliver: { lists, _ in receive(lists) },
+        gone: {})
+      reader.refresh()
+      // The stop keeps the reader: it lives as long as its outline's binding.
+      return {
+        isStopped.withLock { $0 = true }
+        withExtendedLifetime(reader) {}
+      }
     }
 
-    /// ``feed(read:to:)``'s reader: the same tracking, for a receiver that is not a binding.
-    @MainActor
-    final class Feed {
-      let read: @MainActor () -> [ListSection<Section, Item>]
-      let receive: @Sendable ([ListSection<Section, Item>]) -> Void
-      private var isStopped = false
-
-      init(
-        read: @escaping @MainActor () -> [ListSection<Section, Item>],
-        receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void
-      ) {
-        self.read = read
-        self.receive = receive
-      }
-
-      func refresh() {
-        guard !isStopped else { return }
-        let (lists, _) = trackedRead(
-          read, whenGone: {},
-          changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
-        receive(lists)
-      }
-
-      func stop() { isStopped = true }
+    /// Reads the list, watching what it reads, and delivers it; nothing once it is not wanted.
+    private func refresh() {
+      guard isWanted() else { return }
+      let (lists, watches) = trackedRead(
+        read, whenGone: gone,
+        // On the thread that makes the change, before it is made (`willSet`): read on the
+        // main actor, after the code that made it, so one turn's changes give one read.
+        changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
+      deliver(lists, watches)
     }
   }
 #endif

@@ -78,6 +78,12 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
   /// What the main actor counted; the scheduler counts the loads it started.
   @usableFromInline var counted = ContentStatistics()
+  /// Observation's registrar for ``state(for:)``, where the platform has Observation (iOS 17+).
+  @usableFromInline let observation: AnyObject? = ContentStore.makeStateObservation()
+  /// The key paths Observation watches keys by, kept because making one costs more than the read
+  /// itself; `isComplete` while every key ever read through ``state(for:)`` has its path here.
+  @usableFromInline @exclusivity(unchecked) var observedKeyPaths:
+    (paths: [Key: KeyPath<ContentStore, Key>], isComplete: Bool) = ([:], true)
 
   /// What the store has done so far.
   public var statistics: ContentStatistics {
@@ -146,11 +152,19 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
 
   /// Where the store is with a key.
   ///
+  /// The state is observable (iOS 17+): read inside `withObservationTracking` — a SwiftUI
+  /// view's body, a cell provider (Bindery configures every cell inside it), UIKit's own
+  /// observation tracking — it watches this one key, and the next change a cell would show
+  /// for it (the events ``observe(_:)`` announces: content, a failure, a retry starting, an
+  /// eviction while wanted) invalidates the reader; changes to other keys do not. A request's
+  /// own move from `notRequested` to `loading` is not announced (whoever requests knows), nor is
+  /// the eviction of content nobody wants.
+  ///
   /// - Complexity: O(1).
   @inlinable
   public func state(for key: Key) -> ContentState<Content> {
-    if let content = cache.value(for: key) { return .loaded(content) }
-    return uncachedState(for: key)
+    if observation != nil { trackRead(of: key) }
+    return currentState(for: key)
   }
 
   @usableFromInline
@@ -304,8 +318,9 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Tells every observer the key's state; `known`, when the caller has it, saves a lookup.
   @inlinable
   func announce(_ key: Key, _ known: ContentState<Content>? = nil) {
+    if observation != nil { noteChange(of: key) }
     guard !observers.isEmpty else { return }
-    let state = known ?? state(for: key)
+    let state = known ?? currentState(for: key)
     for observer in observers.values { observer(key, state) }
   }
 }

@@ -269,7 +269,7 @@ where
   /// Whether every key has content or has failed: nothing more to wait for.
   private func isSettled(_ ids: [Key]) -> Bool {
     ids.allSatisfy { id in
-      switch store.state(for: id) {
+      switch store.currentState(for: id) {
       case .loaded, .failed: true
       case .loading, .notRequested: false
       }

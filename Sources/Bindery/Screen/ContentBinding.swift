@@ -94,7 +94,7 @@ where
     let key = contentKey(item)
     // A stopped binding's view still asks for cells as the user scrolls: it gets what the store
     // has, and nothing is loaded or wanted.
-    guard !isStopped else { return configure(cells.store.state(for: key)) }
+    guard !isStopped else { return configure(cells.store.currentState(for: key)) }
     var isVisible = binding?.view?.isItemVisible(at: position) ?? true
     if isVisible, let landing = prefetcher?.landing,
       let index = binding?.snapshot.flatIndex(of: position), !landing.contains(index)
@@ -129,7 +129,9 @@ where
       return state
     }
     keys[id] = (key, previous?.shown)
-    if let shown = previous?.shown, shown != key, let old = cells.store.state(for: shown).content {
+    if let shown = previous?.shown, shown != key,
+      let old = cells.store.currentState(for: shown).content
+    {
       return .loaded(old)
     }
     return state

@@ -37,7 +37,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     for key: Key, isVisible: Bool = true, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
     ledger.request(key, priority: isVisible ? .visible : .prefetch)
-    let cell = configure(store.state(for: key))
+    let cell = configure(store.currentState(for: key))
     let id = ObjectIdentifier(cell)
     if let previous = entries[id] {
       // The cell showed something before: another key if reused, `key` if reconfigured (or the

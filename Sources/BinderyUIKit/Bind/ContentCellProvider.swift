@@ -37,7 +37,7 @@ where
     for item: Item, at path: IndexPath, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
     guard let content else {
-      return configure(store?.state(for: contentKey(item)) ?? .notRequested)
+      return configure(store?.currentState(for: contentKey(item)) ?? .notRequested)
     }
     return content.cell(for: item, at: ItemPosition(path), configure: configure)
   }

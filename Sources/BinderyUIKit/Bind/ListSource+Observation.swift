@@ -33,7 +33,7 @@ import Foundation
     ) -> Self {
       ListSource(
         start: { ObservedLists.start(read: lists, feeding: $0) },
-        feed: { receive, _ in ObservedLists.feed(read: lists, to: receive) })
+        feed: { receive, failed in ObservedLists.feed(read: lists, to: receive, failed: failed) })
     }
 
     /// The list of sections at `keyPath` of an `@Observable` model, read again after every
@@ -216,15 +216,20 @@ import Foundation
     }
 
     /// Sends every list `read` gives to `receive`, again after each change, for as long as the
-    /// returned stop has not been called.
+    /// returned stop has not been called; a read that watched nothing is told to `failed`.
     static func feed(
       read: @escaping @MainActor () -> [ListSection<Section, Item>],
-      to receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void
+      to receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void,
+      failed: @escaping @MainActor @Sendable (any Error) -> Void
     ) -> @Sendable () -> Void {
       let isStopped = Locked(false)
       let reader = ObservedLists(
         read: read, isWanted: { !isStopped.withLock { $0 } },
-        deliver: { lists, _ in receive(lists) },
+        deliver: { lists, watches in
+          receive(lists)
+          if !watches { failed(ObservationSourceError.readsNothingObservable) }
+        },
+        // An outline goes on when its source ends: taps still expand what it sent.
         gone: {})
       reader.refresh()
       // The stop keeps the reader: it lives as long as its outline's binding.

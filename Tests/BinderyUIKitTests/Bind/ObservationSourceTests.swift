@@ -321,4 +321,28 @@ struct ObservationSourceTests {
     #expect(await eventually("the new root") { list.numberOfItems(inSection: 0) == 4 })
     binding.cancel()
   }
+
+  /// An outline's source that reads nothing observable says so too; the tree it gave stays,
+  /// and taps still expand it.
+  @Test func anOutlineWhoseClosureReadsNothingObservableSaysSo() async {
+    let list = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 600),
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain)))
+    UIWindow.show(list)
+    let plain = [ObservedTopic(id: "a", children: [ObservedTopic(id: "a1")])]
+    let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<ObservedTopic>> {
+      _, _, _ in
+    }
+    let binding = list.bindOutline(to: .observing { plain }, children: \.children, using: row)
+    #expect(
+      await eventually("the problem") {
+        binding.sourceFailure as? ObservationSourceError == .readsNothingObservable
+      })
+    #expect(await eventually("the tree") { list.numberOfItems(inSection: 0) == 1 })
+    let outline: OutlineExpansion<ObservedTopic>? = binding.outline()
+    outline?.expand("a")
+    #expect(await eventually("expanded") { list.numberOfItems(inSection: 0) == 2 })
+    binding.cancel()
+  }
 }

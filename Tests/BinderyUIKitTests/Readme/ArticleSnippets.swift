@@ -100,4 +100,15 @@ final class ObservedMatesScreen {
       return cell
     }
   }
+
+  // BinderyUIKit.docc, "Late content and prefetching": a cell that reads a store's state
+  // follows that one key; the model, not the cell, holds the interest.
+  func bindAvatarsReadByTheCells(_ avatars: ContentStore<Mate.ID, UIImage>, placeholder: UIImage) {
+    let model = self.model
+    binding = tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.imageView?.image = avatars.state(for: mate.id).content ?? placeholder
+      return cell
+    }
+  }
 }

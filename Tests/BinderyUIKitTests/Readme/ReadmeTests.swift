@@ -210,6 +210,25 @@ struct ReadmeTests {
     #expect(screen.tableView.violations.isEmpty)
   }
 
+  @Test func cellsThatReadTheStoreFollowTheirKeys() async {
+    let screen = ObservedMatesScreen(tableView: makeScreen().tableView)
+    let avatar = UIImage()
+    let avatars = ContentStore<Mate.ID, UIImage> { _ in avatar }
+    let placeholder = UIImage()
+    screen.model.mates = Self.mates
+    screen.bindAvatarsReadByTheCells(avatars, placeholder: placeholder)
+    #expect(await screen.binding?.waitUntilShown() == true)
+    await eventually("the placeholders") {
+      screen.tableView.visibleCells.count == 3
+        && screen.tableView.visibleCells.allSatisfy { $0.imageView?.image === placeholder }
+    }
+    for mate in Self.mates { avatars.request(mate.id) }
+    await eventually("the avatars, cell by cell") {
+      screen.tableView.visibleCells.allSatisfy { $0.imageView?.image === avatar }
+    }
+    #expect(screen.binding?.statistics.contentReconfigures == 3)
+  }
+
   @Test func avatarsArriveAndAreHeld() async {
     let screen = makeScreen()
     let avatars = screen.bindAvatars()

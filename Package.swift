@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyUIKit", targets: ["BinderyUIKit"]),
     .library(name: "BinderyHTTP", targets: ["BinderyHTTP"]),
+    .library(name: "BinderySwiftUI", targets: ["BinderySwiftUI"]),
     .library(name: "HeadlessUIKit", targets: ["HeadlessUIKit"]),
     .executable(name: "bindery-demo", targets: ["bindery-demo"]),
     .executable(name: "bindery-bench", targets: ["bindery-bench"]),
@@ -30,6 +31,17 @@ let package = Package(
           condition: .when(platforms: [.macOS, .linux, .windows, .android, .wasi, .openbsd])),
       ]),
     .target(name: "HeadlessUIKit"),
+    // SwiftUI lists on Bindery's UIKit engine: the coordinator is UIKit code, built and tested
+    // everywhere against HeadlessUIKit; the SwiftUI view around it builds only where SwiftUI
+    // exists (`#if canImport(SwiftUI)`), and .ci/ios-check compiles it against Apple's SDK.
+    .target(
+      name: "BinderySwiftUI",
+      dependencies: [
+        "Bindery", "BinderyUIKit",
+        .target(
+          name: "HeadlessUIKit",
+          condition: .when(platforms: [.macOS, .linux, .windows, .android, .wasi, .openbsd])),
+      ]),
     // Loading content over HTTP needs Foundation, which Bindery itself does without.
     .target(name: "BinderyHTTP", dependencies: ["Bindery"]),
     // Not a product: the replay checker, seeded generators, reference computations, test loaders
@@ -67,6 +79,9 @@ let package = Package(
     .testTarget(
       name: "BinderyUIKitTests",
       dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting", "BinderyFuzzing"]),
+    .testTarget(
+      name: "BinderySwiftUITests",
+      dependencies: ["BinderySwiftUI", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(
       name: "MateListModelTests",
       dependencies: ["MateListModel", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),

@@ -6,7 +6,12 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// The view that holds the cell's content.
   public let contentView = HeadlessView()
   /// What the cell shows, as a value (iOS 14).
-  open var contentConfiguration: (any HeadlessContentConfiguration)?
+  open var contentConfiguration: (any HeadlessContentConfiguration)? {
+    didSet { installContentView() }
+  }
+  /// The view that shows ``contentConfiguration``, as UIKit keeps it in the content view: the
+  /// same view takes a new configuration of its own type, another type gets a new view.
+  private var configuredContentView: (any HeadlessView & HeadlessContentView)?
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
 
@@ -31,5 +36,25 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// Updates the configuration for a state: calls ``configurationUpdateHandler``.
   open func updateConfiguration(using state: HeadlessCellConfigurationState) {
     configurationUpdateHandler?(self, state)
+  }
+
+  /// The size the cell needs: its content configuration's view's, as UIKit's self-sizing
+  /// measures a configured cell by the content view's Auto Layout size (UIKit rules §4b); without
+  /// a configuration, a standard cell's.
+  open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    configuredContentView?.systemLayoutSizeFitting(targetSize)
+      ?? super.systemLayoutSizeFitting(targetSize)
+  }
+
+  private func installContentView() {
+    guard let configuration = contentConfiguration else {
+      configuredContentView = nil
+      return
+    }
+    if let view = configuredContentView, type(of: view.configuration) == type(of: configuration) {
+      view.configuration = configuration
+    } else {
+      configuredContentView = configuration.makeContentView()
+    }
   }
 }

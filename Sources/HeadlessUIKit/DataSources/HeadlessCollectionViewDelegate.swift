@@ -11,6 +11,10 @@ public protocol HeadlessCollectionViewDelegate: HeadlessScrollViewDelegate {
   func collectionView(
     _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath)
 
+  /// The user deselected an item (a tap on it with multiple selection, or on another item).
+  func collectionView(
+    _ collectionView: HeadlessCollectionView, didDeselectItemAt indexPath: IndexPath)
+
   /// A cell is about to be shown, measured and in its place.
   func collectionView(
     _ collectionView: HeadlessCollectionView, willDisplay cell: HeadlessCollectionViewCell,
@@ -26,6 +30,11 @@ extension HeadlessCollectionViewDelegate {
   /// Does nothing.
   public func collectionView(
     _ collectionView: HeadlessCollectionView, didSelectItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView, didDeselectItemAt indexPath: IndexPath
   ) {}
 
   /// Does nothing.

@@ -47,6 +47,9 @@ final class ListEngine {
   /// Registered classes and recycled cells and supplementary views.
   var reusePool = ReusePool()
   var cells: [IndexPath: HeadlessReusableView] = [:]
+  /// The selected rows or items (§4d): carried through batches with their rows, dropped with
+  /// deleted and reloaded ones, and cleared by a reload of the whole view.
+  var selected: Set<IndexPath> = []
   /// Cells of rows a batch removed or reloaded, animating out until a later turn.
   var animatingOut: [HeadlessReusableView] = []
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
@@ -299,6 +302,7 @@ final class ListEngine {
     cachedCounts = counts
     rowGeometry.forgetHeights()
     interactiveMove = nil
+    selected = []
     recycleAllViews()
     dropPrefetches()
     if isInWindow { layout() }
@@ -407,6 +411,7 @@ final class ListEngine {
       }
     }
     cells = moved
+    selected = Set(selected.compactMap { plan.destinationIndexPath(forOld: $0) })
     var movedSupplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
     for (key, view) in supplementaries {
       if let section = plan.newSection(forOld: key.section) {

@@ -34,6 +34,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     }
   }
 
+  /// Whether and how many items the user may select (see `allowsSelection`).
+  var selectionSettings = SelectionSettings()
   /// How items get their lengths along the scroll, as last set up (see `updateItemSizing()`).
   private var itemSizing: ItemSizing?
   /// Items the flow delegate sized too wide, already logged.
@@ -405,11 +407,6 @@ open class HeadlessCollectionView: HeadlessScrollView {
   }
 
   // MARK: HeadlessUIKit's own surface
-
-  /// The user taps an item: the delegate is told it was selected.
-  public func userSelectsItem(at indexPath: IndexPath) {
-    delegate?.collectionView(self, didSelectItemAt: indexPath)
-  }
 
   /// The user drags an item to a new place in one gesture: ``beginInteractiveMovementForItem(at:)``,
   /// the item carried to `destination`, ``endInteractiveMovement()``. The collection view shows

@@ -1,0 +1,255 @@
+import Bindery
+import BinderyUIKit
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// What a SwiftUI list view backed by Bindery does, written against UIKit alone: it binds a
+/// collection view to a source, gives each row a content configuration (on iOS, SwiftUI's
+/// `UIHostingConfiguration`), and keeps selection and scroll position in step with the app's
+/// state by id, both ways.
+///
+/// ``BoundList`` is the SwiftUI view around it; it is public so that a `UIViewRepresentable` of
+/// the app's own, or a test, can drive it directly:
+///
+/// ```swift
+/// let coordinator = BoundListCoordinator<FlatSection, Message, Never>(collectionView: view) {
+///   message, _ in MessageRow.configuration(message)
+/// }
+/// coordinator.update(source: .observing { chat.messages }, sourceID: chat.id)
+/// ```
+///
+/// Rows get their content state from late content when the coordinator is made with one
+/// (``init(collectionView:content:row:)``): content already in the store is in the state the
+/// row is first configured with, so a cached avatar is on the row's first frame.
+@MainActor
+public final class BoundListCoordinator<Section, Item, Content: Sendable>
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  /// A row's configuration for an item and its content state (`.notRequested` without late
+  /// content).
+  public typealias Row = @MainActor (Item, ContentState<Content>) -> any UIContentConfiguration
+
+  /// How many items the user may select.
+  public enum SelectionMode: Sendable, Hashable {
+    /// None: taps select nothing.
+    case none
+    /// One at a time, as `List` with a `Binding<ID?>`.
+    case single
+    /// Any number, each tap toggling one, as `List` with a `Binding<Set<ID>>`.
+    case multiple
+  }
+
+  /// The collection view this coordinator binds.
+  public let collectionView: UICollectionView
+  /// The binding of the current source; `nil` before the first ``update(source:sourceID:modifiers:)``.
+  public private(set) var binding: ListBinding<Section, Item>?
+  /// What the binding was made for: a new identity binds the view anew.
+  private var sourceID: AnyHashable?
+  private var row: Row
+  private let bindView:
+    @MainActor (
+      UICollectionView, ListSource<Section, Item>,
+      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+        UICollectionViewCell
+    ) -> ListBinding<Section, Item>
+  private let events = BoundListEvents()
+
+  /// The ids the app has selected: kept while their items are away, selected again when they
+  /// come back, as `List` keeps a selection binding's ids.
+  public private(set) var selection: Set<Item.ID> = []
+  private var selectionMode = SelectionMode.none
+  /// Told of every selection the user makes, with the new set of ids.
+  public var onSelectionChange: (@MainActor (Set<Item.ID>) -> Void)?
+
+  /// The id of the first item visible at the top of the viewport, as last reported or set.
+  public private(set) var scrollPosition: Item.ID?
+  /// An id the app asked to scroll to before its item was shown.
+  private var pendingScroll: Item.ID?
+  /// Told whenever the first visible item changes, by the user's scroll or by an update.
+  public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
+
+  static var rowReuseIdentifier: String { "Bindery.hostedRow" }
+
+  /// A coordinator whose rows show items alone.
+  public convenience init(
+    collectionView: UICollectionView, row: @escaping @MainActor (Item) -> any UIContentConfiguration
+  ) where Content == Never {
+    self.init(
+      collectionView: collectionView, row: { item, _ in row(item) },
+      bindView: { view, source, cell in
+        view.bind(to: source) { view, indexPath, item in cell(view, indexPath, item, .notRequested)
+        }
+      })
+  }
+
+  /// A coordinator whose rows also show each item's late content: `row` receives the item's
+  /// state in `content`'s store — already `.loaded` on the first configuration when the store
+  /// has it — and is configured again when it arrives or fails.
+  public convenience init<Key>(
+    collectionView: UICollectionView, content: LateContent<Item, Key, Content>,
+    row: @escaping Row
+  ) {
+    self.init(
+      collectionView: collectionView, row: row,
+      bindView: { view, source, cell in view.bind(to: source, content: content, cellProvider: cell)
+      })
+  }
+
+  private init(
+    collectionView: UICollectionView, row: @escaping Row,
+    bindView:
+      @escaping @MainActor (
+        UICollectionView, ListSource<Section, Item>,
+        @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+          UICollectionViewCell
+      ) -> ListBinding<Section, Item>
+  ) {
+    self.collectionView = collectionView
+    self.row = row
+    self.bindView = bindView
+    collectionView.register(
+      UICollectionViewListCell.self, forCellWithReuseIdentifier: Self.rowReuseIdentifier)
+    collectionView.delegate = events
+    collectionView.allowsSelection = false
+    events.selectionChanged = { [weak self] deselected in
+      // With single selection UIKit deselects the old item before it selects the new one, and
+      // a tap never deselects alone: the select that follows tells the whole change.
+      guard let self, !(deselected && self.selectionMode == .single) else { return }
+      self.userChangedSelection()
+    }
+    events.scrolled = { [weak self] in self?.noteScrollPosition() }
+  }
+
+  // MARK: Updates from SwiftUI
+
+  /// Binds `source` when `sourceID` differs from the last one's (or nothing is bound yet), then
+  /// applies `modifiers` to the new binding (`anchor(_:)`, `loadMore(…)`, …); the same id keeps
+  /// the binding, so that SwiftUI's repeated updates do not start it over. The old binding is
+  /// cancelled.
+  public func update(
+    source: ListSource<Section, Item>, sourceID: AnyHashable,
+    modifiers: (ListBinding<Section, Item>) -> Void = { _ in }
+  ) {
+    guard binding == nil || sourceID != self.sourceID else { return }
+    binding?.cancel()
+    self.sourceID = sourceID
+    let binding = bindView(collectionView, source) { [weak self] view, indexPath, item, state in
+      let cell = view.dequeueReusableCell(
+        withReuseIdentifier: Self.rowReuseIdentifier, for: indexPath)
+      if let self { cell.contentConfiguration = self.row(item, state) }
+      return cell
+    }
+    binding.onShow { [weak self] in self?.listShown() }
+    modifiers(binding)
+    self.binding = binding
+  }
+
+  /// Takes the row builder of SwiftUI's latest update (it may capture a new environment); the
+  /// rows on screen are configured with it the next time they are configured.
+  public func update(row: @escaping Row) { self.row = row }
+
+  /// Selects the items with `ids` (and only those), as the app's state says; the mode sets how
+  /// many the user may select. Ids not in the list stay selected for when their items come.
+  public func update(selection ids: Set<Item.ID>, mode: SelectionMode) {
+    selectionMode = mode
+    collectionView.allowsSelection = mode != .none
+    collectionView.allowsMultipleSelection = mode == .multiple
+    selection = mode == .single ? Set(ids.prefix(1)) : (mode == .none ? [] : ids)
+    syncSelection()
+  }
+
+  /// Scrolls the item with `id` to the top of the viewport, when the app's state names another
+  /// item than the one reported; an id not yet shown is scrolled to once its item is. `nil`
+  /// leaves the scroll alone, as `scrollPosition(id:)` does.
+  public func update(scrollPosition id: Item.ID?) {
+    guard let id, id != scrollPosition else { return }
+    scrollPosition = id
+    pendingScroll = id
+    scrollToPending()
+  }
+
+  // MARK: What the view tells
+
+  private func listShown() {
+    syncSelection()
+    scrollToPending()
+    noteScrollPosition()
+  }
+
+  /// Makes the view's selection the app's: UIKit keeps selection by index path and drops it
+  /// for reloaded items, so it is set again by id after every update.
+  private func syncSelection() {
+    guard let binding else { return }
+    let wanted = Set(selection.compactMap { binding.indexPath(for: $0) })
+    let shown = Set(collectionView.indexPathsForSelectedItems ?? [])
+    for path in shown.subtracting(wanted) { collectionView.deselectItem(at: path, animated: false) }
+    for path in wanted.subtracting(shown) {
+      collectionView.selectItem(at: path, animated: false, scrollPosition: [])
+    }
+  }
+
+  private func userChangedSelection() {
+    guard let binding else { return }
+    let shownIDs = Set(
+      (collectionView.indexPathsForSelectedItems ?? []).compactMap {
+        binding.item(at: $0)?.id
+      })
+    // Ids selected while their items are away stay selected (a tap never reached them); in
+    // single selection a tap replaces them.
+    let away = selection.filter { binding.indexPath(for: $0) == nil }
+    let new = selectionMode == .single && !shownIDs.isEmpty ? shownIDs : shownIDs.union(away)
+    guard new != selection else { return }
+    selection = new
+    onSelectionChange?(new)
+  }
+
+  private func scrollToPending() {
+    guard let id = pendingScroll, let path = binding?.indexPath(for: id) else { return }
+    pendingScroll = nil
+    collectionView.scrollToItem(at: path, at: .top, animated: false)
+  }
+
+  /// Reports the first item visible below the top inset, when it changed.
+  private func noteScrollPosition() {
+    guard pendingScroll == nil, let binding else { return }
+    let top = collectionView.contentOffset.y + collectionView.adjustedContentInset.top
+    let first = collectionView.indexPathsForVisibleItems.sorted().first { path in
+      guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame else {
+        return false
+      }
+      return frame.maxY > top
+    }
+    let id = first.flatMap { binding.item(at: $0)?.id }
+    guard id != scrollPosition else { return }
+    scrollPosition = id
+    onScrollPositionChange?(id)
+  }
+}
+
+/// The collection view's delegate for a ``BoundListCoordinator``: not generic, since UIKit's
+/// Objective-C protocols cannot be conformed to by a generic class's extension.
+@MainActor
+final class BoundListEvents: NSObject, UICollectionViewDelegate {
+  /// Told of a selection (`false`) or a deselection (`true`) by the user.
+  var selectionChanged: (@MainActor (_ deselected: Bool) -> Void)?
+  var scrolled: (@MainActor () -> Void)?
+
+  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+    selectionChanged?(false)
+  }
+
+  func collectionView(
+    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
+  ) {
+    selectionChanged?(true)
+  }
+
+  func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled?() }
+}

@@ -1,0 +1,323 @@
+import Bindery
+import BinderySwiftUI
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// The stand-in for SwiftUI's `UIHostingConfiguration`: a row of a given height that says
+/// what it shows, measured as UIKit measures a hosted row (the content view's fitting size).
+struct HostedRow: UIContentConfiguration {
+  var item: TestItem
+  var content: ContentState<String>
+  var height: CGFloat
+
+  func makeContentView() -> any UIView & UIContentView { HostedRowView(configuration: self) }
+  func updated(for state: any UIConfigurationState) -> HostedRow { self }
+}
+
+final class HostedRowView: UIView, UIContentView {
+  var configuration: any UIContentConfiguration
+
+  init(configuration: HostedRow) {
+    self.configuration = configuration
+    super.init(frame: .zero)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: (configuration as? HostedRow)?.height ?? 0)
+  }
+}
+
+/// A list layout's collection view on screen, 390 × 700, judged in strict mode.
+@MainActor
+func makeHostedList() -> UICollectionView {
+  let layout = UICollectionViewCompositionalLayout.list(
+    using: UICollectionLayoutListConfiguration(appearance: .plain))
+  let view = UICollectionView(
+    frame: CGRect(x: 0, y: 0, width: 390, height: 700), collectionViewLayout: layout)
+  view.isStrict = true
+  UIWindow.show(view)
+  return view
+}
+
+/// A row's height by its id: 40 to 120 points, varied.
+func rowHeight(_ id: Int) -> CGFloat { CGFloat(40 + (id * 37) % 81) }
+
+func items(_ ids: some Sequence<Int>) -> [TestItem] { ids.map { TestItem(id: $0) } }
+
+/// A source the test sends lists through by hand.
+func handSource() -> ListSource<FlatSection, TestItem> {
+  .sequence(AsyncStream<[TestItem]> { _ in })
+}
+
+@MainActor
+func hostedCoordinator(_ view: UICollectionView) -> BoundListCoordinator<
+  FlatSection, TestItem, Never
+> {
+  BoundListCoordinator(collectionView: view) { item in
+    HostedRow(item: item, content: .notRequested, height: rowHeight(item.id))
+  }
+}
+
+@MainActor
+func shownItem(_ view: UICollectionView, _ path: IndexPath) -> TestItem? {
+  (view.cellForItem(at: path)?.contentConfiguration as? HostedRow)?.item
+}
+
+@MainActor
+@Suite("A SwiftUI list's coordinator, on HeadlessUIKit")
+struct BoundListCoordinatorTests {
+  @Test func rowsAreHostedConfigurationsSizedByTheirContent() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<30)))
+    #expect(
+      await eventually("rows shown") { view.cellForItem(at: IndexPath(item: 0, section: 0)) != nil }
+    )
+    for path in view.indexPathsForVisibleItems {
+      let frame = try #require(view.layoutAttributesForItem(at: path)?.frame)
+      #expect(frame.height == rowHeight(path.item), "row \(path.item)")
+      #expect(shownItem(view, path)?.id == path.item)
+    }
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test func theSameSourceIDKeepsTheBindingAndANewOneBindsAnew() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var modified = 0
+    coordinator.update(source: handSource(), sourceID: "chat 1") { _ in modified += 1 }
+    let first = try #require(coordinator.binding)
+    #expect(await first.apply(items: items(0..<5)))
+    coordinator.update(source: handSource(), sourceID: "chat 1") { _ in modified += 1 }
+    #expect(coordinator.binding === first)
+    #expect(modified == 1)
+    coordinator.update(source: handSource(), sourceID: "chat 2") { _ in modified += 1 }
+    let second = try #require(coordinator.binding)
+    #expect(second !== first)
+    #expect(first.isCancelled)
+    #expect(modified == 2)
+    #expect(await second.apply(items: items(100..<103)))
+    #expect(
+      await eventually("the new list shown") {
+        shownItem(view, IndexPath(item: 0, section: 0))?.id == 100
+      })
+  }
+
+  @Test func aNewRowBuilderConfiguresTheRowsFromThen() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<3)))
+    coordinator.update(row: { item, _ in HostedRow(item: item, content: .notRequested, height: 90) }
+    )
+    #expect(await binding.apply(items: [TestItem(id: 0, content: 1)] + items(1..<3)))
+    let frame = try #require(
+      view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
+    #expect(frame.height == 90)
+  }
+
+  // MARK: Selection, both ways
+
+  @Test func theAppsSelectionIsTheViewsByIDThroughMovesAndReloads() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    coordinator.update(selection: [7], mode: .single)  // before the list: kept until it comes
+    #expect(await binding.apply(items: items(0..<20)))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 7, section: 0)])
+    // Item 7 moves to the top: its selection goes with it.
+    #expect(await binding.apply(items: items([7] + Array(0..<7) + Array(8..<20))))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    // Deleted, it is selected nowhere; back, it is selected again.
+    #expect(await binding.apply(items: items(0..<7)))
+    #expect(view.indexPathsForSelectedItems == [])
+    #expect(coordinator.selection == [7])
+    #expect(await binding.apply(items: items(0..<10)))
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 7, section: 0)])
+  }
+
+  @Test func theUsersTapsReachTheAppAsIDs() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var told: [Set<Int>] = []
+    coordinator.onSelectionChange = { told.append($0) }
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(10..<20)))
+    view.userSelectsItem(at: IndexPath(item: 2, section: 0))  // selection off: nothing
+    #expect(told.isEmpty)
+    coordinator.update(selection: [], mode: .single)
+    view.userSelectsItem(at: IndexPath(item: 2, section: 0))
+    view.userSelectsItem(at: IndexPath(item: 4, section: 0))
+    #expect(told == [[12], [14]])
+    coordinator.update(selection: [14, 99], mode: .multiple)  // 99 is not in the list
+    view.userSelectsItem(at: IndexPath(item: 5, section: 0))
+    view.userSelectsItem(at: IndexPath(item: 4, section: 0))
+    #expect(told.suffix(2) == [[14, 15, 99], [15, 99]])
+    #expect(view.indexPathsForSelectedItems == [IndexPath(item: 5, section: 0)])
+  }
+
+  // MARK: Scroll position, both ways
+
+  @Test func aScrollPositionSetByTheAppScrollsItsItemToTheTop() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var told: [Int?] = []
+    coordinator.onScrollPositionChange = { told.append($0) }
+    coordinator.update(source: handSource(), sourceID: 1)
+    coordinator.update(scrollPosition: 150)  // before its item is shown: done when it is
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<300)))
+    let path = try #require(binding.indexPath(for: 150))
+    let frame = try #require(view.layoutAttributesForItem(at: path)?.frame)
+    #expect(abs(frame.minY - view.contentOffset.y) < 0.5)
+    #expect(coordinator.scrollPosition == 150)
+    #expect(!told.contains(where: { $0 != 150 }), "no other id reported on the way")
+  }
+
+  @Test func theUsersScrollReachesTheAppAsTheFirstVisibleID() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var told: [Int?] = []
+    coordinator.onScrollPositionChange = { told.append($0) }
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<300)))
+    #expect(told.last == 0)
+    view.scroll(by: 2_000)
+    let first = try #require(
+      view.indexPathsForVisibleItems.sorted().first { path in
+        (view.layoutAttributesForItem(at: path)?.frame.maxY ?? 0) > view.contentOffset.y
+      })
+    #expect(told.last == binding.item(at: first)?.id)
+    #expect(coordinator.scrollPosition == told.last)
+    // The same id set back by the app (SwiftUI's round trip) does not scroll.
+    let offset = view.contentOffset.y
+    coordinator.update(scrollPosition: coordinator.scrollPosition)
+    #expect(view.contentOffset.y == offset)
+  }
+
+  // MARK: The goals, through the coordinator
+
+  /// 50 rows of varied heights prepended above the viewport: what the reader sees stays put.
+  @Test func fiftyRowsPrependedMoveTheVisibleRowsAtMostHalfAPoint() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(source: handSource(), sourceID: 1) { $0.anchor(.firstVisibleItem) }
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(1_000..<1_200)))
+    view.scroll(by: 3_000)
+    let visible = view.indexPathsForVisibleItems.compactMap { binding.item(at: $0)?.id }
+    #expect(visible.count > 3)
+    func screenY(_ id: Int) -> CGFloat? {
+      binding.indexPath(for: id).flatMap { view.layoutAttributesForItem(at: $0)?.frame.minY }
+        .map { $0 - view.contentOffset.y }
+    }
+    let before = visible.map(screenY)
+    #expect(await binding.apply(items: items(950..<1_200)))
+    var worst: CGFloat = 0
+    for (id, start) in zip(visible, before) {
+      let after = try #require(screenY(id))
+      worst = max(worst, abs(after - (start ?? .infinity)))
+    }
+    #expect(worst <= 0.5, "the visible rows moved \(worst) points")
+    #expect(view.violations.isEmpty)
+  }
+
+  /// A cached row's first configuration has its content: no placeholder frame.
+  @Test func thousandAppearancesOfCachedRowsNeverShowAPlaceholder() async throws {
+    let loader = CountingLoader<String> { "photo \($0)" }
+    let store = ContentStore<Int, String>(loader: loader.load)
+    let cached = 0..<200
+    for key in cached { store.request(key) }
+    #expect(
+      await eventually("the photos cached") {
+        cached.allSatisfy { store.state(for: $0).content != nil }
+      })
+    let view = makeHostedList()
+    var firstFrames = 0
+    var withoutContent = 0
+    var configuredCells = Set<ObjectIdentifier>()
+    let coordinator = BoundListCoordinator<FlatSection, TestItem, String>(
+      collectionView: view, content: .store(store)
+    ) { item, state in
+      HostedRow(item: item, content: state, height: rowHeight(item.id))
+    }
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(cached)))
+    // Count each row's first configuration in a cell: scroll down and back until 1,000 rows
+    // have appeared.
+    var appearances = 0
+    var shownBefore = Set<Int>()
+    var direction: CGFloat = 1
+    while appearances < 1_000 {
+      view.scroll(by: 350 * direction)
+      if view.contentOffset.y >= view.contentSize.height - view.bounds.height - 1 { direction = -1 }
+      if view.contentOffset.y <= 0 { direction = 1 }
+      let shown = Set(
+        view.indexPathsForVisibleItems.compactMap { path -> Int? in
+          guard let cell = view.cellForItem(at: path),
+            let row = cell.contentConfiguration as? HostedRow
+          else { return nil }
+          if configuredCells.insert(ObjectIdentifier(cell)).inserted
+            || !shownBefore.contains(row.item.id)
+          {
+            firstFrames += 1
+            if row.content.content == nil { withoutContent += 1 }
+          }
+          return row.item.id
+        })
+      appearances += shown.subtracting(shownBefore).count
+      shownBefore = shown
+    }
+    #expect(firstFrames >= 1_000)
+    #expect(withoutContent == 0)
+    #expect(loader.total == cached.count, "no row loaded its photo again")
+  }
+
+  /// A 10,000-message chat opens at its end, asking for the cells of its screen and the lines
+  /// UIKit prefetches, not for the history above.
+  @Test func aLongChatOpensAtItsEndAskingForItsScreensCellsOnly() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(source: handSource(), sourceID: 1) { $0.anchor(.end) }
+    let binding = try #require(coordinator.binding)
+    let requestsBefore = view.cellRequestCount
+    #expect(await binding.apply(items: items(0..<10_000)))
+    let bottom = view.contentOffset.y + view.bounds.height
+    #expect(abs(bottom - view.contentSize.height) < 0.5, "at the end")
+    let lastVisible = view.indexPathsForVisibleItems.map(\.item).max()
+    #expect(lastVisible == 9_999)
+    let onScreen = view.indexPathsForVisibleItems.count
+    let asked = view.cellRequestCount - requestsBefore
+    // The screen, the lines UIKit prepares beyond it, and rows measured at their estimate
+    // before the end settled; far fewer than a screenful of history more.
+    #expect(asked <= onScreen * 3, "asked for \(asked) cells to show \(onScreen)")
+    #expect(view.violations.isEmpty)
+  }
+
+  // MARK: Lifetimes
+
+  @Test func theViewGoingAwayStopsTheBinding() async throws {
+    weak var weakBinding: ListBinding<FlatSection, TestItem>?
+    do {
+      let view = makeHostedList()
+      let coordinator = hostedCoordinator(view)
+      coordinator.update(source: handSource(), sourceID: 1)
+      weakBinding = coordinator.binding
+      #expect(await coordinator.binding?.apply(items: items(0..<10)) == true)
+      view.removeFromSuperview()
+    }
+    #expect(await eventually("the binding released") { weakBinding == nil })
+  }
+}

@@ -1,0 +1,182 @@
+#if canImport(SwiftUI) && canImport(UIKit)
+  import Bindery
+  import BinderyUIKit
+  import SwiftUI
+  import UIKit
+
+  /// A SwiftUI list shown by Bindery's UIKit engine: a `UICollectionView` bound to a source,
+  /// each row a SwiftUI view in a `UIHostingConfiguration`.
+  ///
+  /// What `List` lacks and this has: updates diffed off the main actor that never crash, the
+  /// reading position kept when rows are prepended (``listAnchor(_:)``), a chat that stays at
+  /// its end, and late content — a row's image state from a `ContentStore`, already loaded on
+  /// the row's first frame when the store has it, and prefetched ahead of the scroll and for
+  /// the first screen before the first row.
+  ///
+  /// ```swift
+  /// BoundList(.observing { chat.messages }, id: chat.id, content: .store(photos)) {
+  ///   message, photo in MessageRow(message: message, photo: photo.content)
+  /// }
+  /// .listAnchor(.end)
+  /// .listSelection($selected)
+  /// .listScrollPosition(id: $reading)
+  /// ```
+  ///
+  /// Everything the view does goes through ``BoundListCoordinator``; see it for the rules of
+  /// selection and scroll position.
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  @MainActor
+  public struct BoundList<Section, Item, Content: Sendable, RowView: View>: UIViewRepresentable
+  where
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    public typealias Coordinator = BoundListCoordinator<Section, Item, Content>
+
+    private let source: ListSource<Section, Item>
+    private let sourceID: AnyHashable
+    private let makeEngine:
+      @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
+    private let row: @MainActor (Item, ContentState<Content>) -> RowView
+    private var layout: @MainActor () -> UICollectionViewLayout = {
+      UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+    }
+    private var anchor = ScrollAnchor.firstVisibleItem
+    private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
+    private var scrollPosition: Binding<Item.ID?>?
+    private var onBind: (@MainActor (ListBinding<Section, Item>) -> Void)?
+
+    /// A list of every list `source` sends, each row `row`'s view of its item.
+    ///
+    /// - Parameters:
+    ///   - source: where the lists come from, as `bind(to:)` takes it.
+    ///   - id: the source's identity: while it stays the same, SwiftUI's updates keep the
+    ///     binding; a new one binds the new source.
+    public init(
+      _ source: ListSource<Section, Item>, id: some Hashable = 0,
+      @ViewBuilder row: @escaping @MainActor (Item) -> RowView
+    ) where Content == Never {
+      self.source = source
+      sourceID = AnyHashable(id)
+      self.row = { item, _ in row(item) }
+      makeEngine = { view, row in Coordinator(collectionView: view) { row($0, .notRequested) } }
+    }
+
+    /// A list whose rows also show each item's late content: `row` receives its state in
+    /// `content`'s store, and is shown again when it arrives or fails.
+    public init<Key>(
+      _ source: ListSource<Section, Item>, id: some Hashable = 0,
+      content: LateContent<Item, Key, Content>,
+      @ViewBuilder row: @escaping @MainActor (Item, ContentState<Content>) -> RowView
+    ) {
+      self.source = source
+      sourceID = AnyHashable(id)
+      self.row = row
+      makeEngine = { view, row in Coordinator(collectionView: view, content: content, row: row) }
+    }
+
+    // MARK: Modifiers
+
+    /// The collection view's layout, made once: a compositional grid, a list of another
+    /// appearance. A plain list by default.
+    public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
+      var copy = self
+      copy.layout = layout
+      return copy
+    }
+
+    /// What keeps the reader's place as the list changes: `.firstVisibleItem` (the default)
+    /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`.
+    public func listAnchor(_ anchor: ScrollAnchor) -> Self {
+      var copy = self
+      copy.anchor = anchor
+      return copy
+    }
+
+    /// The selected items' ids, both ways: the user's taps write it, the app's changes select
+    /// in the view. Any number may be selected.
+    public func listSelection(_ selection: Binding<Set<Item.ID>>) -> Self {
+      var copy = self
+      copy.selection = (selection, .multiple)
+      return copy
+    }
+
+    /// The selected item's id, both ways; one at most.
+    public func listSelection(_ selection: Binding<Item.ID?>) -> Self {
+      var copy = self
+      let ids = Binding<Set<Item.ID>>(
+        get: { selection.wrappedValue.map { [$0] } ?? [] },
+        set: { selection.wrappedValue = $0.first })
+      copy.selection = (ids, .single)
+      return copy
+    }
+
+    /// The id of the first visible item, both ways, as `scrollPosition(id:)` does: the user's
+    /// scroll writes it, and setting it scrolls that item to the top (once it is in the list).
+    public func listScrollPosition(id: Binding<Item.ID?>) -> Self {
+      var copy = self
+      copy.scrollPosition = id
+      return copy
+    }
+
+    /// Sets up each new binding with the UIKit binding's modifiers — `loadMore(…)`,
+    /// `emptyState(_:)`, `keepsRowHeights()` — when the source is bound.
+    public func onListBind(_ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> Void)
+      -> Self
+    {
+      var copy = self
+      copy.onBind = setUp
+      return copy
+    }
+
+    // MARK: UIViewRepresentable
+
+    public func makeCoordinator() -> Coordinator {
+      let view = UICollectionView(frame: .zero, collectionViewLayout: layout())
+      return makeEngine(view, hostedRow)
+    }
+
+    public func makeUIView(context: Context) -> UICollectionView {
+      update(context.coordinator)
+      return context.coordinator.collectionView
+    }
+
+    public func updateUIView(_ view: UICollectionView, context: Context) {
+      update(context.coordinator)
+    }
+
+    public static func dismantleUIView(_ view: UICollectionView, coordinator: Coordinator) {
+      coordinator.binding?.cancel()
+    }
+
+    private var hostedRow: Coordinator.Row {
+      let row = row
+      return { item, state in UIHostingConfiguration { row(item, state) } }
+    }
+
+    private func update(_ coordinator: Coordinator) {
+      coordinator.update(row: hostedRow)
+      let anchor = anchor
+      let onBind = onBind
+      coordinator.update(source: source, sourceID: sourceID) { binding in
+        binding.anchor(anchor)
+        onBind?(binding)
+      }
+      if let (ids, mode) = selection {
+        // Written on the next turn: SwiftUI forbids writing its state while it updates a view.
+        coordinator.onSelectionChange = { new in Task { @MainActor in ids.wrappedValue = new } }
+        coordinator.update(selection: ids.wrappedValue, mode: mode)
+      } else {
+        coordinator.update(selection: [], mode: .none)
+      }
+      if let scrollPosition {
+        coordinator.onScrollPositionChange = { id in
+          Task { @MainActor in
+            if scrollPosition.wrappedValue != id { scrollPosition.wrappedValue = id }
+          }
+        }
+        coordinator.update(scrollPosition: scrollPosition.wrappedValue)
+      }
+    }
+  }
+#endif

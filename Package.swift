@@ -84,7 +84,9 @@ let package = Package(
       dependencies: ["BinderySwiftUI", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(
       name: "MateListModelTests",
-      dependencies: ["MateListModel", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+      dependencies: [
+        "MateListModel", "BinderyUIKit", "BinderySwiftUI", "HeadlessUIKit", "BinderyTesting",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

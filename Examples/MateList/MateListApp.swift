@@ -1,6 +1,7 @@
 // MateList: a small UIKit app bound with Bindery, as an iOS engineer would write it.
 //
-// Four tabs. Three over one feed of mates: a table (sections by team, avatars, pull to refresh,
+// Four tabs, and two more on iOS 17: the mates from an @Observable model, and a SwiftUI chat
+// (BinderySwiftUI's BoundList) among them. The first four: Three over one feed of mates: a table (sections by team, avatars, pull to refresh,
 // selection, swipe to delete), a grid (avatars, section headers) and an outline of teams. The
 // table and the grid share one avatar store, loaded over HTTP with BinderyHTTP and prefetched
 // ahead of the scroll. The fourth is a feed of posts of every height: new posts on top while
@@ -57,6 +58,17 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         title: "Observed", image: UIImage(systemName: "eye"), tag: 4)
       tabs.viewControllers?.append(observed)
       model.start()
+      // A SwiftUI chat among the mates, on Bindery's engine, with their avatars.
+      Task { @MainActor in
+        let mates = await MateFeed().snapshot()
+        AvatarStore.addresses.remember(mates)
+        let chat = UINavigationController(
+          rootViewController: ChatViewController(
+            model: ChatModel(authors: mates.map(\.id)), photos: avatars))
+        chat.tabBarItem = UITabBarItem(
+          title: "Chat", image: UIImage(systemName: "bubble.left.and.bubble.right"), tag: 5)
+        tabs.viewControllers?.append(chat)
+      }
     }
     let window = UIWindow(windowScene: scene)
     window.rootViewController = tabs

@@ -13,7 +13,7 @@ import Foundation
 /// `UIHostingConfiguration`), and keeps selection and scroll position in step with the app's
 /// state by id, both ways.
 ///
-/// ``BoundList`` is the SwiftUI view around it; it is public so that a `UIViewRepresentable` of
+/// `BoundList` is the SwiftUI view around it; it is public so that a `UIViewRepresentable` of
 /// the app's own, or a test, can drive it directly:
 ///
 /// ```swift

@@ -1,0 +1,70 @@
+import BinderyUIKit
+import Foundation
+import Observation
+
+/// One message of the chat tab: who wrote it (their avatar is the row's photo) and what.
+struct ChatMessage: Identifiable, Equatable, Sendable {
+  /// Messages are numbered in the order they were written: older history has lower numbers.
+  let id: Int
+  /// The mate who wrote it: the row's photo is their avatar, from the shared avatar store.
+  let author: Mate.ID
+  var text: String
+}
+
+/// The chat tab's model, in Observation (iOS 17): the messages, oldest first, with history
+/// loaded above on demand and new messages arriving at the end. Observable by hand, as
+/// ``ObservableMatesModel`` explains.
+@available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+@MainActor
+final class ChatModel: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedMessages: [ChatMessage]
+
+  /// The messages, oldest first.
+  private(set) var messages: [ChatMessage] {
+    get {
+      registrar.access(self, keyPath: \.messages)
+      return storedMessages
+    }
+    set { registrar.withMutation(of: self, keyPath: \.messages) { storedMessages = newValue } }
+  }
+
+  /// The oldest message there is: history ends there.
+  let firstMessage: Int
+
+  /// Who writes the messages, in turn.
+  private let authors: [Mate.ID]
+
+  /// A chat among `authors` showing its newest `recent` messages of `history` in all (with no
+  /// authors, one stranger writes them all).
+  init(authors: [Mate.ID], history: Int = 10_000, recent: Int = 200) {
+    firstMessage = 0
+    self.authors = authors.isEmpty ? [UUID()] : authors
+    storedMessages = []
+    storedMessages = (max(0, history - recent)..<history).map(message)
+  }
+
+  /// Whether older messages remain to load.
+  var hasEarlier: Bool { (messages.first?.id ?? firstMessage) > firstMessage }
+
+  /// Loads the `count` messages before the oldest shown (a page of history, from the server in
+  /// a real app), prepended above the reader.
+  func loadEarlier(_ count: Int = 50) async {
+    let oldest = messages.first?.id ?? firstMessage
+    let earlier = (max(firstMessage, oldest - count)..<oldest).map(message)
+    messages.insert(contentsOf: earlier, at: 0)
+  }
+
+  /// A new message arrives at the end.
+  func receive() {
+    let next = (messages.last?.id ?? -1) + 1
+    messages.append(message(next))
+  }
+
+  private func message(_ id: Int) -> ChatMessage {
+    let words = ["hi", "on my way", "see the photo", "lunch?", "done", "nice"]
+    // Varied lengths, so the rows are of varied heights.
+    let text = (0...(id % 4)).map { words[(id + $0) % words.count] }.joined(separator: ", ")
+    return ChatMessage(id: id, author: authors[id % authors.count], text: text)
+  }
+}

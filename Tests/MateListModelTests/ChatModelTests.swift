@@ -1,0 +1,97 @@
+import Bindery
+import BinderySwiftUI
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+@testable import MateListModel
+
+/// A chat row's stand-in for `UIHostingConfiguration`: as tall as its text wraps.
+struct ChatRow: UIContentConfiguration {
+  var message: ChatMessage
+  var photo: ContentState<String>
+
+  func makeContentView() -> any UIView & UIContentView { ChatRowView(configuration: self) }
+  func updated(for state: any UIConfigurationState) -> ChatRow { self }
+}
+
+final class ChatRowView: UIView, UIContentView {
+  var configuration: any UIContentConfiguration
+
+  init(configuration: ChatRow) {
+    self.configuration = configuration
+    super.init(frame: .zero)
+  }
+
+  required init?(coder: NSCoder) { nil }
+
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    let characters = (configuration as? ChatRow)?.message.text.count ?? 0
+    return CGSize(width: targetSize.width, height: CGFloat(24 + 20 * (characters / 20)))
+  }
+}
+
+/// The example's SwiftUI chat tab, as its `BoundList` drives Bindery: through the coordinator,
+/// on HeadlessUIKit.
+@MainActor
+@Suite("MateList's chat tab")
+struct ChatModelTests {
+  @Test func theChatOpensAtItsEndLoadsHistoryAboveAndFollowsNewMessages() async throws {
+    let authors = (0..<5).map { _ in UUID() }
+    let model = ChatModel(authors: authors, history: 10_000, recent: 200)
+    let photos = ContentStore<Mate.ID, String> { id in "avatar of \(id)" }
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: 700),
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain)))
+    view.isStrict = true
+    UIWindow.show(view)
+    let coordinator = BoundListCoordinator<FlatSection, ChatMessage, String>(
+      collectionView: view, content: .store(photos, keyedBy: \.author)
+    ) { message, photo in ChatRow(message: message, photo: photo) }
+    coordinator.update(source: .observing { model.messages }, sourceID: "chat") { binding in
+      binding.anchor(.end)
+        .loadMore(edge: .start, hasMore: { model.hasEarlier }) { await model.loadEarlier() }
+    }
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.waitUntilShown())
+    let atEnd = { abs(view.contentOffset.y + view.bounds.height - view.contentSize.height) < 0.5 }
+    #expect(atEnd(), "a chat opens at its newest message")
+    #expect(binding.snapshot.numberOfItems == 200, "no history asked for at the end")
+
+    // The reader goes up to the oldest message shown: a page of history comes above, and the
+    // message they read does not move.
+    view.scroll(by: -view.contentOffset.y)
+    let reading = try #require(
+      view.indexPathsForVisibleItems.sorted().dropFirst().first.flatMap { binding.item(at: $0)?.id }
+    )
+    func screenY() -> CGFloat? {
+      binding.indexPath(for: reading).flatMap { view.layoutAttributesForItem(at: $0)?.frame.minY }
+        .map { $0 - view.contentOffset.y }
+    }
+    let before = try #require(screenY())
+    #expect(await eventually("a page of history") { model.messages.count == 250 })
+    #expect(await eventually("the page shown") { binding.snapshot.numberOfItems == 250 })
+    let after = try #require(screenY())
+    #expect(abs(after - before) <= 0.5, "the message read moved \(after - before) points")
+
+    // Back at the end, a new message arrives and the chat stays at its end.
+    view.scroll(by: view.contentSize.height)
+    model.receive()
+    #expect(await eventually("the new message") { binding.snapshot.numberOfItems == 251 })
+    #expect(atEnd())
+    let last = try #require(view.indexPathsForVisibleItems.max())
+    #expect(binding.item(at: last)?.id == 10_000)
+    // Every row shown has its author's photo once it has loaded.
+    #expect(
+      await eventually("the photos") {
+        view.indexPathsForVisibleItems.allSatisfy {
+          (view.cellForItem(at: $0)?.contentConfiguration as? ChatRow)?.photo.content != nil
+        }
+      })
+    #expect(view.violations.isEmpty, "\(view.violations)")
+    binding.cancel()
+  }
+}

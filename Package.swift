@@ -70,7 +70,9 @@ let package = Package(
     .executableTarget(name: "bindery-fuzz", dependencies: ["BinderyFuzzing"]),
     .executableTarget(
       name: "bindery-bench",
-      dependencies: ["Bindery", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),
+      dependencies: [
+        "Bindery", "BinderyUIKit", "BinderySwiftUI", "HeadlessUIKit", "BinderyTesting",
+      ]),
     .testTarget(
       name: "BinderyDiffTests", dependencies: ["BinderyDiff", "HeadlessUIKit", "BinderyTesting"]),
     .testTarget(name: "BinderyTests", dependencies: ["Bindery", "BinderyTesting"]),

@@ -13,6 +13,7 @@ struct BenchOptions {
       heights   row lookups over random heights against one height; jumps of re-estimated rows
       stream    main-actor time per update (p50, p99, max) under 60 lists/s while scrolling
       observation  changes in @Observable state until on screen, against @Published
+      swiftui   main-actor time per update through SwiftUI's coordinator, against bind(to:)
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for

@@ -8,6 +8,7 @@
 //   swift run -c release bindery-bench heights [--json] [--sizes 10000,100000,1000000]
 //   swift run -c release bindery-bench stream [--json] [--seconds 10]
 //   swift run -c release bindery-bench observation [--json]
+//   swift run -c release bindery-bench swiftui [--json]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -31,6 +32,8 @@ case "stream":
   await StreamBenchmark(options: options).run()
 case "observation":
   await ObservationBenchmark(options: options).run()
+case "swiftui":
+  await SwiftUIBenchmark(options: options).run()
 case "memory-child":
   MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:

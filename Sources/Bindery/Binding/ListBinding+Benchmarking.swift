@@ -7,13 +7,13 @@ extension ListBinding {
   /// is applied right after that wait, with the main actor's code and data gone cold. This
   /// diffs all of `lists` first (each against the one before, on the calling actor, untimed),
   /// then shows them one after another through the same path the worker's lists take, and
-  /// returns ``BindingStatistics/lastApplyTime`` for each. `afterEach` runs after every show (a
-  /// blank view's animations ending, say). Call it on a binding that has shown a list and has
+  /// returns ``BindingStatistics/lastApplyTime`` for each. `beforeEach` runs just before every
+  /// show and `afterEach` after it (a blank view's animations ending, say; a clock read). Call it on a binding that has shown a list and has
   /// none in flight, and use it last: the lists it shows are numbered past the binding's inbox.
   /// Lists it does not show (held, stopped) are left out of the result.
   package func showBackToBack(
     _ lists: [[ListSection<Section, Item>]], pipeline: DiffPipeline<Section, Item>,
-    afterEach: () -> Void = {}
+    beforeEach: () -> Void = {}, afterEach: () -> Void = {}
   ) -> [Duration] {
     let limit = reloadLimit.withLock { $0 }
     var base = snapshot
@@ -30,6 +30,7 @@ extension ListBinding {
     }
     var times: [Duration] = []
     for diff in diffs {
+      beforeEach()
       guard case .shown = show(diff) else { continue }
       times.append(statistics.lastApplyTime)
       afterEach()

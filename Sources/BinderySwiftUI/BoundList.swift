@@ -31,6 +31,7 @@
     Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
     Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
   {
+    /// The engine behind the view: SwiftUI keeps one per view identity.
     public typealias Coordinator = BoundListCoordinator<Section, Item, Content>
 
     private let source: ListSource<Section, Item>
@@ -131,20 +132,25 @@
 
     // MARK: UIViewRepresentable
 
+    /// Makes the collection view, with this view's layout, and its coordinator.
     public func makeCoordinator() -> Coordinator {
       let view = UICollectionView(frame: .zero, collectionViewLayout: layout())
       return makeEngine(view, hostedRow)
     }
 
+    /// Binds the source and returns the coordinator's collection view.
     public func makeUIView(context: Context) -> UICollectionView {
       update(context.coordinator)
       return context.coordinator.collectionView
     }
 
+    /// Hands SwiftUI's new state to the coordinator: the row builder, the source (bound anew
+    /// only for a new id), the selection and the scroll position.
     public func updateUIView(_ view: UICollectionView, context: Context) {
       update(context.coordinator)
     }
 
+    /// Stops the binding when SwiftUI removes the view.
     public static func dismantleUIView(_ view: UICollectionView, coordinator: Coordinator) {
       coordinator.binding?.cancel()
     }

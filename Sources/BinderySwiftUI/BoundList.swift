@@ -36,8 +36,7 @@
 
     private let source: ListSource<Section, Item>
     private let sourceID: AnyHashable
-    private let makeEngine:
-      @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
+    private let makeEngine: @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
     private let row: @MainActor (Item, ContentState<Content>) -> RowView
     private var layout: @MainActor () -> UICollectionViewLayout = {
       UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))

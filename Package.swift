@@ -80,7 +80,9 @@ let package = Package(
     .testTarget(name: "HeadlessUIKitTests", dependencies: ["HeadlessUIKit"]),
     .testTarget(
       name: "BinderyUIKitTests",
-      dependencies: ["BinderyUIKit", "HeadlessUIKit", "BinderyTesting", "BinderyFuzzing"]),
+      dependencies: [
+        "BinderyUIKit", "BinderySwiftUI", "HeadlessUIKit", "BinderyTesting", "BinderyFuzzing",
+      ]),
     .testTarget(
       name: "BinderySwiftUITests",
       dependencies: ["BinderySwiftUI", "BinderyUIKit", "HeadlessUIKit", "BinderyTesting"]),

@@ -54,12 +54,14 @@ struct ReadmeTests {
   }
 
   /// Every line of every Swift block is in code the tests compile and run: the snippets files
-  /// (`ReadmeSnippets.swift` and `ArticleSnippets.swift`, compiled against the SDK too by `.ci/ios-check`), or, for a block
+  /// (`ReadmeSnippets.swift`, `ArticleSnippets.swift` and `SwiftUISnippets.swift`, compiled
+  /// against the SDK too by `.ci/ios-check`), or, for a block
   /// that is a test of its own, HeadlessUIKit's README example test.
   @Test(arguments: documents)
   func everySwiftLineIsInCodeThatCompiles(_ document: String) throws {
     let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
       .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/ArticleSnippets.swift"))
+      .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/SwiftUISnippets.swift"))
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
     for block in try Self.swiftBlocks(of: document) {
       let source = block.contains { $0.hasPrefix("@Test") } ? headless : snippets
@@ -361,5 +363,30 @@ struct ReadmeTests {
     #expect(controller.shown.items == moved)
     #expect(rowCount(of: table) == 3)
     #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  /// BinderySwiftUI's article: the coordinator opens the chat at its end, follows the model,
+  /// and hands the user's taps to it as ids.
+  @Test func theSwiftUICoordinatorShowsTheChatAndItsSelection() async throws {
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: 700),
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(
+        using: UICollectionLayoutListConfiguration(appearance: .plain)))
+    view.isStrict = true
+    UIWindow.show(view)
+    let chat = ChatRoom()
+    chat.messages = (100..<160).map { ChatLine(id: $0, author: $0 % 5, text: "message \($0)") }
+    let coordinator = makeChatCoordinator(collectionView: view, chat: chat)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.waitUntilShown())
+    let atEnd = { abs(view.contentOffset.y + view.bounds.height - view.contentSize.height) < 0.5 }
+    #expect(atEnd())
+    chat.messages.append(ChatLine(id: 160, author: 0, text: "new"))
+    #expect(await eventually("the new message") { binding.snapshot.numberOfItems == 61 })
+    #expect(atEnd())
+    let last = try #require(view.indexPathsForVisibleItems.max())
+    view.userSelectsItem(at: last)
+    #expect(chat.selected == [160])
+    #expect(view.violations.isEmpty, "\(view.violations)")
   }
 }

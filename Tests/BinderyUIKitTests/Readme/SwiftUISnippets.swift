@@ -1,0 +1,106 @@
+// BinderySwiftUI.docc's snippets: the chat model and the coordinator are compiled and run on
+// Linux (`ReadmeTests`); the SwiftUI view is compiled against Apple's SDK by `.ci/ios-check`,
+// where SwiftUI exists. `ReadmeTests` checks that every line of the articles' Swift blocks is
+// in a snippets file.
+import BinderySwiftUI
+import BinderyUIKit
+import Foundation
+import Observation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// A chat message: its author keys the row's photo.
+struct ChatLine: Identifiable, Equatable, Sendable {
+  let id: Int
+  let author: Int
+  var text: String
+}
+
+/// The chat's state, in Observation (by hand, as the other snippets' models).
+@available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+@MainActor
+final class ChatRoom: Observable {
+  private let registrar = ObservationRegistrar()
+  private var storedMessages: [ChatLine] = []
+  let id = UUID()
+  private(set) var selected: Set<Int> = []
+
+  var messages: [ChatLine] {
+    get {
+      registrar.access(self, keyPath: \.messages)
+      return storedMessages
+    }
+    set { registrar.withMutation(of: self, keyPath: \.messages) { storedMessages = newValue } }
+  }
+
+  var hasOlderMessages: Bool { (messages.first?.id ?? 0) > 0 }
+
+  func loadOlderMessages() async throws {
+    let oldest = messages.first?.id ?? 0
+    let older = (max(0, oldest - 20)..<oldest).map {
+      ChatLine(id: $0, author: $0 % 5, text: "message \($0)")
+    }
+    messages.insert(contentsOf: older, at: 0)
+  }
+
+  func select(_ ids: Set<Int>) { selected = ids }
+}
+
+// BinderySwiftUI.docc, "Choosing BoundList": the coordinator a SwiftUI view runs, driven by
+// hand — in a UIViewRepresentable of the app's own, or in a test.
+@available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+@MainActor
+func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
+  -> BoundListCoordinator<FlatSection, ChatLine, Never>
+{
+  let coordinator = BoundListCoordinator<FlatSection, ChatLine, Never>(
+    collectionView: collectionView
+  ) { message in
+    var content = UIListContentConfiguration.cell()
+    content.text = message.text
+    return content
+  }
+  coordinator.update(source: .observing { chat.messages }, sourceID: chat.id) { binding in
+    binding.anchor(.end)
+  }
+  coordinator.onSelectionChange = { ids in chat.select(ids) }
+  coordinator.update(selection: chat.selected, mode: .multiple)
+  return coordinator
+}
+
+#if canImport(SwiftUI) && canImport(UIKit)
+  import SwiftUI
+
+  // BinderySwiftUI.docc, "Choosing BoundList": a chat in SwiftUI on Bindery's engine.
+  @available(iOS 17, *)
+  struct ChatView: View {
+    let chat: ChatRoom
+    let photos: ContentStore<Int, UIImage>
+    @State private var selected: Set<Int> = []
+    @State private var reading: Int?
+
+    var body: some View {
+      BoundList(
+        .observing { chat.messages }, id: chat.id, content: .store(photos, keyedBy: \.author)
+      ) {
+        message, photo in
+        HStack {
+          if let image = photo.content { Image(uiImage: image) }
+          Text(message.text)
+        }
+      }
+      .listAnchor(.end)
+      .listSelection($selected)
+      .listScrollPosition(id: $reading)
+      .onListBind { binding in
+        binding.loadMore(edge: .start, hasMore: { chat.hasOlderMessages }) {
+          try await chat.loadOlderMessages()
+        }
+      }
+    }
+  }
+#endif

@@ -6,43 +6,25 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// The stand-in for SwiftUI's `UIHostingConfiguration`: a row of a given height that says
-/// what it shows, measured as UIKit measures a hosted row (the content view's fitting size).
-struct HostedRow: UIContentConfiguration {
+/// What a hosted row shows: its item and its content's state.
+struct RowShown {
   var item: TestItem
   var content: ContentState<String>
-  var height: CGFloat
-
-  func makeContentView() -> any UIView & UIContentView { HostedRowView(configuration: self) }
-  func updated(for state: any UIConfigurationState) -> HostedRow { self }
 }
 
-final class HostedRowView: UIView, UIContentView {
-  var configuration: any UIContentConfiguration
+/// A row as SwiftUI's `UIHostingConfiguration` would host it (BinderyTesting's stand-in).
+typealias HostedRow = StandInHostedRow<RowShown>
 
-  init(configuration: HostedRow) {
-    self.configuration = configuration
-    super.init(frame: .zero)
+extension StandInHostedRow where Value == RowShown {
+  init(item: TestItem, content: ContentState<String>, height: CGFloat) {
+    self.init(RowShown(item: item, content: content), height: height)
   }
-
-  required init?(coder: NSCoder) { nil }
-
-  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    CGSize(width: targetSize.width, height: (configuration as? HostedRow)?.height ?? 0)
-  }
+  var item: TestItem { value.item }
+  var content: ContentState<String> { value.content }
 }
 
-/// A list layout's collection view on screen, 390 × 700, judged in strict mode.
 @MainActor
-func makeHostedList() -> UICollectionView {
-  let layout = UICollectionViewCompositionalLayout.list(
-    using: UICollectionLayoutListConfiguration(appearance: .plain))
-  let view = UICollectionView(
-    frame: CGRect(x: 0, y: 0, width: 390, height: 700), collectionViewLayout: layout)
-  view.isStrict = true
-  UIWindow.show(view)
-  return view
-}
+func makeHostedList() -> UICollectionView { makeOnScreenList() }
 
 /// A row's height by its id: 40 to 120 points, varied.
 func rowHeight(_ id: Int) -> CGFloat { CGFloat(40 + (id * 37) % 81) }

@@ -8,29 +8,12 @@ import Testing
 
 @testable import MateListModel
 
-/// A chat row's stand-in for `UIHostingConfiguration`: as tall as its text wraps.
-struct ChatRow: UIContentConfiguration {
-  var message: ChatMessage
-  var photo: ContentState<String>
+/// A chat row as SwiftUI would host it (BinderyTesting's stand-in): its message and photo
+/// state, as tall as its text wraps.
+typealias ChatRow = StandInHostedRow<(message: ChatMessage, photo: ContentState<String>)>
 
-  func makeContentView() -> any UIView & UIContentView { ChatRowView(configuration: self) }
-  func updated(for state: any UIConfigurationState) -> ChatRow { self }
-}
-
-final class ChatRowView: UIView, UIContentView {
-  var configuration: any UIContentConfiguration
-
-  init(configuration: ChatRow) {
-    self.configuration = configuration
-    super.init(frame: .zero)
-  }
-
-  required init?(coder: NSCoder) { nil }
-
-  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    let characters = (configuration as? ChatRow)?.message.text.count ?? 0
-    return CGSize(width: targetSize.width, height: CGFloat(24 + 20 * (characters / 20)))
-  }
+func chatRow(_ message: ChatMessage, _ photo: ContentState<String>) -> ChatRow {
+  ChatRow((message, photo), height: CGFloat(24 + 20 * (message.text.count / 20)))
 }
 
 /// The example's SwiftUI chat tab, as its `BoundList` drives Bindery: through the coordinator,
@@ -42,15 +25,10 @@ struct ChatModelTests {
     let authors = (0..<5).map { _ in UUID() }
     let model = ChatModel(authors: authors, history: 10_000, recent: 200)
     let photos = ContentStore<Mate.ID, String> { id in "avatar of \(id)" }
-    let view = UICollectionView(
-      frame: CGRect(x: 0, y: 0, width: 390, height: 700),
-      collectionViewLayout: UICollectionViewCompositionalLayout.list(
-        using: UICollectionLayoutListConfiguration(appearance: .plain)))
-    view.isStrict = true
-    UIWindow.show(view)
+    let view = makeOnScreenList()
     let coordinator = BoundListCoordinator<FlatSection, ChatMessage, String>(
       collectionView: view, content: .store(photos, keyedBy: \.author)
-    ) { message, photo in ChatRow(message: message, photo: photo) }
+    ) { message, photo in chatRow(message, photo) }
     coordinator.update(source: .observing { model.messages }, sourceID: "chat") { binding in
       binding.anchor(.end)
         .loadMore(edge: .start, hasMore: { model.hasEarlier }) { await model.loadEarlier() }
@@ -88,7 +66,7 @@ struct ChatModelTests {
     #expect(
       await eventually("the photos") {
         view.indexPathsForVisibleItems.allSatisfy {
-          (view.cellForItem(at: $0)?.contentConfiguration as? ChatRow)?.photo.content != nil
+          (view.cellForItem(at: $0)?.contentConfiguration as? ChatRow)?.value.photo.content != nil
         }
       })
     #expect(view.violations.isEmpty, "\(view.violations)")

@@ -43,16 +43,21 @@ extension HeadlessCollectionView {
   public func scrollToItem(
     at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
   ) {
-    guard engine.contains(indexPath) else {
-      engine.report(
-        UIKitMessages.scrollOutOfBounds(
-          section: indexPath.sectionIndex, item: indexPath.itemIndex, counts: engine.counts(),
-          kind: .collectionView))
-      return
-    }
+    guard isItemInBounds(indexPath) else { return }
     engine.scroll(
       toShow: engine.frame(of: indexPath),
       alignment: scrollPosition.alignment(horizontal: engine.isHorizontal))
+  }
+
+  /// Whether the view has an item at `indexPath`; reports it when not, as UIKit raises for an
+  /// item it does not have (scrolling to it, selecting it).
+  func isItemInBounds(_ indexPath: IndexPath) -> Bool {
+    guard !engine.contains(indexPath) else { return true }
+    engine.report(
+      UIKitMessages.scrollOutOfBounds(
+        section: indexPath.sectionIndex, item: indexPath.itemIndex, counts: engine.counts(),
+        kind: .collectionView))
+    return false
   }
 
   /// The user taps an entry of the index along the side (HeadlessUIKit only): the data source

@@ -41,13 +41,7 @@ extension HeadlessCollectionView {
       engine.selected = []
       return
     }
-    guard engine.contains(indexPath) else {
-      engine.report(
-        UIKitMessages.scrollOutOfBounds(
-          section: indexPath.sectionIndex, item: indexPath.itemIndex, counts: engine.counts(),
-          kind: .collectionView))
-      return
-    }
+    guard isItemInBounds(indexPath) else { return }
     guard allowsSelection else { return }
     if !allowsMultipleSelection { engine.selected = [] }
     engine.selected.insert(indexPath)

@@ -368,12 +368,7 @@ struct ReadmeTests {
   /// BinderySwiftUI's article: the coordinator opens the chat at its end, follows the model,
   /// and hands the user's taps to it as ids.
   @Test func theSwiftUICoordinatorShowsTheChatAndItsSelection() async throws {
-    let view = UICollectionView(
-      frame: CGRect(x: 0, y: 0, width: 390, height: 700),
-      collectionViewLayout: UICollectionViewCompositionalLayout.list(
-        using: UICollectionLayoutListConfiguration(appearance: .plain)))
-    view.isStrict = true
-    UIWindow.show(view)
+    let view = makeOnScreenList()
     let chat = ChatRoom()
     chat.messages = (100..<160).map { ChatLine(id: $0, author: $0 % 5, text: "message \($0)") }
     let coordinator = makeChatCoordinator(collectionView: view, chat: chat)

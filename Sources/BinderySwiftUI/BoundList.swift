@@ -45,6 +45,7 @@
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: Binding<Item.ID?>?
     private var onBind: (@MainActor (ListBinding<Section, Item>) -> Void)?
+    private var header: (@MainActor (Section) -> AnyView)?
 
     /// A list of every list `source` sends, each row `row`'s view of its item.
     ///
@@ -78,7 +79,8 @@
     // MARK: Modifiers
 
     /// The collection view's layout, made once: a compositional grid, a list of another
-    /// appearance. A plain list by default.
+    /// appearance. A plain list by default (with supplementary headers after
+    /// ``listSectionHeaders(_:)``; set a layout after that modifier to keep your own).
     public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
       var copy = self
       copy.layout = layout
@@ -129,6 +131,21 @@
       return copy
     }
 
+    /// Section headers as SwiftUI views, one per section; the list layout shows them as
+    /// supplementary headers. A section whose value changes has its header shown again.
+    public func listSectionHeaders(
+      @ViewBuilder _ header: @escaping @MainActor (Section) -> some View
+    ) -> Self {
+      var copy = self
+      copy.header = { AnyView(header($0)) }
+      copy.layout = {
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        return UICollectionViewCompositionalLayout.list(using: configuration)
+      }
+      return copy
+    }
+
     // MARK: UIViewRepresentable
 
     /// Makes the collection view, with this view's layout, and its coordinator.
@@ -161,6 +178,9 @@
 
     private func update(_ coordinator: Coordinator) {
       coordinator.update(row: hostedRow)
+      if let header {
+        coordinator.update(header: { section in UIHostingConfiguration { header(section) } })
+      }
       let anchor = anchor
       let onBind = onBind
       coordinator.update(source: source, sourceID: sourceID) { binding in

@@ -53,6 +53,8 @@ where
   /// What the binding was made for: a new identity binds the view anew.
   private var sourceID: AnyHashable?
   private var row: Row
+  /// A section's header configuration; `nil` for no headers.
+  private var header: (@MainActor (Section) -> any UIContentConfiguration)?
   private let bindView:
     @MainActor (
       UICollectionView, ListSource<Section, Item>,
@@ -147,8 +149,24 @@ where
       return cell
     }
     binding.onShow { [weak self] in self?.listShown() }
+    if header != nil {
+      // Configured in place when a section's value changes, with the latest header builder.
+      binding.supplementaryViews(
+        ofKind: UICollectionView.elementKindSectionHeader, UICollectionViewListCell.self
+      ) { [weak self] view, section, _ in
+        view.contentConfiguration = self?.header?(section)
+      }
+    }
     modifiers(binding)
     self.binding = binding
+  }
+
+  /// Section headers, each `header`'s configuration of its section; set it before the first
+  /// ``update(source:sourceID:modifiers:)``, with a layout that has supplementary headers (a
+  /// list's `headerMode = .supplementary`). A later call replaces the builder: the headers on
+  /// screen take it when they are next configured.
+  public func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
+    self.header = header
   }
 
   /// Takes the row builder of SwiftUI's latest update (it may capture a new environment); the

@@ -106,6 +106,43 @@ struct BoundListCoordinatorTests {
     #expect(frame.height == 90)
   }
 
+  @Test func sectionHeadersAreConfiguredFromTheirSectionsAndFollowThem() async throws {
+    var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+    configuration.headerMode = .supplementary
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: 700),
+      collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
+    view.isStrict = true
+    UIWindow.show(view)
+    let coordinator = BoundListCoordinator<TestSection, TestItem, Never>(collectionView: view) {
+      item in HostedRow(item: item, content: .notRequested, height: 44)
+    }
+    coordinator.update(header: { section in
+      var content = UIListContentConfiguration.header()
+      content.text = "team \(section.id) · \(section.title)"
+      return content
+    })
+    coordinator.update(
+      source: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    var sections = [
+      ListSection(TestSection(id: 0, title: 2), items: items(0..<2)),
+      ListSection(TestSection(id: 1, title: 1), items: items(10..<12)),
+    ]
+    #expect(await binding.apply(sections))
+    func header(_ section: Int) -> String? {
+      view.supplementaryView(
+        forElementKind: UICollectionView.elementKindSectionHeader,
+        at: IndexPath(item: 0, section: section))?.shownText
+    }
+    #expect(header(0) == "team 0 · 2")
+    #expect(header(1) == "team 1 · 1")
+    sections[1].section.title = 5
+    #expect(await binding.apply(sections))
+    #expect(header(1) == "team 1 · 5")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   // MARK: Selection, both ways
 
   @Test func theAppsSelectionIsTheViewsByIDThroughMovesAndReloads() async throws {

@@ -151,35 +151,41 @@
     /// Makes the collection view, with this view's layout, and its coordinator.
     public func makeCoordinator() -> Coordinator {
       let view = UICollectionView(frame: .zero, collectionViewLayout: layout())
-      return makeEngine(view, hostedRow)
+      return makeEngine(view, hostedRow(in: EnvironmentValues()))
     }
 
     /// Binds the source and returns the coordinator's collection view.
     public func makeUIView(context: Context) -> UICollectionView {
-      update(context.coordinator)
+      update(context.coordinator, environment: context.environment)
       return context.coordinator.collectionView
     }
 
     /// Hands SwiftUI's new state to the coordinator: the row builder, the source (bound anew
     /// only for a new id), the selection and the scroll position.
     public func updateUIView(_ view: UICollectionView, context: Context) {
-      update(context.coordinator)
+      update(context.coordinator, environment: context.environment)
     }
 
     /// Stops the binding when SwiftUI removes the view.
     public static func dismantleUIView(_ view: UICollectionView, coordinator: Coordinator) {
-      coordinator.binding?.cancel()
+      coordinator.stop()
     }
 
-    private var hostedRow: Coordinator.Row {
+    /// Rows in hosting configurations, given the environment around the list: a hosting
+    /// configuration passes on only the traits, so the rest (objects, fonts, tint) is set here.
+    private func hostedRow(in environment: EnvironmentValues) -> Coordinator.Row {
       let row = row
-      return { item, state in UIHostingConfiguration { row(item, state) } }
+      return { item, state in
+        UIHostingConfiguration { row(item, state).environment(\.self, environment) }
+      }
     }
 
-    private func update(_ coordinator: Coordinator) {
-      coordinator.update(row: hostedRow)
+    private func update(_ coordinator: Coordinator, environment: EnvironmentValues) {
+      coordinator.update(row: hostedRow(in: environment))
       if let header {
-        coordinator.update(header: { section in UIHostingConfiguration { header(section) } })
+        coordinator.update(header: { section in
+          UIHostingConfiguration { header(section).environment(\.self, environment) }
+        })
       }
       let anchor = anchor
       let onBind = onBind
@@ -188,13 +194,15 @@
         onBind?(binding)
       }
       if let (ids, mode) = selection {
-        // Written on the next turn: SwiftUI forbids writing its state while it updates a view.
-        coordinator.onSelectionChange = { new in Task { @MainActor in ids.wrappedValue = new } }
+        // A tap never comes during SwiftUI's update of the view: written at once.
+        coordinator.onSelectionChange = { new in ids.wrappedValue = new }
         coordinator.update(selection: ids.wrappedValue, mode: mode)
       } else {
         coordinator.update(selection: [], mode: .none)
       }
       if let scrollPosition {
+        // Written on the next turn: a scroll the update itself makes (to the app's id, or an
+        // update's anchoring) is reported during it, when SwiftUI forbids writing its state.
         coordinator.onScrollPositionChange = { id in
           Task { @MainActor in
             if scrollPosition.wrappedValue != id { scrollPosition.wrappedValue = id }

@@ -72,8 +72,15 @@ where
 
   /// The id of the first item visible at the top of the viewport, as last reported or set.
   public private(set) var scrollPosition: Item.ID?
-  /// An id the app asked to scroll to before its item was shown.
+  /// An id the app asked to scroll to before its item was shown (or before the view was laid
+  /// out in a window).
   private var pendingScroll: Item.ID?
+  /// The last id the app's state handed in: only a new one scrolls, so a value the app has not
+  /// yet caught up with (its binding is written on a later turn) never scrolls the user back.
+  private var requestedScroll: Item.ID?
+  /// Set while scrolling to the app's id: the scroll view reports that scroll before it lays
+  /// out, so the first visible item is read once it has.
+  private var isScrollingToRequest = false
   /// Told whenever the first visible item changes, by the user's scroll or by an update.
   public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
 
@@ -120,13 +127,12 @@ where
       UICollectionViewListCell.self, forCellWithReuseIdentifier: Self.rowReuseIdentifier)
     collectionView.delegate = events
     collectionView.allowsSelection = false
-    events.selectionChanged = { [weak self] deselected in
-      // With single selection UIKit deselects the old item before it selects the new one, and
-      // a tap never deselects alone: the select that follows tells the whole change.
-      guard let self, !(deselected && self.selectionMode == .single) else { return }
-      self.userChangedSelection()
+    events.selectionChanged = { [weak self] path, selected in
+      self?.userTapped(path, selected: selected)
     }
     events.scrolled = { [weak self] in self?.noteScrollPosition() }
+    // The user's own scroll replaces a position the app asked for and the list never had.
+    events.willBeginDragging = { [weak self] in self?.pendingScroll = nil }
   }
 
   // MARK: Updates from SwiftUI
@@ -169,8 +175,8 @@ where
     self.header = header
   }
 
-  /// Takes the row builder of SwiftUI's latest update (it may capture a new environment); the
-  /// rows on screen are configured with it the next time they are configured.
+  /// Takes the row builder of SwiftUI's latest update (its captured state, its environment);
+  /// the rows on screen are configured with it the next time they are configured.
   public func update(row: @escaping Row) { self.row = row }
 
   /// Selects the items with `ids` (and only those), as the app's state says; the mode sets how
@@ -187,10 +193,20 @@ where
   /// item than the one reported; an id not yet shown is scrolled to once its item is. `nil`
   /// leaves the scroll alone, as `scrollPosition(id:)` does.
   public func update(scrollPosition id: Item.ID?) {
-    guard let id, id != scrollPosition else { return }
-    scrollPosition = id
+    guard let id, id != requestedScroll else { return }
+    requestedScroll = id
+    guard id != scrollPosition else { return }
     pendingScroll = id
     scrollToPending()
+  }
+
+  /// Lets go of SwiftUI's state: nothing is reported once the view is gone (a fling still
+  /// decelerating would otherwise write into state another view may share).
+  public func stop() {
+    onSelectionChange = nil
+    onScrollPositionChange = nil
+    collectionView.delegate = nil
+    binding?.cancel()
   }
 
   // MARK: What the view tells
@@ -213,30 +229,41 @@ where
     }
   }
 
-  private func userChangedSelection() {
-    guard let binding else { return }
-    let shownIDs = Set(
-      (collectionView.indexPathsForSelectedItems ?? []).compactMap {
-        binding.item(at: $0)?.id
-      })
-    // Ids selected while their items are away stay selected (a tap never reached them); in
-    // single selection a tap replaces them.
-    let away = selection.filter { binding.indexPath(for: $0) == nil }
-    let new = selectionMode == .single && !shownIDs.isEmpty ? shownIDs : shownIDs.union(away)
+  /// The user's tap, as a change to the selection by id: ids whose items are away (or lost to a
+  /// reload UIKit made without an update) stay as they are.
+  private func userTapped(_ path: IndexPath, selected: Bool) {
+    guard let id = binding?.item(at: path)?.id else { return }
+    var new = selection
+    switch (selectionMode, selected) {
+    case (.none, _): return
+    // With single selection UIKit deselects the old item before it selects the new one, and a
+    // tap never deselects alone: the select that follows tells the whole change.
+    case (.single, false): return
+    case (.single, true): new = [id]
+    case (.multiple, true): new.insert(id)
+    case (.multiple, false): new.remove(id)
+    }
     guard new != selection else { return }
     selection = new
     onSelectionChange?(new)
   }
 
   private func scrollToPending() {
-    guard let id = pendingScroll, let path = binding?.indexPath(for: id) else { return }
+    guard let id = pendingScroll, let path = binding?.indexPath(for: id),
+      collectionView.window != nil, collectionView.bounds.height > 0
+    else { return }
     pendingScroll = nil
+    isScrollingToRequest = true
+    collectionView.layoutIfNeeded()
     collectionView.scrollToItem(at: path, at: .top, animated: false)
+    collectionView.layoutIfNeeded()
+    isScrollingToRequest = false
+    noteScrollPosition()
   }
 
   /// Reports the first item visible below the top inset, when it changed.
   private func noteScrollPosition() {
-    guard pendingScroll == nil, let binding else { return }
+    guard !isScrollingToRequest, let binding, collectionView.bounds.height > 0 else { return }
     let top = collectionView.contentOffset.y + collectionView.adjustedContentInset.top
     let first = collectionView.indexPathsForVisibleItems.sorted().first { path in
       guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame else {
@@ -244,8 +271,10 @@ where
       }
       return frame.maxY > top
     }
-    let id = first.flatMap { binding.item(at: $0)?.id }
-    guard id != scrollPosition else { return }
+    // Nothing laid out yet (a first list still being shown) is no position to report.
+    guard let id = first.flatMap({ binding.item(at: $0)?.id }), id != scrollPosition else {
+      return
+    }
     scrollPosition = id
     onScrollPositionChange?(id)
   }
@@ -255,19 +284,22 @@ where
 /// Objective-C protocols cannot be conformed to by a generic class's extension.
 @MainActor
 final class BoundListEvents: NSObject, UICollectionViewDelegate {
-  /// Told of a selection (`false`) or a deselection (`true`) by the user.
-  var selectionChanged: (@MainActor (_ deselected: Bool) -> Void)?
+  /// Told of the user's selection (`true`) or deselection (`false`) of an item.
+  var selectionChanged: (@MainActor (IndexPath, _ selected: Bool) -> Void)?
   var scrolled: (@MainActor () -> Void)?
+  var willBeginDragging: (@MainActor () -> Void)?
 
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-    selectionChanged?(false)
+    selectionChanged?(indexPath, true)
   }
 
   func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {
-    selectionChanged?(true)
+    selectionChanged?(indexPath, false)
   }
 
   func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled?() }
+
+  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { willBeginDragging?() }
 }

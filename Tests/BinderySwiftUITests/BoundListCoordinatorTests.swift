@@ -223,6 +223,51 @@ struct BoundListCoordinatorTests {
     let offset = view.contentOffset.y
     coordinator.update(scrollPosition: coordinator.scrollPosition)
     #expect(view.contentOffset.y == offset)
+    // The user scrolls on before the app caught up: its older value does not scroll them back.
+    let caughtUp = coordinator.scrollPosition
+    view.scroll(by: 1_500)
+    #expect(coordinator.scrollPosition != caughtUp)
+    let further = view.contentOffset.y
+    coordinator.update(scrollPosition: caughtUp)
+    #expect(view.contentOffset.y == further)
+  }
+
+  @Test func anIDTheListNeverHasStopsNothing() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var told: [Int?] = []
+    coordinator.onScrollPositionChange = { told.append($0) }
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<300)))
+    coordinator.update(scrollPosition: 5_000)  // not in the list
+    view.userBeginsDragging()
+    view.userDrags(by: 800)
+    view.userEndsDragging(velocity: 0)
+    #expect(told.last == coordinator.scrollPosition)
+    #expect(coordinator.scrollPosition != 0, "the user's scroll is reported")
+    // The id coming later does not jump the user away from where they scrolled.
+    let offset = view.contentOffset.y
+    #expect(await binding.apply(items: items(0..<300) + [TestItem(id: 5_000)]))
+    #expect(abs(view.contentOffset.y - offset) < 0.5)
+  }
+
+  @Test func aStoppedCoordinatorTellsNothing() async throws {
+    let view = makeHostedList()
+    let coordinator = hostedCoordinator(view)
+    var told = 0
+    coordinator.onScrollPositionChange = { _ in told += 1 }
+    coordinator.onSelectionChange = { _ in told += 1 }
+    coordinator.update(source: handSource(), sourceID: 1)
+    coordinator.update(selection: [], mode: .multiple)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<300)))
+    told = 0
+    coordinator.stop()
+    view.scroll(by: 900)
+    view.userSelectsItem(at: IndexPath(item: 20, section: 0))
+    #expect(told == 0)
+    #expect(binding.isCancelled)
   }
 
   // MARK: The goals, through the coordinator

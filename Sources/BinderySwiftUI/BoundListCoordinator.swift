@@ -55,12 +55,14 @@ where
   private var row: Row
   /// A section's header configuration; `nil` for no headers.
   private var header: (@MainActor (Section) -> any UIContentConfiguration)?
-  private let bindView:
-    @MainActor (
-      UICollectionView, ListSource<Section, Item>,
-      @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
-        UICollectionViewCell
-    ) -> ListBinding<Section, Item>
+  /// A cell for an item and its content's state, as the binding asks for it.
+  private typealias CellProvider =
+    @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell
+  /// Binds the view to a source with a cell provider: with late content or without.
+  private typealias BindView =
+    @MainActor (UICollectionView, ListSource<Section, Item>, @escaping CellProvider) ->
+    ListBinding<Section, Item>
+  private let bindView: BindView
   private let events = BoundListEvents()
 
   /// The ids the app has selected: kept while their items are away, selected again when they
@@ -111,15 +113,7 @@ where
       })
   }
 
-  private init(
-    collectionView: UICollectionView, row: @escaping Row,
-    bindView:
-      @escaping @MainActor (
-        UICollectionView, ListSource<Section, Item>,
-        @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
-          UICollectionViewCell
-      ) -> ListBinding<Section, Item>
-  ) {
+  private init(collectionView: UICollectionView, row: @escaping Row, bindView: @escaping BindView) {
     self.collectionView = collectionView
     self.row = row
     self.bindView = bindView

@@ -23,8 +23,20 @@ extension StandInHostedRow where Value == RowShown {
   var content: ContentState<String> { value.content }
 }
 
+/// A hosted list on screen, its coordinator bound to a hand-fed source (with `modifiers`), and
+/// the binding.
 @MainActor
-func makeHostedList() -> UICollectionView { makeOnScreenList() }
+func boundHostedList(
+  modifiers: (ListBinding<FlatSection, TestItem>) -> Void = { _ in }
+) throws -> (
+  UICollectionView, BoundListCoordinator<FlatSection, TestItem, Never>,
+  ListBinding<FlatSection, TestItem>
+) {
+  let view = makeOnScreenList()
+  let coordinator = hostedCoordinator(view)
+  coordinator.update(source: handSource(), sourceID: 1, modifiers: modifiers)
+  return (view, coordinator, try #require(coordinator.binding))
+}
 
 /// A row's height by its id: 40 to 120 points, varied.
 func rowHeight(_ id: Int) -> CGFloat { CGFloat(40 + (id * 37) % 81) }
@@ -54,10 +66,7 @@ func shownItem(_ view: UICollectionView, _ path: IndexPath) -> TestItem? {
 @Suite("A SwiftUI list's coordinator, on HeadlessUIKit")
 struct BoundListCoordinatorTests {
   @Test func rowsAreHostedConfigurationsSizedByTheirContent() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
+    let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<30)))
     #expect(
       await eventually("rows shown") { view.cellForItem(at: IndexPath(item: 0, section: 0)) != nil }
@@ -68,10 +77,11 @@ struct BoundListCoordinatorTests {
       #expect(shownItem(view, path)?.id == path.item)
     }
     #expect(view.violations.isEmpty)
+    withExtendedLifetime(coordinator) {}  // it configures the rows while they show
   }
 
   @Test func theSameSourceIDKeepsTheBindingAndANewOneBindsAnew() async throws {
-    let view = makeHostedList()
+    let view = makeOnScreenList()
     let coordinator = hostedCoordinator(view)
     var modified = 0
     coordinator.update(source: handSource(), sourceID: "chat 1") { _ in modified += 1 }
@@ -93,10 +103,7 @@ struct BoundListCoordinatorTests {
   }
 
   @Test func aNewRowBuilderConfiguresTheRowsFromThen() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
+    let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<3)))
     coordinator.update(row: { item, _ in HostedRow(item: item, content: .notRequested, height: 90) }
     )
@@ -146,10 +153,7 @@ struct BoundListCoordinatorTests {
   // MARK: Selection, both ways
 
   @Test func theAppsSelectionIsTheViewsByIDThroughMovesAndReloads() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
+    let (view, coordinator, binding) = try boundHostedList()
     coordinator.update(selection: [7], mode: .single)  // before the list: kept until it comes
     #expect(await binding.apply(items: items(0..<20)))
     #expect(view.indexPathsForSelectedItems == [IndexPath(item: 7, section: 0)])
@@ -165,12 +169,9 @@ struct BoundListCoordinatorTests {
   }
 
   @Test func theUsersTapsReachTheAppAsIDs() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
+    let (view, coordinator, binding) = try boundHostedList()
     var told: [Set<Int>] = []
     coordinator.onSelectionChange = { told.append($0) }
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
     #expect(await binding.apply(items: items(10..<20)))
     view.userSelectsItem(at: IndexPath(item: 2, section: 0))  // selection off: nothing
     #expect(told.isEmpty)
@@ -188,13 +189,10 @@ struct BoundListCoordinatorTests {
   // MARK: Scroll position, both ways
 
   @Test func aScrollPositionSetByTheAppScrollsItsItemToTheTop() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
+    let (view, coordinator, binding) = try boundHostedList()
     var told: [Int?] = []
     coordinator.onScrollPositionChange = { told.append($0) }
-    coordinator.update(source: handSource(), sourceID: 1)
     coordinator.update(scrollPosition: 150)  // before its item is shown: done when it is
-    let binding = try #require(coordinator.binding)
     #expect(await binding.apply(items: items(0..<300)))
     let path = try #require(binding.indexPath(for: 150))
     let frame = try #require(view.layoutAttributesForItem(at: path)?.frame)
@@ -204,12 +202,9 @@ struct BoundListCoordinatorTests {
   }
 
   @Test func theUsersScrollReachesTheAppAsTheFirstVisibleID() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
+    let (view, coordinator, binding) = try boundHostedList()
     var told: [Int?] = []
     coordinator.onScrollPositionChange = { told.append($0) }
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
     #expect(await binding.apply(items: items(0..<300)))
     #expect(told.last == 0)
     view.scroll(by: 2_000)
@@ -233,12 +228,9 @@ struct BoundListCoordinatorTests {
   }
 
   @Test func anIDTheListNeverHasStopsNothing() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
+    let (view, coordinator, binding) = try boundHostedList()
     var told: [Int?] = []
     coordinator.onScrollPositionChange = { told.append($0) }
-    coordinator.update(source: handSource(), sourceID: 1)
-    let binding = try #require(coordinator.binding)
     #expect(await binding.apply(items: items(0..<300)))
     coordinator.update(scrollPosition: 5_000)  // not in the list
     view.userBeginsDragging()
@@ -253,14 +245,11 @@ struct BoundListCoordinatorTests {
   }
 
   @Test func aStoppedCoordinatorTellsNothing() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
+    let (view, coordinator, binding) = try boundHostedList()
     var told = 0
     coordinator.onScrollPositionChange = { _ in told += 1 }
     coordinator.onSelectionChange = { _ in told += 1 }
-    coordinator.update(source: handSource(), sourceID: 1)
     coordinator.update(selection: [], mode: .multiple)
-    let binding = try #require(coordinator.binding)
     #expect(await binding.apply(items: items(0..<300)))
     told = 0
     coordinator.stop()
@@ -274,10 +263,7 @@ struct BoundListCoordinatorTests {
 
   /// 50 rows of varied heights prepended above the viewport: what the reader sees stays put.
   @Test func fiftyRowsPrependedMoveTheVisibleRowsAtMostHalfAPoint() async throws {
-    let view = makeHostedList()
-    let coordinator = hostedCoordinator(view)
-    coordinator.update(source: handSource(), sourceID: 1) { $0.anchor(.firstVisibleItem) }
-    let binding = try #require(coordinator.binding)
+    let (view, coordinator, binding) = try boundHostedList { $0.anchor(.firstVisibleItem) }
     #expect(await binding.apply(items: items(1_000..<1_200)))
     view.scroll(by: 3_000)
     let visible = view.indexPathsForVisibleItems.compactMap { binding.item(at: $0)?.id }
@@ -295,6 +281,7 @@ struct BoundListCoordinatorTests {
     }
     #expect(worst <= 0.5, "the visible rows moved \(worst) points")
     #expect(view.violations.isEmpty)
+    withExtendedLifetime(coordinator) {}  // it configures the rows while they show
   }
 
   /// A cached row's first configuration has its content: no placeholder frame.
@@ -307,7 +294,7 @@ struct BoundListCoordinatorTests {
       await eventually("the photos cached") {
         cached.allSatisfy { store.state(for: $0).content != nil }
       })
-    let view = makeHostedList()
+    let view = makeOnScreenList()
     var firstFrames = 0
     var withoutContent = 0
     var configuredCells = Set<ObjectIdentifier>()
@@ -352,7 +339,7 @@ struct BoundListCoordinatorTests {
   /// A 10,000-message chat opens at its end, asking for the cells of its screen and the lines
   /// UIKit prefetches, not for the history above.
   @Test func aLongChatOpensAtItsEndAskingForItsScreensCellsOnly() async throws {
-    let view = makeHostedList()
+    let view = makeOnScreenList()
     var requested: [Int] = []
     let coordinator = BoundListCoordinator<FlatSection, TestItem, Never>(collectionView: view) {
       item in
@@ -384,7 +371,7 @@ struct BoundListCoordinatorTests {
   @Test func theViewGoingAwayStopsTheBinding() async throws {
     weak var weakBinding: ListBinding<FlatSection, TestItem>?
     do {
-      let view = makeHostedList()
+      let view = makeOnScreenList()
       let coordinator = hostedCoordinator(view)
       coordinator.update(source: handSource(), sourceID: 1)
       weakBinding = coordinator.binding

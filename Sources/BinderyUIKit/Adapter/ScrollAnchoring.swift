@@ -78,6 +78,12 @@ extension ListAdapter {
     marks.sort {
       ($0.screenStart < -0.5 ? 1 : 0, $0.flatIndex) < ($1.screenStart < -0.5 ? 1 : 0, $1.flatIndex)
     }
+    // Within a turn nothing was drawn since the last correction: the item it kept is still
+    // the one the user reads, though an earlier stage may have let another one onto the
+    // screen above it (a row cut off at the top that shrank).
+    if let kept = anchorOfTurn, let index = marks.firstIndex(where: { $0.id == kept }) {
+      marks.insert(marks.remove(at: index), at: 0)
+    }
     return ScrollAnchorMark(
       marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
       wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
@@ -110,10 +116,11 @@ extension ListAdapter {
     for _ in 0..<Self.anchoringRounds {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
       guard
-        let (target, shift) = anchorTarget(
+        let (target, shift, kept) = anchorTarget(
           mark, moves: moves, radius: radius, axis: axis, horizontal: horizontal)
       else { break }
       rows = shift
+      if let kept { keepAnchorForTurn(kept) }
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
       guard abs(clamped - axis.offset) >= 0.5 else { break }
       var offset = scrollView.contentOffset
@@ -146,29 +153,38 @@ extension ListAdapter {
     }
   }
 
+  /// Remembers the item a correction kept until the main actor's turn is over.
+  private func keepAnchorForTurn(_ id: Item.ID) {
+    let isScheduled = anchorOfTurn != nil
+    anchorOfTurn = id
+    guard !isScheduled else { return }
+    Task { [weak self] in self?.anchorOfTurn = nil }
+  }
+
   /// How many times the offset is corrected at most for one change.
   private static var anchoringRounds: Int { 4 }
 
-  /// The offset that puts the user back, and how many rows down the list the rows on screen
-  /// went; `nil` when no marked item is left.
+  /// The offset that puts the user back, how many rows down the list the rows on screen
+  /// went, and the item kept there (none for a chat's end); `nil` when no marked item is left.
   private func anchorTarget(
     _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemPosition: ItemPosition], radius: Int?,
     axis: ScrollAxis, horizontal: Bool
-  ) -> (CGFloat, Int)? {
+  ) -> (CGFloat, Int, Item.ID?)? {
     if mark.pinsEnd(features.anchor) {
       let rows = mark.marks.map(\.flatIndex).max().map { (shown.numberOfItems - 1) - $0 } ?? 0
-      return (axis.maximumOffset, rows)
+      return (axis.maximumOffset, rows, nil)
     }
     // An item that moved away (a conversation that got a message and went to the top) is not
     // where the user reads: the first one that stayed is, unless every one moved.
-    var fallback: (CGFloat, Int)?
+    var fallback: (CGFloat, Int, Item.ID?)?
     for item in mark.marks {
       guard let position = locate(item, within: radius, moves: moves),
         let flat = shown.flatIndex(of: position),
         let frame = view?.frameOfItem(at: position)
       else { continue }
       let target = (
-        (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex
+        (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex,
+        Optional(item.id)
       )
       if moves[item.position] == nil { return target }
       fallback = fallback ?? target

@@ -335,6 +335,40 @@ struct ScrollAnchoringTests {
   /// A chat on a table with UIKit's defaults (estimated, self-sizing rows) whose photos arrive
   /// through a content store, each message growing from 60 to 200 points as its photo comes:
   /// it stays at its end through every arrival, the newest message in full view.
+  /// One update that shrinks the row cut off at the top (a stage of its own, which lets that
+  /// row onto the screen above the reading position) and inserts a row under it: the row the
+  /// user read first before the update is where it was after it, as no frame showed the
+  /// screen between the two stages (found by the binding fuzzer, seed 6445491989458639100).
+  @Test(arguments: [ScrollAnchor.firstVisibleItem, .end])
+  func aShrinkingRowCutOffAtTheTopAndARowInsertedUnderItKeepTheReader(anchor: ScrollAnchor)
+    async throws
+  {
+    let table = makeFeedTable()
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      table, path, item in
+      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
+      return cell
+    }
+    .anchor(anchor)
+    var items = posts(0..<60)
+    #expect(await binding.apply(items: items))
+    // Row 10 cut off by a point at the top; row 11 starts 99 points down the screen.
+    // (Twice: the first layout measures the rows that were estimates.)
+    for _ in 0..<2 {
+      table.contentOffset.y = table.rectForRow(at: IndexPath(row: 10, section: 0)).minY + 1
+      table.layoutIfNeeded()
+    }
+    let before = try #require(screenStart(of: 11, in: table, binding))
+    #expect(before == 99)
+    items[10].content = 40
+    items.insert(TestItem(id: 100), at: 11)
+    #expect(await binding.apply(items: items))
+    #expect(table.rectForRow(at: IndexPath(row: 10, section: 0)).height == 40)
+    #expect(try #require(screenStart(of: 11, in: table, binding)) == before)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   @Test func aChatStaysAtItsEndAsItsPhotosArrive() async {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
     table.isStrict = true

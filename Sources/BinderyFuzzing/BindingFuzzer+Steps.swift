@@ -56,8 +56,8 @@ extension BindingFuzzer {
       bind()
       tally.rebinds += 1
     case 86..<89 where world.loadsMoreAt != nil:
-      // The page request ends, and the app's next list (longer or not) follows.
-      // The page request ends and its page follows, as a paged source sends it.
+      // The page request ends and its page (the last may be empty) follows, as a paged
+      // source sends it.
       mark = placeMark(allowingMoves: false)
       pageArrives?.yield()
       pageArrives = nil

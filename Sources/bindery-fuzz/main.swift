@@ -77,7 +77,9 @@ let status = await MainActor.run { () -> Task<Int32, Never> in
               + "\(Int(Double(tally.steps) / max(elapsed(), 0.001))) steps/s")
         }
       case .failure(let finding):
-        say("bindery-fuzz: FOUND after \(tally.steps) steps in \(worlds) worlds\n\(finding)")
+        say(
+          "bindery-fuzz: FOUND in world \(worlds + 1), after \(tally.steps) clean steps\n\(finding)"
+        )
         return 1
       }
     }

@@ -163,7 +163,8 @@ where
       return
     }
     countAtRequest = binding?.snapshot.numberOfItems
-    state = .loading
+    // A request that follows one at once keeps its loading view: no flicker, no geometry.
+    if case .loading = state {} else { state = .loading }
     request = Task { [weak self, weak binding] in
       let outcome: Result<Void, any Error>
       do {
@@ -183,13 +184,21 @@ where
     request = nil
     guard !isStopped else { return }
     switch outcome {
-    case .success: state = hasMore?() ?? false ? .idle : .exhausted
+    case .success:
+      guard hasMore?() ?? false else {
+        state = .exhausted
+        break
+      }
+      // The page may not have filled the screen: the next one is asked for straight away,
+      // while the loading view still shows (it would go and come back, and the content end
+      // above a reader over it for as long).
+      check()
+      if request == nil { state = .idle }
     case .failure(let error):
       countAtRequest = nil
       state = .failed(error)
     }
-    // The page may not have filled the screen: look again once it is shown (or now, if the
-    // app sent nothing new).
+    // Look again once the view has laid the page out (or now, if the app sent nothing new).
     setNeedsCheck()
   }
 

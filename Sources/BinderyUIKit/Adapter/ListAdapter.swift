@@ -75,10 +75,9 @@ where
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
   var isEndPinScheduled = false
-  /// The item whose place the last correction kept, until the main actor's turn ends: the
-  /// stages of one update (and the updates of one turn) are drawn as one frame, so the place
-  /// the user saw before the first of them is the one every later one keeps.
-  var anchorOfTurn: Item.ID?
+  /// The place the last correction kept, until the main actor's turn ends: the stages of one
+  /// update, and the changes of one turn, are drawn as one frame.
+  var turnAnchor: TurnAnchor<Item.ID>?
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     view = tableView

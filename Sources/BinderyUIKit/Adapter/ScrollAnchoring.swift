@@ -48,6 +48,22 @@ struct ScrollAnchorMark<ID: Hashable> {
   func pinsEnd(_ anchor: ScrollAnchor) -> Bool { anchor == .end && wasAtEnd }
 }
 
+/// The place a correction kept, for the rest of the main actor's turn: nothing is drawn until
+/// the turn ends, so the place the user saw before the turn's first change is the one every
+/// later change keeps — though a stage in between let another row onto the screen above it (a
+/// row cut off at the top that shrank), or the content's end held the offset short of it (a
+/// footer that went and came back).
+struct TurnAnchor<ID: Hashable> {
+  /// The item kept, and where it started on screen before the turn's first change.
+  var id: ID
+  var screenStart: CGFloat
+  var wasAtStart: Bool
+  var wasAtEnd: Bool
+  /// The offset the correction left: another one since (the app scrolled) ends the turn's
+  /// place.
+  var offset: CGFloat
+}
+
 extension ListAdapter {
   /// What ``keepPlace(_:moves:radius:)`` needs to put the user back where they are now; `nil` when nothing
   /// is to be kept (anchoring off, nothing shown).
@@ -78,11 +94,13 @@ extension ListAdapter {
     marks.sort {
       ($0.screenStart < -0.5 ? 1 : 0, $0.flatIndex) < ($1.screenStart < -0.5 ? 1 : 0, $1.flatIndex)
     }
-    // Within a turn nothing was drawn since the last correction: the item it kept is still
-    // the one the user reads, though an earlier stage may have let another one onto the
-    // screen above it (a row cut off at the top that shrank).
-    if let kept = anchorOfTurn, let index = marks.firstIndex(where: { $0.id == kept }) {
-      marks.insert(marks.remove(at: index), at: 0)
+    if let turn = turnAnchor, abs(axis.offset - turn.offset) < 0.5,
+      let index = marks.firstIndex(where: { $0.id == turn.id })
+    {
+      var kept = marks.remove(at: index)
+      kept.screenStart = turn.screenStart
+      marks.insert(kept, at: 0)
+      return ScrollAnchorMark(marks: marks, wasAtStart: turn.wasAtStart, wasAtEnd: turn.wasAtEnd)
     }
     return ScrollAnchorMark(
       marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
@@ -111,16 +129,17 @@ extension ListAdapter {
     let horizontal = scrollsHorizontally
     let before = ScrollAxis(scrollView, horizontal: horizontal).offset
     var rows = 0
+    var kept: Item.ID?
     // Rows shown at the new offset may be measured other than their estimates, which moves
     // the content again: a few rounds settle it, as an app scrolling to a chat's end does.
     for _ in 0..<Self.anchoringRounds {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
       guard
-        let (target, shift, kept) = anchorTarget(
+        let (target, shift, item) = anchorTarget(
           mark, moves: moves, radius: radius, axis: axis, horizontal: horizontal)
       else { break }
       rows = shift
-      if let kept { keepAnchorForTurn(kept) }
+      kept = item
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
       guard abs(clamped - axis.offset) >= 0.5 else { break }
       var offset = scrollView.contentOffset
@@ -132,6 +151,12 @@ extension ListAdapter {
       scrollView.layoutIfNeeded()
     }
     let after = ScrollAxis(scrollView, horizontal: horizontal).offset
+    if let kept, let start = mark.marks.first(where: { $0.id == kept })?.screenStart {
+      keepForTurn(
+        TurnAnchor(
+          id: kept, screenStart: start, wasAtStart: mark.wasAtStart, wasAtEnd: mark.wasAtEnd,
+          offset: after))
+    }
     if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
   }
 
@@ -153,12 +178,12 @@ extension ListAdapter {
     }
   }
 
-  /// Remembers the item a correction kept until the main actor's turn is over.
-  private func keepAnchorForTurn(_ id: Item.ID) {
-    let isScheduled = anchorOfTurn != nil
-    anchorOfTurn = id
+  /// Remembers the place a correction kept until the main actor's turn is over.
+  private func keepForTurn(_ anchor: TurnAnchor<Item.ID>) {
+    let isScheduled = turnAnchor != nil
+    turnAnchor = anchor
     guard !isScheduled else { return }
-    Task { [weak self] in self?.anchorOfTurn = nil }
+    Task { [weak self] in self?.turnAnchor = nil }
   }
 
   /// How many times the offset is corrected at most for one change.

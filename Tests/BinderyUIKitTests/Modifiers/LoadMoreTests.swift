@@ -255,6 +255,53 @@ struct LoadMoreTests {
     #expect(grid.violations.isEmpty)
   }
 
+  /// A page that brings nothing while there is more, the end still near: the next request
+  /// follows at once, and the footer stays for it — were it to go and come back, the content
+  /// would end above the reader over it, and the reader would move (found by the binding
+  /// fuzzer, seed 12783782464683509638).
+  @Test func anEmptyPageAtTheEndLeavesTheReaderOverTheFooter() async throws {
+    let grid = makeGrid()
+    var requests = 0
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem
+    )
+    .loadMore(
+      threshold: 5, hasMore: { true },
+      footer: { state in
+        guard case .loading = state else { return nil }
+        return FooterView()
+      },
+      load: {
+        requests += 1
+        for await _ in gate { break }
+      })
+    await binding.apply(items: posts(0..<60))
+    grid.scroll(by: 100_000)
+    await eventually("the footer") { grid.subviews.contains { $0 is FooterView } }
+    grid.scroll(by: 100_000)  // over the footer
+    #expect(grid.contentOffset.y == grid.contentSize.height + 44 - grid.bounds.height)
+    func screenY(of id: Int) -> CGFloat? {
+      binding.indexPath(for: id).flatMap { grid.layoutAttributesForItem(at: $0) }
+        .map { $0.frame.minY - grid.contentOffset.y }
+    }
+    let reading = 45  // the first item of the first row that starts on screen
+    let before = try #require(screenY(of: reading))
+    #expect(before >= 0 && before < 100)
+    var states: [String] = []
+    binding.pageLoader?.onStateChange { states.append("\($0)") }
+    open.yield()
+    // The page brought nothing, and the first row went meanwhile: the count changed, so the
+    // loader asks again at once. Without the footer the content would end above the reader.
+    binding.submit(items: posts(3..<60))
+    await eventually("the next request") { requests == 2 }
+    #expect(grid.subviews.contains { $0 is FooterView })
+    #expect(screenY(of: reading) == before, "the reader stays over the footer")
+    #expect(states == [], "loading from one request to the next: the footer never went")
+    #expect(grid.violations.isEmpty)
+    open.finish()
+  }
+
   @Test func aChatAsksForOlderMessagesAtTheTop() async {
     let table = makeTable()
     let feed = PagedFeed()

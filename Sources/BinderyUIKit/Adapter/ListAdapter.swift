@@ -235,6 +235,13 @@ where
 
   func reloadData(installing install: () -> Void) {
     let anchor = scrollAnchorMark()
+    // A chat at its end (or opening) is laid out at its end at once, not where the offset was
+    // first: past the content, the offset is brought back to its end when the layout sets the
+    // content's size (UIKit rules §4c), and no cell of the history is asked for. Before the
+    // new list is installed: the view may hear of the scroll at once.
+    if let anchor, anchor.pinsEnd(features.anchor), isInWindow, let scrollView {
+      placePastTheEnd(scrollView)
+    }
     let previous = shown
     install()
     takeBindingSnapshot()
@@ -251,6 +258,20 @@ where
       keepPlace(anchor)
     }
   }
+
+  /// Moves the offset past the end of any content, where the next layout brings it back to
+  /// the end.
+  private func placePastTheEnd(_ scrollView: UIScrollView) {
+    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
+    let past = axis.maximumOffset + Self.pastTheEnd
+    var offset = scrollView.contentOffset
+    if scrollsHorizontally { offset.x = past } else { offset.y = past }
+    scrollView.contentOffset = offset
+  }
+
+  /// How far past the content's known end the offset goes for a layout at the end: farther
+  /// than any estimate can be short of it.
+  private static var pastTheEnd: CGFloat { 100_000_000 }
 
   func reconfigureItems(at positions: [ItemPosition]) {
     guard answeringDepth == 0, !isUserInteracting else {

@@ -203,6 +203,26 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// A long chat is laid out at its end from its first layout: its first screen (the oldest
+  /// messages) is never asked for, only the end's rows and those prepared beyond them.
+  @Test func aLongChatOpensAtItsEndAskingForNoCellOfItsHistory() async throws {
+    let table = makeFeedTable()
+    var asked: [Int] = []
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      table, path, item in
+      asked.append(item.id)
+      return feedCell(table, path, item)
+    }
+    .anchor(.end)
+    #expect(await binding.apply(items: posts(0..<10_000)))
+    let bottom = table.contentOffset.y + table.bounds.height
+    #expect(abs(bottom - table.contentSize.height) < 0.5, "at the end")
+    let onScreen = table.indexPathsForVisibleRows?.count ?? 0
+    #expect(onScreen > 0 && asked.count <= 2 * onScreen, "\(asked.count) cells for \(onScreen)")
+    #expect(asked.allSatisfy { $0 >= 10_000 - 2 * onScreen }, "history asked for: \(asked)")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   @Test func aChatAwayFromItsEndKeepsItsPlaceAsMessagesArrive() async throws {
     let table = makeFeedTable()
     let binding = table.bind(

@@ -54,7 +54,7 @@ where
   private var sourceID: AnyHashable?
   private var row: Row
   /// A section's header configuration; `nil` for no headers.
-  private var header: (@MainActor (Section) -> any UIContentConfiguration)?
+  var header: (@MainActor (Section) -> any UIContentConfiguration)?
   /// A cell for an item and its content's state, as the binding asks for it.
   private typealias CellProvider =
     @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell
@@ -85,6 +85,19 @@ where
   private var isScrollingToRequest = false
   /// Told whenever the first visible item changes, by the user's scroll or by an update.
   public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
+
+  /// The actions a swipe from each edge reveals on a row, and whether a full swipe performs
+  /// the first (BoundListCoordinator+Around.swift).
+  var swipeActions: [SwipeEdge: (actions: SwipeActions, allowsFullSwipe: Bool)] = [:]
+  /// What the app does with an item the user deleted; `nil`: no row offers a delete.
+  var deleteHandler: (@MainActor (Item) -> Void)?
+  /// The app's refresh, run when the user pulls the list down; `nil`: no refresh control.
+  var refresh: (@MainActor () async -> Void)?
+  var refreshTask: Task<Void, Never>?
+  /// The view of each state of an empty list, and the one shown.
+  var emptyState: EmptyState?
+  var emptyStateView: (any UIView & UIContentView)?
+  var emptyStateShown: EmptyListState?
 
   static var rowReuseIdentifier: String { "Bindery.hostedRow" }
 
@@ -149,6 +162,7 @@ where
       return cell
     }
     binding.onShow { [weak self] in self?.listShown() }
+    setUpAround(binding)
     if header != nil {
       // Configured in place when a section's value changes, with the latest header builder.
       binding.supplementaryViews(
@@ -199,6 +213,7 @@ where
   public func stop() {
     onSelectionChange = nil
     onScrollPositionChange = nil
+    refreshTask?.cancel()
     collectionView.delegate = nil
     binding?.cancel()
   }

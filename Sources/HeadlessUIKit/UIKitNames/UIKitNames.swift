@@ -86,6 +86,12 @@ import Foundation
   public typealias UISwipeActionsConfiguration = HeadlessSwipeActionsConfiguration
   /// `UIContextualAction`.
   public typealias UIContextualAction = HeadlessContextualAction
+  /// `UIControl`.
+  public typealias UIControl = HeadlessControl
+  /// `UIAction`.
+  public typealias UIAction = HeadlessAction
+  /// `UIRefreshControl`.
+  public typealias UIRefreshControl = HeadlessRefreshControl
   /// `NSCollectionLayoutSection`.
   public typealias NSCollectionLayoutSection = HeadlessLayoutSection
   /// `NSCollectionLayoutGroup`.

@@ -58,6 +58,10 @@ open class HeadlessScrollView: HeadlessView {
   /// area or bars to add.
   open var adjustedContentInset: HeadlessEdgeInsets { contentInset }
 
+  /// The refresh control the user pulls to refresh the content (`refreshControl`); `nil` by
+  /// default.
+  open var refreshControl: HeadlessRefreshControl?
+
   /// How fast the content slows down after a fling; UIKit's `.normal` by default.
   open var decelerationRate = DecelerationRate.normal
 

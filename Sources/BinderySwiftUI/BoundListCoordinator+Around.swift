@@ -1,0 +1,191 @@
+import Bindery
+import BinderyUIKit
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// An action a swipe reveals on a row: what it shows, and what it does with the row's item.
+public struct ListSwipeAction<Item> {
+  /// The action's title.
+  public var title: String?
+  /// The action's image, shown above the title (or alone).
+  public var image: UIImage?
+  /// The action's background colour; the system's grey when `nil`.
+  public var tint: UIColor?
+  /// What the action does with the item of the row it was revealed on.
+  public var action: @MainActor (Item) -> Void
+
+  /// An action titled `title` that runs `action` with the row's item when tapped (or performed
+  /// by a full swipe).
+  public init(
+    _ title: String?, image: UIImage? = nil, tint: UIColor? = nil,
+    action: @escaping @MainActor (Item) -> Void
+  ) {
+    self.title = title
+    self.image = image
+    self.tint = tint
+    self.action = action
+  }
+}
+
+extension BoundListCoordinator {
+  /// Which side of a row a swipe starts from.
+  public enum SwipeEdge: Sendable, Hashable {
+    /// The side lines start on: leading swipe actions.
+    case leading
+    /// The side lines end on: trailing swipe actions, the delete among them.
+    case trailing
+  }
+
+  /// The actions for an item's row.
+  public typealias SwipeActions = @MainActor (Item) -> [ListSwipeAction<Item>]
+
+  /// A content configuration for each state of an empty list (`nil`: nothing shown).
+  public typealias EmptyState = @MainActor (EmptyListState) -> (any UIContentConfiguration)?
+
+  // MARK: Updates from SwiftUI
+
+  /// The actions a swipe from `edge` reveals on each row (none when `actions` is `nil`, or
+  /// returns none for an item); a full swipe performs the first when `allowsFullSwipe`. They
+  /// show in a list layout whose configuration comes from ``listConfiguration(appearance:)``.
+  /// An action runs with the item the row shows when it is tapped, found by id: lists that
+  /// arrive while the actions show may move the row.
+  public func update(
+    swipeActions actions: SwipeActions?, edge: SwipeEdge, allowsFullSwipe: Bool = true
+  ) {
+    swipeActions[edge] = actions.map { ($0, allowsFullSwipe) }
+  }
+
+  /// Lets the user delete rows by a swipe from the trailing edge — a destructive "Delete"
+  /// before the trailing actions — and tells `handler` the item deleted. The row leaves at
+  /// once (UIKit needs it gone when the swipe ends); remove the item from your source, or the
+  /// next list shows it again. `nil` offers no delete.
+  public func update(onDelete handler: (@MainActor (Item) -> Void)?) {
+    deleteHandler = handler
+  }
+
+  /// Runs `refresh` when the user pulls the list down, with a refresh control that shows until
+  /// it returns, as SwiftUI's `refreshable` does; a pull while it runs starts nothing. `nil`
+  /// removes the control (and cancels a refresh under way).
+  public func update(refresh: (@MainActor () async -> Void)?) {
+    self.refresh = refresh
+    guard refresh != nil else {
+      refreshTask?.cancel()
+      refreshTask = nil
+      collectionView.refreshControl = nil
+      return
+    }
+    guard collectionView.refreshControl == nil else { return }
+    let control = UIRefreshControl()
+    control.addAction(
+      UIAction { [weak self] _ in self?.userPulledToRefresh() }, for: .valueChanged)
+    collectionView.refreshControl = control
+  }
+
+  /// What the list shows behind its rows while it has none: a configuration for each
+  /// ``EmptyListState`` — before the first list (`.loading`), for an empty list, when the
+  /// source failed — or `nil` for a state that needs nothing. Set it before the first
+  /// ``update(source:sourceID:modifiers:)``; a later call replaces the builder, and the view
+  /// showing takes the new configuration at once (SwiftUI's state, its environment).
+  public func update(emptyState: EmptyState?) {
+    self.emptyState = emptyState
+    // Only the view on screen: the binding takes it away without asking when a row shows.
+    guard let state = emptyStateShown, let view = emptyStateView,
+      collectionView.backgroundView === view
+    else { return }
+    if let configuration = emptyState?(state) { view.configuration = configuration }
+  }
+
+  // MARK: The list layout
+
+  /// A list layout's configuration of `appearance` that shows this coordinator's section
+  /// headers (when it has a header builder) and its swipe actions, for
+  /// `UICollectionViewCompositionalLayout.list(using:)`.
+  public func listConfiguration(appearance: UICollectionLayoutListConfiguration.Appearance)
+    -> UICollectionLayoutListConfiguration
+  {
+    var configuration = UICollectionLayoutListConfiguration(appearance: appearance)
+    if header != nil { configuration.headerMode = .supplementary }
+    configuration.leadingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+      self?.swipeActionsConfiguration(at: indexPath, edge: .leading)
+    }
+    configuration.trailingSwipeActionsConfigurationProvider = { [weak self] indexPath in
+      self?.swipeActionsConfiguration(at: indexPath, edge: .trailing)
+    }
+    return configuration
+  }
+
+  /// The actions a swipe from `edge` reveals on the row at `indexPath`: the delete first at
+  /// the trailing edge (with ``update(onDelete:)``), then the app's; `nil` for none.
+  public func swipeActionsConfiguration(at indexPath: IndexPath, edge: SwipeEdge)
+    -> UISwipeActionsConfiguration?
+  {
+    guard let binding, let item = binding.item(at: indexPath) else { return nil }
+    var actions: [UIContextualAction] = []
+    if edge == .trailing, deleteHandler != nil,
+      let delete = binding.deleteSwipeActions(at: indexPath)
+    {
+      actions += delete.actions
+    }
+    let entry = swipeActions[edge]
+    let id = item.id
+    for action in entry?.actions(item) ?? [] {
+      let contextual = UIContextualAction(style: .normal, title: action.title) {
+        [weak binding] _, _, completion in
+        // The item as shown now: the row may have moved, or gone, since the swipe.
+        guard let binding, let path = binding.indexPath(for: id), let now = binding.item(at: path)
+        else { return completion(false) }
+        action.action(now)
+        completion(true)
+      }
+      contextual.image = action.image
+      if let tint = action.tint { contextual.backgroundColor = tint }
+      actions.append(contextual)
+    }
+    guard !actions.isEmpty else { return nil }
+    let configuration = UISwipeActionsConfiguration(actions: actions)
+    // With a delete first, a full swipe deletes, as in Mail and `List`.
+    configuration.performsFirstActionWithFullSwipe = entry?.allowsFullSwipe ?? true
+    return configuration
+  }
+
+  // MARK: What the view tells
+
+  /// Sets up what a new binding shows around its rows.
+  func setUpAround(_ binding: ListBinding<Section, Item>) {
+    // Always there: whether a row offers a delete is asked when it is swiped.
+    binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
+      [weak self] item, _ in self?.deleteHandler?(item)
+    }
+    emptyStateShown = nil
+    emptyStateView = nil
+    guard emptyState != nil else { return }
+    binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
+  }
+
+  private func emptyStateView(for state: EmptyListState) -> UIView? {
+    guard let configuration = emptyState?(state) else {
+      emptyStateShown = nil
+      emptyStateView = nil
+      return nil
+    }
+    let view = configuration.makeContentView()
+    emptyStateShown = state
+    emptyStateView = view
+    return view
+  }
+
+  private func userPulledToRefresh() {
+    guard let refresh, refreshTask == nil else { return }
+    refreshTask = Task { [weak self] in
+      await refresh()
+      guard let self else { return }
+      self.refreshTask = nil
+      self.collectionView.refreshControl?.endRefreshing()
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import Bindery
+import BinderySwiftUI
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// The stand-in for an empty state's SwiftUI view: it carries the text it shows.
+typealias StateMessage = StandInHostedRow<String>
+
+extension StandInHostedRow where Value == String {
+  init(text: String) { self.init(text, height: 100) }
+}
+
+/// The text of the empty state's view behind the rows, if any.
+@MainActor
+func emptyStateShown(in view: UICollectionView) -> String? {
+  ((view.backgroundView as? any HeadlessContentView)?.configuration as? StateMessage)?.value
+}
+
+@MainActor
+@Suite("A SwiftUI list's coordinator around its rows: swipe actions, refresh, empty states")
+struct BoundListAroundTests {
+  /// A hosted list whose layout is the coordinator's list configuration.
+  func swipeableList() throws -> (
+    UICollectionView, BoundListCoordinator<FlatSection, TestItem, Never>,
+    ListBinding<FlatSection, TestItem>
+  ) {
+    let (view, coordinator, binding) = try boundHostedList()
+    view.collectionViewLayout = UICollectionViewCompositionalLayout.list(
+      using: coordinator.listConfiguration(appearance: .plain))
+    return (view, coordinator, binding)
+  }
+
+  // MARK: Swipe actions
+
+  @Test func aSwipeRevealsTheDeleteThenTheAppsActionsEachToldItsItem() async throws {
+    let (view, coordinator, binding) = try swipeableList()
+    var archived: [Int] = []
+    var deleted: [Int] = []
+    var list = items(0..<20)
+    coordinator.update(
+      swipeActions: { item in
+        [ListSwipeAction("Archive") { archived.append($0.id) }]
+          + (item.id.isMultiple(of: 2) ? [ListSwipeAction("Pin") { _ in }] : [])
+      }, edge: .trailing)
+    coordinator.update(onDelete: { item in
+      deleted.append(item.id)
+      list.removeAll { $0.id == item.id }
+      binding.submit(items: list)
+    })
+    #expect(await binding.apply(items: list))
+    let path = IndexPath(item: 2, section: 0)
+    let trailing = try #require(view.userSwipes(itemAt: path, from: .trailing))
+    #expect(trailing.actions.map(\.title) == ["Delete", "Archive", "Pin"])
+    #expect(trailing.actions.first?.style == .destructive)
+    #expect(trailing.performsFirstActionWithFullSwipe)
+    #expect(view.userSwipes(itemAt: path, from: .leading) == nil, "no leading actions")
+    var performed: [Bool] = []
+    view.userTaps(trailing.actions[1], onItemAt: path) { performed.append($0) }
+    #expect(archived == [2])
+    // The delete: the row leaves at once, and the app hears which item.
+    view.userTaps(trailing.actions[0], onItemAt: path) { performed.append($0) }
+    #expect(deleted == [2])
+    #expect(performed == [true, true])
+    #expect(binding.indexPath(for: 2) == nil)
+    await eventually("the app's list shown") { binding.snapshot.numberOfItems == 19 }
+    #expect(view.alerts.isEmpty, "a deleted row does not slide back: \(view.alerts)")
+    #expect(view.violations.isEmpty)
+  }
+
+  @Test func anActionRunsWithTheItemAsShownWhenTapped() async throws {
+    let (view, coordinator, binding) = try swipeableList()
+    var flagged: [TestItem] = []
+    coordinator.update(
+      swipeActions: { _ in [ListSwipeAction("Flag") { flagged.append($0) }] }, edge: .leading,
+      allowsFullSwipe: false)
+    #expect(await binding.apply(items: items(0..<20)))
+    let actions = try #require(
+      view.userSwipes(itemAt: IndexPath(item: 5, section: 0), from: .leading))
+    #expect(!actions.performsFirstActionWithFullSwipe)
+    #expect(
+      coordinator.swipeActionsConfiguration(at: IndexPath(item: 5, section: 0), edge: .trailing)
+        == nil)
+    // A list arrives while the action shows: item 5 moves up and changes.
+    var next = items(0..<20)
+    next.remove(at: 0)
+    next[4].content = 9
+    #expect(await binding.apply(items: next))
+    var performed: [Bool] = []
+    view.userTaps(actions.actions[0], onItemAt: IndexPath(item: 4, section: 0)) {
+      performed.append($0)
+    }
+    #expect(flagged == [TestItem(id: 5, content: 9)])
+    // Gone by the tap: nothing runs, and the swipe says so.
+    #expect(await binding.apply(items: items(6..<20)))
+    view.userTaps(actions.actions[0], onItemAt: IndexPath(item: 0, section: 0)) {
+      performed.append($0)
+    }
+    #expect(flagged.count == 1)
+    #expect(performed == [true, false])
+  }
+
+  @Test func withoutActionsOrADeleteNoRowOffersAnything() async throws {
+    let (view, coordinator, binding) = try swipeableList()
+    #expect(await binding.apply(items: items(0..<5)))
+    let path = IndexPath(item: 1, section: 0)
+    #expect(view.userSwipes(itemAt: path, from: .trailing) == nil)
+    coordinator.update(onDelete: { _ in })
+    #expect(view.userSwipes(itemAt: path, from: .trailing)?.actions.map(\.title) == ["Delete"])
+    coordinator.update(onDelete: nil)
+    #expect(view.userSwipes(itemAt: path, from: .trailing) == nil, "the delete taken back")
+  }
+
+  // MARK: Refresh
+
+  @Test func aPullRunsTheRefreshOnceAndTheControlShowsUntilItReturns() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<5)))
+    #expect(view.refreshControl == nil, "no control without a refresh")
+    #expect(!view.userPullsToRefresh())
+    var refreshes: [String] = []
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    func refresh(_ name: String) -> @MainActor () async -> Void {
+      {
+        refreshes.append(name)
+        for await _ in gate { break }
+        binding.submit(items: items(0..<8))
+      }
+    }
+    coordinator.update(refresh: refresh("first"))
+    let control = try #require(view.refreshControl)
+    #expect(view.userPullsToRefresh())
+    await eventually("the refresh started") { refreshes == ["first"] }
+    #expect(control.isRefreshing)
+    #expect(!view.userPullsToRefresh(), "a pull while it refreshes starts nothing")
+    // SwiftUI's next update: the same control, the new closure for the next pull.
+    coordinator.update(refresh: refresh("second"))
+    #expect(view.refreshControl === control)
+    open.yield()
+    await eventually("the refresh over") { !control.isRefreshing }
+    #expect(refreshes == ["first"])
+    #expect(view.userPullsToRefresh())
+    await eventually("the second refresh") { refreshes == ["first", "second"] }
+    open.yield()
+    await eventually("its list shown") {
+      binding.snapshot.numberOfItems == 8 && !control.isRefreshing
+    }
+    coordinator.update(refresh: nil)
+    #expect(view.refreshControl == nil)
+  }
+
+  @Test func aRefreshThatHangsIsCancelledWhenTheViewGoes() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<5)))
+    var cancelled = false
+    coordinator.update(refresh: {
+      do { try await Task.sleep(for: .seconds(3_600)) } catch { cancelled = true }
+    })
+    #expect(view.userPullsToRefresh())
+    await Task.yield()
+    coordinator.stop()
+    await eventually("the refresh cancelled") { cancelled }
+  }
+
+  // MARK: Empty states
+
+  @Test func emptyStatesShowTheirViewsBehindTheRowsAndTakeSwiftUIsUpdates() async throws {
+    let view = makeOnScreenList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(emptyState: { state in
+      switch state {
+      case .loading: StateMessage(text: "Loading")
+      case .empty: StateMessage(text: "No messages")
+      case .failed: nil
+      }
+    })
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    func shown() -> String? { emptyStateShown(in: view) }
+    await eventually("the loading state") { shown() == "Loading" }
+    #expect(await binding.apply(items: []))
+    #expect(shown() == "No messages")
+    // SwiftUI's next update (another language, say): the view showing takes it at once.
+    coordinator.update(emptyState: { _ in StateMessage(text: "Aucun message") })
+    #expect(shown() == "Aucun message")
+    #expect(await binding.apply(items: items(0..<3)))
+    #expect(view.backgroundView == nil, "rows shown, the state gone")
+    coordinator.update(emptyState: { _ in StateMessage(text: "later") })
+    #expect(view.backgroundView == nil, "a state not showing is not put back")
+  }
+
+  @Test func aFailedSourceShowsItsState() async throws {
+    struct Offline: Error {}
+    let view = makeOnScreenList()
+    let coordinator = hostedCoordinator(view)
+    coordinator.update(emptyState: { state in
+      if case .failed = state { return StateMessage(text: "Offline") }
+      return nil
+    })
+    let failing = AsyncThrowingStream<[TestItem], any Error> { $0.finish(throwing: Offline()) }
+    coordinator.update(source: .sequence(failing), sourceID: 1)
+    await eventually("the failed state") { emptyStateShown(in: view) == "Offline" }
+  }
+}

@@ -38,14 +38,19 @@
     private let sourceID: AnyHashable
     private let makeEngine: @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
     private let row: @MainActor (Item, ContentState<Content>) -> RowView
-    private var layout: @MainActor () -> UICollectionViewLayout = {
-      UICollectionViewCompositionalLayout.list(using: .init(appearance: .plain))
+    /// The layout, made once with the coordinator (whose list configuration shows the headers
+    /// and swipe actions).
+    private var layout: @MainActor (Coordinator) -> UICollectionViewLayout = {
+      UICollectionViewCompositionalLayout.list(using: $0.listConfiguration(appearance: .plain))
     }
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: Binding<Item.ID?>?
     private var onBind: (@MainActor (ListBinding<Section, Item>) -> Void)?
     private var header: (@MainActor (Section) -> AnyView)?
+    private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
+    private var onDelete: (@MainActor (Item) -> Void)?
+    private var emptyState: (@MainActor (EmptyListState) -> AnyView)?
 
     /// A list of every list `source` sends, each row `row`'s view of its item.
     ///
@@ -78,12 +83,59 @@
 
     // MARK: Modifiers
 
-    /// The collection view's layout, made once: a compositional grid, a list of another
-    /// appearance. A plain list by default (with supplementary headers after
-    /// ``listSectionHeaders(_:)``; set a layout after that modifier to keep your own).
+    /// The collection view's layout, made once: a compositional grid, say. A layout of your
+    /// own shows no section headers or swipe actions unless it is a list whose configuration
+    /// comes from the coordinator's `listConfiguration(appearance:)`; for a list, prefer
+    /// ``listAppearance(_:)``.
     public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
       var copy = self
-      copy.layout = layout
+      copy.layout = { _ in layout() }
+      return copy
+    }
+
+    /// A list of another appearance than the default `.plain` — `.insetGrouped`, `.sidebar` —
+    /// with the section headers and swipe actions of the other modifiers.
+    public func listAppearance(_ appearance: UICollectionLayoutListConfiguration.Appearance)
+      -> Self
+    {
+      var copy = self
+      copy.layout = {
+        UICollectionViewCompositionalLayout.list(
+          using: $0.listConfiguration(appearance: appearance))
+      }
+      return copy
+    }
+
+    /// The actions a swipe from `edge` reveals on each row, as `swipeActions(edge:allowsFullSwipe:content:)`
+    /// does in a `List`; a full swipe performs the first when `allowsFullSwipe`. Each runs with
+    /// the row's item as shown when it is tapped. In a list layout (the default, or
+    /// ``listAppearance(_:)``).
+    public func listSwipeActions(
+      edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
+      _ actions: @escaping @MainActor (Item) -> [ListSwipeAction<Item>]
+    ) -> Self {
+      var copy = self
+      copy.swipeActions[edge == .leading ? .leading : .trailing] = (actions, allowsFullSwipe)
+      return copy
+    }
+
+    /// Lets the user delete a row with a swipe from the trailing edge, as `onDelete(perform:)`
+    /// does in a `List`: `delete` hears the item, which leaves the list at once; remove it from
+    /// your model, or the next list shows it again.
+    public func listOnDelete(_ delete: @escaping @MainActor (Item) -> Void) -> Self {
+      var copy = self
+      copy.onDelete = delete
+      return copy
+    }
+
+    /// What shows behind the rows while there are none: before the first list
+    /// (`EmptyListState.loading`), for an empty list (`.empty`), when the source failed
+    /// (`.failed`). Updated with SwiftUI's state and environment; gone when a row shows.
+    public func listEmptyState(
+      @ViewBuilder _ view: @escaping @MainActor (EmptyListState) -> some View
+    ) -> Self {
+      var copy = self
+      copy.emptyState = { AnyView(view($0)) }
       return copy
     }
 
@@ -121,8 +173,8 @@
       return copy
     }
 
-    /// Sets up each new binding with the UIKit binding's modifiers — `loadMore(…)`,
-    /// `emptyState(_:)`, `keepsRowHeights()` — when the source is bound.
+    /// Sets up each new binding with the UIKit binding's other modifiers — `loadMore(…)` for
+    /// pages at either end, say — when the source is bound.
     public func onListBind(_ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> Void)
       -> Self
     {
@@ -131,18 +183,14 @@
       return copy
     }
 
-    /// Section headers as SwiftUI views, one per section; the list layout shows them as
-    /// supplementary headers. A section whose value changes has its header shown again.
+    /// Section headers as SwiftUI views, one per section; a list layout (the default, or
+    /// ``listAppearance(_:)``) shows them as supplementary headers. A section whose value
+    /// changes has its header shown again.
     public func listSectionHeaders(
       @ViewBuilder _ header: @escaping @MainActor (Section) -> some View
     ) -> Self {
       var copy = self
       copy.header = { AnyView(header($0)) }
-      copy.layout = {
-        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
-        configuration.headerMode = .supplementary
-        return UICollectionViewCompositionalLayout.list(using: configuration)
-      }
       return copy
     }
 
@@ -150,20 +198,25 @@
 
     /// Makes the collection view, with this view's layout, and its coordinator.
     public func makeCoordinator() -> Coordinator {
-      let view = UICollectionView(frame: .zero, collectionViewLayout: layout())
-      return makeEngine(view, hostedRow(in: EnvironmentValues()))
+      // The layout comes from the coordinator, which needs its view first.
+      let view = UICollectionView(
+        frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+      let coordinator = makeEngine(view, hostedRow(in: EnvironmentValues()))
+      update(coordinator, environment: EnvironmentValues(), bindingSource: false)
+      view.collectionViewLayout = layout(coordinator)
+      return coordinator
     }
 
     /// Binds the source and returns the coordinator's collection view.
     public func makeUIView(context: Context) -> UICollectionView {
-      update(context.coordinator, environment: context.environment)
+      update(context.coordinator, environment: context.environment, bindingSource: true)
       return context.coordinator.collectionView
     }
 
     /// Hands SwiftUI's new state to the coordinator: the row builder, the source (bound anew
     /// only for a new id), the selection and the scroll position.
     public func updateUIView(_ view: UICollectionView, context: Context) {
-      update(context.coordinator, environment: context.environment)
+      update(context.coordinator, environment: context.environment, bindingSource: true)
     }
 
     /// Stops the binding when SwiftUI removes the view.
@@ -180,13 +233,36 @@
       }
     }
 
-    private func update(_ coordinator: Coordinator, environment: EnvironmentValues) {
+    /// Hands this view's state to the coordinator; the source only once the view is made
+    /// (what sets up a binding — headers, the empty state — comes first).
+    private func update(
+      _ coordinator: Coordinator, environment: EnvironmentValues, bindingSource: Bool
+    ) {
       coordinator.update(row: hostedRow(in: environment))
       if let header {
         coordinator.update(header: { section in
           UIHostingConfiguration { header(section).environment(\.self, environment) }
         })
       }
+      for edge in [Coordinator.SwipeEdge.leading, .trailing] {
+        let entry = swipeActions[edge]
+        coordinator.update(swipeActions: entry?.0, edge: edge, allowsFullSwipe: entry?.1 ?? true)
+      }
+      coordinator.update(onDelete: onDelete)
+      // SwiftUI's own `refreshable(action:)` puts the action in the environment.
+      if let refresh = environment.refresh {
+        coordinator.update(refresh: { await refresh() })
+      } else {
+        coordinator.update(refresh: nil)
+      }
+      if let emptyState {
+        coordinator.update(emptyState: { state in
+          UIHostingConfiguration { emptyState(state).environment(\.self, environment) }
+        })
+      } else {
+        coordinator.update(emptyState: nil)
+      }
+      guard bindingSource else { return }
       let anchor = anchor
       let onBind = onBind
       coordinator.update(source: source, sourceID: sourceID) { binding in

@@ -87,7 +87,7 @@ extension BoundListCoordinator {
   }
 
   /// What the list shows behind its rows while it has none: a configuration for each
-  /// ``EmptyListState`` — before the first list (`.loading`), for an empty list, when the
+  /// `EmptyListState` — before the first list (`.loading`), for an empty list, when the
   /// source failed — or `nil` for a state that needs nothing. Set it before the first
   /// ``update(source:sourceID:modifiers:)``; a later call replaces the builder, and the view
   /// showing takes the new configuration at once (SwiftUI's state, its environment).

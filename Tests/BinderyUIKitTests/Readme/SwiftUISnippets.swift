@@ -48,6 +48,16 @@ final class ChatRoom: Observable {
   }
 
   func select(_ ids: Set<Int>) { selected = ids }
+
+  func remove(_ line: ChatLine) { messages.removeAll { $0.id == line.id } }
+
+  func markUnread(_ line: ChatLine) { selected.remove(line.id) }
+
+  /// Fetches the newest messages (here: one more).
+  func refresh() async {
+    let next = (messages.last?.id ?? -1) + 1
+    messages.append(ChatLine(id: next, author: next % 5, text: "message \(next)"))
+  }
 }
 
 // BinderySwiftUI.docc, "Choosing BoundList": the coordinator a SwiftUI view runs, driven by
@@ -101,6 +111,35 @@ func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
           try await chat.loadOlderMessages()
         }
       }
+    }
+  }
+
+  // BinderySwiftUI.docc, "Choosing BoundList": swipe actions, delete, refresh and empty states.
+  @available(iOS 17, *)
+  struct InboxView: View {
+    let chat: ChatRoom
+
+    var body: some View {
+      BoundList(.observing { chat.messages }, id: chat.id) { message in
+        Text(message.text)
+      }
+      .listAppearance(.insetGrouped)
+      .listSwipeActions(edge: .leading) { _ in
+        [
+          ListSwipeAction("Unread", image: UIImage(systemName: "envelope.badge")) { message in
+            chat.markUnread(message)
+          }
+        ]
+      }
+      .listOnDelete { message in chat.remove(message) }
+      .listEmptyState { state in
+        switch state {
+        case .loading: ProgressView()
+        case .empty: ContentUnavailableView("No messages", systemImage: "tray")
+        case .failed(let error): Text("Couldn't load: \(error.localizedDescription)")
+        }
+      }
+      .refreshable { await chat.refresh() }
     }
   }
 #endif

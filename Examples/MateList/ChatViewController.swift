@@ -31,10 +31,10 @@ struct ChatScreen: View {
     }
     .listAnchor(.end)
     .listScrollPosition(id: $reading)
-    .onListBind { binding in
-      binding.loadMore(edge: .start, hasMore: { model.hasEarlier }) {
-        await model.loadEarlier()
-      }
+    .listLoadMore(edge: .start, hasMore: { model.hasEarlier }) { _ in
+      ProgressView()
+    } load: {
+      await model.loadEarlier()
     }
     .toolbar {
       Button("Receive") { model.receive() }

@@ -51,6 +51,12 @@
     private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
     private var onDelete: (@MainActor (Item) -> Void)?
     private var emptyState: (@MainActor (EmptyListState) -> AnyView)?
+    private var loadMore:
+      (
+        edge: PageLoader<Section, Item>.Edge, threshold: Int, hasMore: @MainActor () -> Bool,
+        footer: @MainActor (PageLoader<Section, Item>.State) -> AnyView,
+        load: @MainActor () async throws -> Void
+      )?
 
     /// A list of every list `source` sends, each row `row`'s view of its item.
     ///
@@ -125,6 +131,23 @@
     public func listOnDelete(_ delete: @escaping @MainActor (Item) -> Void) -> Self {
       var copy = self
       copy.onDelete = delete
+      return copy
+    }
+
+    /// Asks for more as the reader nears an edge: `.end` for a feed's next page, `.start` for a
+    /// chat's history. `load` fetches a page and puts it in the model the source follows; at
+    /// most one runs at a time, only while `hasMore()`, and a failed one is tried again when
+    /// the reader comes near again. `footer` shows past the edge while a page loads and after
+    /// one failed (a spinner, a message), at least 44 points tall; the rows read stay where
+    /// they are as it comes and goes.
+    public func listLoadMore(
+      edge: PageLoader<Section, Item>.Edge = .end, threshold: Int = 10,
+      hasMore: @escaping @MainActor () -> Bool,
+      @ViewBuilder footer: @escaping @MainActor (PageLoader<Section, Item>.State) -> some View,
+      load: @escaping @MainActor () async throws -> Void
+    ) -> Self {
+      var copy = self
+      copy.loadMore = (edge, threshold, hasMore, { AnyView(footer($0)) }, load)
       return copy
     }
 
@@ -261,6 +284,20 @@
         })
       } else {
         coordinator.update(emptyState: nil)
+      }
+      if let loadMore {
+        coordinator.update(
+          loadMore: .init(
+            edge: loadMore.edge, threshold: loadMore.threshold, hasMore: loadMore.hasMore,
+            footer: { state in
+              switch state {
+              case .loading, .failed:
+                UIHostingConfiguration { loadMore.footer(state).environment(\.self, environment) }
+              case .idle, .exhausted: nil
+              }
+            }, load: loadMore.load))
+      } else {
+        coordinator.update(loadMore: nil)
       }
       guard bindingSource else { return }
       let anchor = anchor

@@ -47,7 +47,49 @@ extension BoundListCoordinator {
   /// A content configuration for each state of an empty list (`nil`: nothing shown).
   public typealias EmptyState = @MainActor (EmptyListState) -> (any UIContentConfiguration)?
 
+  /// Pages asked for at one edge of the list, as `ListBinding.loadMore(edge:threshold:hasMore:footer:load:)`
+  /// asks for them, with a content configuration for each state of the loader.
+  public struct LoadMore {
+    /// Which end more comes from: `.end` for a feed, `.start` for a chat's history.
+    public var edge: PageLoader<Section, Item>.Edge
+    /// How near the edge, in items, the screen must come.
+    public var threshold: Int
+    /// Whether there is more; asked before every request.
+    public var hasMore: @MainActor () -> Bool
+    /// What shows past the edge for each state — a spinner while loading, a retry after a
+    /// failure — or `nil`; at least 44 points tall, more if its content needs it.
+    public var footer: @MainActor (PageLoader<Section, Item>.State) -> (any UIContentConfiguration)?
+    /// Fetches the next page and sends the longer list to the source; what it throws is the
+    /// failed state's error.
+    public var load: @MainActor () async throws -> Void
+
+    /// Pages at `edge`, fetched by `load` while `hasMore()`, each state shown by `footer`.
+    public init(
+      edge: PageLoader<Section, Item>.Edge = .end, threshold: Int = 10,
+      hasMore: @escaping @MainActor () -> Bool,
+      footer:
+        @escaping @MainActor (PageLoader<Section, Item>.State) -> (any UIContentConfiguration)? = {
+          _ in nil
+        },
+      load: @escaping @MainActor () async throws -> Void
+    ) {
+      self.edge = edge
+      self.threshold = threshold
+      self.hasMore = hasMore
+      self.footer = footer
+      self.load = load
+    }
+  }
+
   // MARK: Updates from SwiftUI
+
+  /// Asks for pages at an edge (`nil`: none). Set it before the first
+  /// ``update(source:sourceID:modifiers:)``: its edge and threshold are the binding's from
+  /// then; a later call gives the binding the new closures (SwiftUI's state) for its next
+  /// question, page and state.
+  public func update(loadMore: LoadMore?) {
+    self.loadMore = loadMore
+  }
 
   /// The actions a swipe from `edge` reveals on each row (none when `actions` is `nil`, or
   /// returns none for an item); a full swipe performs the first when `allowsFullSwipe`. They
@@ -161,10 +203,28 @@ extension BoundListCoordinator {
     binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
       [weak self] item, _ in self?.deleteHandler?(item)
     }
+    if let loadMore {
+      binding.loadMore(
+        edge: loadMore.edge, threshold: loadMore.threshold,
+        hasMore: { [weak self] in self?.loadMore?.hasMore() ?? false },
+        footer: { [weak self] state in self?.loadMoreView(for: state) },
+        load: { [weak self] in try await self?.loadMore?.load() })
+    }
     emptyStateShown = nil
     emptyStateView = nil
     guard emptyState != nil else { return }
     binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
+  }
+
+  /// The load-more view for a state: as wide as the list, as tall as its content needs (44
+  /// points at least, UIKit's default for such views).
+  private func loadMoreView(for state: PageLoader<Section, Item>.State) -> UIView? {
+    guard let configuration = loadMore?.footer(state) else { return nil }
+    let view = configuration.makeContentView()
+    let width = collectionView.bounds.width
+    let fitting = view.systemLayoutSizeFitting(CGSize(width: width, height: 0))
+    view.frame = CGRect(x: 0, y: 0, width: width, height: max(44, fitting.height))
+    return view
   }
 
   private func emptyStateView(for state: EmptyListState) -> UIView? {

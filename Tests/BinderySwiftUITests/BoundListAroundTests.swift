@@ -164,6 +164,66 @@ struct BoundListAroundTests {
     await eventually("the refresh cancelled") { cancelled }
   }
 
+  // MARK: Load more
+
+  /// A chat's history loads above, behind a loading view as tall as its content; the reader
+  /// stays where they are; SwiftUI's next closures are the ones asked from then.
+  @Test func historyLoadsAboveBehindItsViewAndTheReaderStays() async throws {
+    let view = makeOnScreenList()
+    let coordinator = hostedCoordinator(view)
+    var list = items(100..<140)
+    var requests = 0
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
+    coordinator.update(
+      loadMore: .init(
+        edge: .start, threshold: 5, hasMore: { true },
+        footer: { state in
+          guard case .loading = state else { return nil }
+          return StandInHostedRow("Loading older", height: 60)
+        },
+        load: {
+          requests += 1
+          for await _ in gate { break }
+        }))
+    coordinator.update(source: handSource(), sourceID: 1) { $0.anchor(.end) }
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: list))
+    #expect(requests == 0, "a chat opens at its end")
+    view.scroll(by: -100_000)
+    await eventually("the older page asked for") { requests == 1 }
+    func loading() -> UIView? {
+      view.subviews.first { view in
+        ((view as? any HeadlessContentView)?.configuration as? StandInHostedRow<String>)?.value
+          == "Loading older"
+      }
+    }
+    await eventually("the loading view") { loading() != nil }
+    #expect(loading()?.frame.height == 60)
+    #expect(loading()?.frame.width == view.bounds.width)
+    func screenY(_ id: Int) -> CGFloat? {
+      binding.indexPath(for: id).flatMap { view.layoutAttributesForItem(at: $0)?.frame.minY }
+        .map { $0 - view.contentOffset.y }
+    }
+    let reading = try #require(view.indexPathsForVisibleItems.sorted().first)
+    let readingID = try #require(binding.item(at: reading)?.id)
+    let before = try #require(screenY(readingID))
+    // SwiftUI's next update: no more history after this page.
+    coordinator.update(loadMore: .init(edge: .start, hasMore: { false }, load: { requests += 1 }))
+    list = items(80..<100) + list
+    binding.submit(items: list)
+    open.yield()
+    await eventually("the page, and the view gone") {
+      binding.snapshot.numberOfItems == 60 && loading() == nil
+    }
+    #expect(screenY(readingID) == before, "the message read is where it was")
+    view.scroll(by: -100_000)
+    for _ in 0..<5 { await Task.yield() }
+    #expect(requests == 1, "the new hasMore says there is no more")
+    #expect(
+      binding.pageLoader.map { if case .exhausted = $0.state { true } else { false } } == true)
+    #expect(view.violations.isEmpty)
+  }
+
   // MARK: Empty states
 
   @Test func emptyStatesShowTheirViewsBehindTheRowsAndTakeSwiftUIsUpdates() async throws {

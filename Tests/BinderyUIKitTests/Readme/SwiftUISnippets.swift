@@ -106,10 +106,10 @@ func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
       .listAnchor(.end)
       .listSelection($selected)
       .listScrollPosition(id: $reading)
-      .onListBind { binding in
-        binding.loadMore(edge: .start, hasMore: { chat.hasOlderMessages }) {
-          try await chat.loadOlderMessages()
-        }
+      .listLoadMore(edge: .start, hasMore: { chat.hasOlderMessages }) { state in
+        if case .failed = state { Text("Couldn't load older messages") } else { ProgressView() }
+      } load: {
+        try await chat.loadOlderMessages()
       }
     }
   }

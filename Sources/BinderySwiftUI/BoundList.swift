@@ -94,9 +94,7 @@
     /// comes from the coordinator's `listConfiguration(appearance:)`; for a list, prefer
     /// ``listAppearance(_:)``.
     public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
-      var copy = self
-      copy.layout = { _ in layout() }
-      return copy
+      with { $0.layout = { _ in layout() } }
     }
 
     /// A list of another appearance than the default `.plain` — `.insetGrouped`, `.sidebar` —
@@ -104,12 +102,12 @@
     public func listAppearance(_ appearance: UICollectionLayoutListConfiguration.Appearance)
       -> Self
     {
-      var copy = self
-      copy.layout = {
-        UICollectionViewCompositionalLayout.list(
-          using: $0.listConfiguration(appearance: appearance))
+      with {
+        $0.layout = {
+          UICollectionViewCompositionalLayout.list(
+            using: $0.listConfiguration(appearance: appearance))
+        }
       }
-      return copy
     }
 
     /// The actions a swipe from `edge` reveals on each row, as `swipeActions(edge:allowsFullSwipe:content:)`
@@ -120,18 +118,14 @@
       edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
       _ actions: @escaping @MainActor (Item) -> [ListSwipeAction<Item>]
     ) -> Self {
-      var copy = self
-      copy.swipeActions[edge == .leading ? .leading : .trailing] = (actions, allowsFullSwipe)
-      return copy
+      with { $0.swipeActions[edge == .leading ? .leading : .trailing] = (actions, allowsFullSwipe) }
     }
 
     /// Lets the user delete a row with a swipe from the trailing edge, as `onDelete(perform:)`
     /// does in a `List`: `delete` hears the item, which leaves the list at once; remove it from
     /// your model, or the next list shows it again.
     public func listOnDelete(_ delete: @escaping @MainActor (Item) -> Void) -> Self {
-      var copy = self
-      copy.onDelete = delete
-      return copy
+      with { $0.onDelete = delete }
     }
 
     /// Asks for more as the reader nears an edge: `.end` for a feed's next page, `.start` for a
@@ -146,9 +140,7 @@
       @ViewBuilder footer: @escaping @MainActor (PageLoader<Section, Item>.State) -> some View,
       load: @escaping @MainActor () async throws -> Void
     ) -> Self {
-      var copy = self
-      copy.loadMore = (edge, threshold, hasMore, { AnyView(footer($0)) }, load)
-      return copy
+      with { $0.loadMore = (edge, threshold, hasMore, { AnyView(footer($0)) }, load) }
     }
 
     /// What shows behind the rows while there are none: before the first list
@@ -157,43 +149,33 @@
     public func listEmptyState(
       @ViewBuilder _ view: @escaping @MainActor (EmptyListState) -> some View
     ) -> Self {
-      var copy = self
-      copy.emptyState = { AnyView(view($0)) }
-      return copy
+      with { $0.emptyState = { AnyView(view($0)) } }
     }
 
     /// What keeps the reader's place as the list changes: `.firstVisibleItem` (the default)
     /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`.
     public func listAnchor(_ anchor: ScrollAnchor) -> Self {
-      var copy = self
-      copy.anchor = anchor
-      return copy
+      with { $0.anchor = anchor }
     }
 
     /// The selected items' ids, both ways: the user's taps write it, the app's changes select
     /// in the view. Any number may be selected.
     public func listSelection(_ selection: Binding<Set<Item.ID>>) -> Self {
-      var copy = self
-      copy.selection = (selection, .multiple)
-      return copy
+      with { $0.selection = (selection, .multiple) }
     }
 
     /// The selected item's id, both ways; one at most.
     public func listSelection(_ selection: Binding<Item.ID?>) -> Self {
-      var copy = self
       let ids = Binding<Set<Item.ID>>(
         get: { selection.wrappedValue.map { [$0] } ?? [] },
         set: { selection.wrappedValue = $0.first })
-      copy.selection = (ids, .single)
-      return copy
+      return with { $0.selection = (ids, .single) }
     }
 
     /// The id of the first visible item, both ways, as `scrollPosition(id:)` does: the user's
     /// scroll writes it, and setting it scrolls that item to the top (once it is in the list).
     public func listScrollPosition(id: Binding<Item.ID?>) -> Self {
-      var copy = self
-      copy.scrollPosition = id
-      return copy
+      with { $0.scrollPosition = id }
     }
 
     /// Sets up each new binding with the UIKit binding's other modifiers — `loadMore(…)` for
@@ -201,9 +183,7 @@
     public func onListBind(_ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> Void)
       -> Self
     {
-      var copy = self
-      copy.onBind = setUp
-      return copy
+      with { $0.onBind = setUp }
     }
 
     /// Section headers as SwiftUI views, one per section; a list layout (the default, or
@@ -212,8 +192,13 @@
     public func listSectionHeaders(
       @ViewBuilder _ header: @escaping @MainActor (Section) -> some View
     ) -> Self {
+      with { $0.header = { AnyView(header($0)) } }
+    }
+
+    /// A copy with `change` made: what each modifier returns.
+    private func with(_ change: (inout Self) -> Void) -> Self {
       var copy = self
-      copy.header = { AnyView(header($0)) }
+      change(&copy)
       return copy
     }
 

@@ -118,7 +118,10 @@ extension BoundListCoordinator {
     guard refresh != nil else {
       refreshTask?.cancel()
       refreshTask = nil
-      collectionView.refreshControl = nil
+      if collectionView.refreshControl != nil {
+        collectionView.refreshControl = nil
+        collectionView.alwaysBounceVertical = bouncedBeforeRefresh
+      }
       return
     }
     guard collectionView.refreshControl == nil else { return }
@@ -126,6 +129,10 @@ extension BoundListCoordinator {
     control.addAction(
       UIAction { [weak self] _ in self?.userPulledToRefresh() }, for: .valueChanged)
     collectionView.refreshControl = control
+    // An empty or short list must be pullable too: the scroll view does not let content
+    // shorter than itself be dragged unless told to (UIKit rules §4e).
+    bouncedBeforeRefresh = collectionView.alwaysBounceVertical
+    collectionView.alwaysBounceVertical = true
   }
 
   /// What the list shows behind its rows while it has none: a configuration for each
@@ -221,8 +228,11 @@ extension BoundListCoordinator {
   private func loadMoreView(for state: PageLoader<Section, Item>.State) -> UIView? {
     guard let configuration = loadMore?.footer(state) else { return nil }
     let view = configuration.makeContentView()
+    // At the list's width: a message that wraps is measured on its lines.
     let width = collectionView.bounds.width
-    let fitting = view.systemLayoutSizeFitting(CGSize(width: width, height: 0))
+    let fitting = view.systemLayoutSizeFitting(
+      CGSize(width: width, height: UIView.layoutFittingCompressedSize.height),
+      withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
     view.frame = CGRect(x: 0, y: 0, width: width, height: max(44, fitting.height))
     return view
   }
@@ -241,11 +251,14 @@ extension BoundListCoordinator {
 
   private func userPulledToRefresh() {
     guard let refresh, refreshTask == nil else { return }
+    let control = collectionView.refreshControl
     refreshTask = Task { [weak self] in
       await refresh()
-      guard let self else { return }
+      // A refresh taken back meanwhile (the control removed, maybe another one since) ends
+      // nothing of what followed it.
+      guard let self, !Task.isCancelled else { return }
       self.refreshTask = nil
-      self.collectionView.refreshControl?.endRefreshing()
+      control?.endRefreshing()
     }
   }
 }

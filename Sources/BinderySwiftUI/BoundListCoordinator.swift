@@ -94,6 +94,8 @@ where
   /// The app's refresh, run when the user pulls the list down; `nil`: no refresh control.
   var refresh: (@MainActor () async -> Void)?
   var refreshTask: Task<Void, Never>?
+  /// The view's `alwaysBounceVertical` before the refresh control came, put back when it goes.
+  var bouncedBeforeRefresh = false
   /// The pages asked for at an edge, with a view for each state; `nil`: none.
   var loadMore: LoadMore?
   /// The view of each state of an empty list, and the one shown.

@@ -102,6 +102,24 @@ struct BoundListAroundTests {
     #expect(performed == [true, false])
   }
 
+  /// The delete taken back while its button shows (SwiftUI's view lost `listOnDelete`): the
+  /// tap performs nothing, and says so, and the row stays.
+  @Test func aDeleteTakenBackWhileItShowsPerformsNothing() async throws {
+    let (view, coordinator, binding) = try swipeableList()
+    var deleted: [Int] = []
+    coordinator.update(onDelete: { deleted.append($0.id) })
+    #expect(await binding.apply(items: items(0..<5)))
+    let path = IndexPath(item: 1, section: 0)
+    let actions = try #require(view.userSwipes(itemAt: path, from: .trailing))
+    coordinator.update(onDelete: nil)
+    var performed: [Bool] = []
+    view.userTaps(actions.actions[0], onItemAt: path) { performed.append($0) }
+    #expect(performed == [false])
+    #expect(deleted.isEmpty)
+    #expect(binding.indexPath(for: 1) == path)
+    #expect(view.alerts.isEmpty)
+  }
+
   @Test func withoutActionsOrADeleteNoRowOffersAnything() async throws {
     let (view, coordinator, binding) = try swipeableList()
     #expect(await binding.apply(items: items(0..<5)))
@@ -149,6 +167,53 @@ struct BoundListAroundTests {
     }
     coordinator.update(refresh: nil)
     #expect(view.refreshControl == nil)
+  }
+
+  /// An empty list can be pulled too: the coordinator lets its short content be dragged while
+  /// the control is there, and puts the view's own setting back after.
+  @Test func anEmptyListCanBePulledToRefresh() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: []))
+    var refreshed = false
+    coordinator.update(refresh: { refreshed = true })
+    #expect(view.alwaysBounceVertical)
+    #expect(view.userPullsToRefresh())
+    await eventually("refreshed") { refreshed }
+    coordinator.update(refresh: nil)
+    #expect(!view.alwaysBounceVertical, "the view's own setting back")
+  }
+
+  /// A refresh taken back while it runs (SwiftUI's view lost its `refreshable`), then a new
+  /// one pulled: the old one's end ends nothing of the new one, which the view's going
+  /// cancels.
+  @Test func aRefreshTakenBackEndsNothingOfTheNextOne() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<30)))
+    // The first refresh does not stop when cancelled: it ends when the test lets it.
+    var endFirst: CheckedContinuation<Void, Never>?
+    coordinator.update(refresh: { await withCheckedContinuation { endFirst = $0 } })
+    #expect(view.userPullsToRefresh())
+    await eventually("the first refresh running") { endFirst != nil }
+    coordinator.update(refresh: nil)
+    var runs = 0
+    var secondCancelled = false
+    let (second, _) = AsyncStream.makeStream(of: Void.self)
+    coordinator.update(refresh: {
+      runs += 1
+      for await _ in second { break }
+      secondCancelled = Task.isCancelled
+    })
+    let control = try #require(view.refreshControl)
+    #expect(view.userPullsToRefresh())
+    await eventually("the second refresh running") { runs == 1 }
+    endFirst?.resume()  // the first ends now, cancelled long ago
+    for _ in 0..<10 { await Task.yield() }
+    #expect(control.isRefreshing, "the second still shows")
+    #expect(!view.userPullsToRefresh(), "and still counts as running")
+    // The view goes: the refresh running is the second, and it is the one cancelled.
+    coordinator.stop()
+    await eventually("the second cancelled") { secondCancelled }
+    #expect(runs == 1)
   }
 
   @Test func aRefreshThatHangsIsCancelledWhenTheViewGoes() async throws {

@@ -87,7 +87,7 @@ protocol ListDataSourceCore: AnyObject {
   func indexEntries() -> [(title: String, section: Int)]
   func nearestSectionWithItems(to section: Int) -> Int
   func canEdit(at indexPath: IndexPath) -> Bool
-  func userDeleted(at indexPath: IndexPath)
+  @discardableResult func userDeleted(at indexPath: IndexPath) -> Bool
   func canMove(at indexPath: IndexPath) -> Bool
   func userMoved(from source: IndexPath, to destination: IndexPath)
   func supplementaryView(

@@ -59,12 +59,16 @@ extension ListAdapter {
     return deletion.canDelete?(item) ?? true
   }
 
-  func userDeleted(at indexPath: IndexPath) {
+  /// Takes the user's delete of the row at `indexPath`; returns whether it was taken (not for
+  /// a row that cannot be deleted, or without `onDelete`).
+  @discardableResult
+  func userDeleted(at indexPath: IndexPath) -> Bool {
     // A row that may move but not be deleted can still be swiped where the delegate allows it.
     guard let deletion = features.deletion, canDelete(at: indexPath), let item = item(at: indexPath)
-    else { return }
+    else { return false }
     removeDeletedRow(at: indexPath)
     deletion.delete(item, indexPath)
+    return true
   }
 
   /// The row the user deleted leaves the view now, with UIKit's own delete animation: a row

@@ -239,7 +239,9 @@ where
     // first: past the content, the offset is brought back to its end when the layout sets the
     // content's size (UIKit rules §4c), and no cell of the history is asked for. Before the
     // new list is installed: the view may hear of the scroll at once.
+    var placedFrom: CGFloat?
     if let anchor, anchor.pinsEnd(features.anchor), isInWindow, let scrollView {
+      placedFrom = ScrollAxis(scrollView, horizontal: scrollsHorizontally).offset
       placePastTheEnd(scrollView)
     }
     let previous = shown
@@ -255,7 +257,8 @@ where
       // off screen, where UIKit warns and sizes cells for nothing: there the rows' places come
       // from the layout's estimates, and the view lays out at the kept place when it is back.
       if isInWindow { scrollView?.layoutIfNeeded() }
-      keepPlace(anchor)
+      // The shift the prefetcher hears is from where the reader was, not from past the end.
+      keepPlace(anchor, from: placedFrom)
     }
   }
 

@@ -25,7 +25,9 @@ public enum ScrollAnchor: Sendable, Hashable {
   case firstVisibleItem
   /// A chat's: the list opens at its end (the newest message), and while the user is at the
   /// end the end stays in view as items arrive; anywhere else, as ``firstVisibleItem`` —
-  /// history prepended at the start keeps the reading position.
+  /// history prepended at the start keeps the reading position. A list shown by a reload at
+  /// the end (the first, say) is laid out at the end from the start: the offset goes past the
+  /// content's end just before, and a `scrollViewDidScroll(_:)` of yours hears it there once.
   case end
 }
 
@@ -118,16 +120,17 @@ extension ListAdapter {
 
   /// Moves the content offset so that the first marked item still in the list is where it was
   /// on screen — or, for a chat at its end, so that the end shows; a feed at its start stays
-  /// there — and tells the binding's
-  /// prefetcher it was a shift, not a scroll.
+  /// there — and tells the binding's prefetcher it was a shift, not a scroll: from `start`
+  /// when given (where the offset was before the change moved it), else from the offset now.
   func keepPlace(
-    _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemMove] = [], radius: Int? = nil
+    _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemMove] = [], radius: Int? = nil,
+    from start: CGFloat? = nil
   ) {
     let moves = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     guard let scrollView else { return }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
-    let before = ScrollAxis(scrollView, horizontal: horizontal).offset
+    let before = start ?? ScrollAxis(scrollView, horizontal: horizontal).offset
     var rows = 0
     var kept: Item.ID?
     // Rows shown at the new offset may be measured other than their estimates, which moves

@@ -67,8 +67,8 @@ extension ListBinding {
       guard let adapter, let position = adapter.shown.position(of: id) else {
         return completion(false)
       }
-      adapter.userDeleted(at: IndexPath(position))
-      completion(true)
+      // Performed only if taken: the delete may have been taken back since the swipe.
+      completion(adapter.userDeleted(at: IndexPath(position)))
     }
     return UISwipeActionsConfiguration(actions: [delete])
   }

@@ -86,6 +86,8 @@ import Foundation
   public typealias UISwipeActionsConfiguration = HeadlessSwipeActionsConfiguration
   /// `UIContextualAction`.
   public typealias UIContextualAction = HeadlessContextualAction
+  /// `UILayoutPriority`.
+  public typealias UILayoutPriority = HeadlessLayoutPriority
   /// `UIControl`.
   public typealias UIControl = HeadlessControl
   /// `UIAction`.

@@ -81,10 +81,16 @@ open class HeadlessRefreshControl: HeadlessControl {
 extension HeadlessScrollView {
   /// The user pulls the content down past its start to refresh it (HeadlessUIKit only): the
   /// scroll view's refresh control starts refreshing and sends `.valueChanged`. Returns whether
-  /// a refresh started — not without a refresh control, nor while it refreshes already.
+  /// a refresh started — not without a refresh control, nor while it refreshes already, nor
+  /// when the content cannot be dragged: shorter than the view without
+  /// ``alwaysBounceVertical``, or with ``bounces`` off.
   @discardableResult
   public func userPullsToRefresh() -> Bool {
-    guard let control = refreshControl, !control.isRefreshing else { return false }
+    let inset = adjustedContentInset
+    let canDrag =
+      bounces
+      && (alwaysBounceVertical || contentSize.height + inset.top + inset.bottom > bounds.height)
+    guard canDrag, let control = refreshControl, !control.isRefreshing else { return false }
     control.userPulls()
     return true
   }

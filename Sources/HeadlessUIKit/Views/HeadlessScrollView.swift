@@ -61,6 +61,14 @@ open class HeadlessScrollView: HeadlessView {
   /// The refresh control the user pulls to refresh the content (`refreshControl`); `nil` by
   /// default.
   open var refreshControl: HeadlessRefreshControl?
+  /// Whether the content bounces past its ends (`bounces`); `true` by default.
+  open var bounces = true
+  /// Whether the user can drag the content up and down even when it is shorter than the view
+  /// (`alwaysBounceVertical`); `false` by default, and then a short list cannot be pulled to
+  /// refresh (UIKit rules §4e).
+  open var alwaysBounceVertical = false
+  /// As ``alwaysBounceVertical``, sideways (`alwaysBounceHorizontal`).
+  open var alwaysBounceHorizontal = false
 
   /// How fast the content slows down after a fling; UIKit's `.normal` by default.
   open var decelerationRate = DecelerationRate.normal

@@ -95,6 +95,20 @@ open class HeadlessView {
     CGSize(width: targetSize.width, height: 44)
   }
 
+  /// The size the view needs for `targetSize`, each dimension held as firmly as its priority
+  /// says (UIKit's `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`:
+  /// a `.required` width, a `.fittingSizeLevel` height, measures a view at a given width).
+  /// HeadlessUIKit has no constraints: the one-size version answers.
+  open func systemLayoutSizeFitting(
+    _ targetSize: CGSize, withHorizontalFittingPriority horizontalPriority: HeadlessLayoutPriority,
+    verticalFittingPriority verticalPriority: HeadlessLayoutPriority
+  ) -> CGSize {
+    systemLayoutSizeFitting(targetSize)
+  }
+
+  /// The smallest size a view can take (UIKit's `layoutFittingCompressedSize`).
+  public static let layoutFittingCompressedSize = CGSize.zero
+
   /// Called before a subview leaves this view; does nothing by default.
   open func willRemoveSubview(_ subview: HeadlessView) {}
 
@@ -204,4 +218,20 @@ public struct HeadlessEdgeInsets: Hashable, Sendable {
 
   /// No insets.
   public static let zero = HeadlessEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}
+
+/// How firmly a size is held when a view is measured (`UILayoutPriority`).
+public struct HeadlessLayoutPriority: RawRepresentable, Hashable, Sendable {
+  /// The priority, from 1 to 1,000.
+  public var rawValue: Float
+  /// A priority of `rawValue`.
+  public init(rawValue: Float) { self.rawValue = rawValue }
+  /// Held exactly.
+  public static let required = HeadlessLayoutPriority(rawValue: 1_000)
+  /// Held firmly, though not exactly.
+  public static let defaultHigh = HeadlessLayoutPriority(rawValue: 750)
+  /// Held loosely.
+  public static let defaultLow = HeadlessLayoutPriority(rawValue: 250)
+  /// As small as the content allows: the size to fit.
+  public static let fittingSizeLevel = HeadlessLayoutPriority(rawValue: 50)
 }

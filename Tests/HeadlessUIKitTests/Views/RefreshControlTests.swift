@@ -12,6 +12,8 @@ struct RefreshControlTests {
     var sent = 0
     control.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
     view.refreshControl = control
+    #expect(!view.userPullsToRefresh(), "no content to drag: an empty table does not move")
+    view.alwaysBounceVertical = true
     #expect(view.userPullsToRefresh())
     #expect(control.isRefreshing && sent == 1)
     #expect(!view.userPullsToRefresh(), "a pull while it refreshes starts nothing")

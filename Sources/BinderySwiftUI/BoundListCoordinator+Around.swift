@@ -10,24 +10,37 @@ import Foundation
 
 /// An action a swipe reveals on a row: what it shows, and what it does with the row's item.
 public struct ListSwipeAction<Item> {
+  /// What the action does to its row.
+  public enum Role: Sendable, Hashable {
+    /// The row stays (flag, pin, mark unread).
+    case normal
+    /// The action takes the row out of the list (archive, move to a folder): shown in red, the
+    /// row leaves at once — UIKit needs it gone when the swipe ends, or it slides back — and
+    /// the action hears its item; take it out of your model, or the next list shows it again.
+    case destructive
+  }
+
   /// The action's title.
   public var title: String?
   /// The action's image, shown above the title (or alone).
   public var image: UIImage?
-  /// The action's background colour; the system's grey when `nil`.
+  /// The action's background colour; the system's grey (red, destructive) when `nil`.
   public var tint: UIColor?
+  /// What the action does to its row.
+  public var role: Role
   /// What the action does with the item of the row it was revealed on.
   public var action: @MainActor (Item) -> Void
 
   /// An action titled `title` that runs `action` with the row's item when tapped (or performed
   /// by a full swipe).
   public init(
-    _ title: String?, image: UIImage? = nil, tint: UIColor? = nil,
+    _ title: String?, image: UIImage? = nil, tint: UIColor? = nil, role: Role = .normal,
     action: @escaping @MainActor (Item) -> Void
   ) {
     self.title = title
     self.image = image
     self.tint = tint
+    self.role = role
     self.action = action
   }
 }
@@ -183,12 +196,18 @@ extension BoundListCoordinator {
     let entry = swipeActions[edge]
     let id = item.id
     for action in entry?.actions(item) ?? [] {
-      let contextual = UIContextualAction(style: .normal, title: action.title) {
+      let style: UIContextualAction.Style = action.role == .destructive ? .destructive : .normal
+      let contextual = UIContextualAction(style: style, title: action.title) {
         [weak binding] _, _, completion in
         // The item as shown now: the row may have moved, or gone, since the swipe.
         guard let binding, let path = binding.indexPath(for: id), let now = binding.item(at: path)
         else { return completion(false) }
-        action.action(now)
+        if action.role == .destructive {
+          guard let removed = binding.removeRowForSwipe(at: path) else { return completion(false) }
+          action.action(removed)
+        } else {
+          action.action(now)
+        }
         completion(true)
       }
       contextual.image = action.image

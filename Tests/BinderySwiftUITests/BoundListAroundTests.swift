@@ -102,6 +102,36 @@ struct BoundListAroundTests {
     #expect(performed == [true, false])
   }
 
+  /// An action that takes its row out (an archive): the row leaves at once, before the swipe
+  /// ends, and the app hears the item; its own list follows.
+  @Test func aDestructiveActionTakesItsRowOutAtOnce() async throws {
+    let (view, coordinator, binding) = try swipeableList()
+    var list = items(0..<10)
+    var archived: [Int] = []
+    coordinator.update(
+      swipeActions: { _ in
+        [
+          ListSwipeAction("Archive", role: .destructive) { item in
+            archived.append(item.id)
+            list.removeAll { $0.id == item.id }
+            binding.submit(items: list)
+          }
+        ]
+      }, edge: .trailing)
+    #expect(await binding.apply(items: list))
+    let path = IndexPath(item: 3, section: 0)
+    let actions = try #require(view.userSwipes(itemAt: path, from: .trailing))
+    #expect(actions.actions.map(\.style) == [.destructive])
+    var performed: [Bool] = []
+    view.userTaps(actions.actions[0], onItemAt: path) { performed.append($0) }
+    #expect(performed == [true])
+    #expect(archived == [3])
+    #expect(binding.indexPath(for: 3) == nil, "gone before the swipe ends")
+    await eventually("the app's list shown") { binding.snapshot.numberOfItems == 9 }
+    #expect(view.alerts.isEmpty, "no row slid back: \(view.alerts)")
+    #expect(view.violations.isEmpty)
+  }
+
   /// The delete taken back while its button shows (SwiftUI's view lost `listOnDelete`): the
   /// tap performs nothing, and says so, and the row stays.
   @Test func aDeleteTakenBackWhileItShowsPerformsNothing() async throws {

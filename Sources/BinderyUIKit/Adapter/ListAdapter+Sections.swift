@@ -71,6 +71,14 @@ extension ListAdapter {
     return true
   }
 
+  /// Takes a swipe action's removal of the row at `indexPath` (an archive): the row leaves as a
+  /// deleted one does; returns its item, or `nil` when there is no such row.
+  func userRemoved(at indexPath: IndexPath) -> Item? {
+    guard let item = item(at: indexPath) else { return nil }
+    removeDeletedRow(at: indexPath)
+    return item
+  }
+
   /// The row the user deleted leaves the view now, with UIKit's own delete animation: a row
   /// still there when the swipe ends (or the commit returns) slides back into place on a
   /// device, and would leave only with the next list (UIKit rules §7.4).

@@ -45,6 +45,14 @@ extension ListBinding {
     return self
   }
 
+  /// Removes the row at `indexPath` for a swipe action of the user's that takes it out of the
+  /// list (an archive, a destructive action other than ``onDelete(canDelete:_:)``'s): it leaves
+  /// now, with UIKit's delete animation, as UIKit needs when the swipe ends; returns its item,
+  /// or `nil` for no row there. The next list is diffed from there. For BinderySwiftUI.
+  package func removeRowForSwipe(at indexPath: IndexPath) -> Item? {
+    (view as? ListAdapter<Section, Item>)?.userRemoved(at: indexPath)
+  }
+
   /// The swipe actions that delete the row at `indexPath` through ``onDelete(canDelete:_:)``:
   /// one destructive "Delete" action, or `nil` for a row that cannot be deleted (or without
   /// `onDelete`). Give it to a list layout, whose configuration is fixed before the binding

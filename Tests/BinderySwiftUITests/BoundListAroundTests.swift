@@ -319,6 +319,40 @@ struct BoundListAroundTests {
     #expect(view.violations.isEmpty)
   }
 
+  // MARK: New rows held for their content
+
+  /// A chat's new message waits for its photo before it shows, then shows with it on its first
+  /// frame: the hold of the UIKit binding, through the coordinator's late content.
+  @Test func aNewMessageWaitsForItsPhotoAndShowsWithIt() async throws {
+    let loader = GatedLoader()
+    let photos = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+    let view = makeOnScreenList()
+    var firstFrames: [Int: ContentState<String>] = [:]
+    let coordinator = BoundListCoordinator<FlatSection, TestItem, String>(
+      collectionView: view, content: .store(photos, holdingNewRows: .seconds(30))
+    ) { item, photo in
+      if firstFrames[item.id] == nil { firstFrames[item.id] = photo }
+      return HostedRow(item: item, content: photo, height: 60)
+    }
+    coordinator.update(source: handSource(), sourceID: 1) { $0.anchor(.end) }
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<20)))
+    await eventually("the first screen's photos asked for") { loader.startedKeys.contains(19) }
+    loader.openAll()
+    await eventually("the first screen's photos in") { photos.state(for: 19).content != nil }
+    binding.submit(items: items(0..<21))  // a new message, its photo not loaded
+    await eventually("its photo asked for") { loader.startedKeys.contains(20) }
+    for _ in 0..<20 { await Task.yield() }
+    #expect(binding.snapshot.numberOfItems == 20, "held for its photo")
+    loader.open(20)
+    await eventually("shown") { binding.snapshot.numberOfItems == 21 }
+    #expect(firstFrames[20]?.content == "content 20", "its first frame has its photo")
+    let bottom = view.contentOffset.y + view.bounds.height
+    #expect(abs(bottom - view.contentSize.height) < 0.5, "the chat at its end shows it")
+    loader.openAll()
+  }
+
   // MARK: Empty states
 
   @Test func emptyStatesShowTheirViewsBehindTheRowsAndTakeSwiftUIsUpdates() async throws {

@@ -62,6 +62,20 @@ func shownItem(_ view: UICollectionView, _ path: IndexPath) -> TestItem? {
   (view.cellForItem(at: path)?.contentConfiguration as? HostedRow)?.item
 }
 
+/// A store whose photos for `keys` are all loaded (`photo <key>`), and its loader, which counts
+/// every load.
+@MainActor
+func photosCached(_ keys: Range<Int>) async -> (ContentStore<Int, String>, CountingLoader<String>) {
+  let loader = CountingLoader<String> { "photo \($0)" }
+  let store = ContentStore<Int, String>(loader: loader.load)
+  for key in keys { store.request(key) }
+  #expect(
+    await eventually("the photos cached") {
+      keys.allSatisfy { store.state(for: $0).content != nil }
+    })
+  return (store, loader)
+}
+
 @MainActor
 @Suite("A SwiftUI list's coordinator, on HeadlessUIKit")
 struct BoundListCoordinatorTests {
@@ -286,14 +300,8 @@ struct BoundListCoordinatorTests {
 
   /// A cached row's first configuration has its content: no placeholder frame.
   @Test func thousandAppearancesOfCachedRowsNeverShowAPlaceholder() async throws {
-    let loader = CountingLoader<String> { "photo \($0)" }
-    let store = ContentStore<Int, String>(loader: loader.load)
     let cached = 0..<200
-    for key in cached { store.request(key) }
-    #expect(
-      await eventually("the photos cached") {
-        cached.allSatisfy { store.state(for: $0).content != nil }
-      })
+    let (store, loader) = await photosCached(cached)
     let view = makeOnScreenList()
     var firstFrames = 0
     var withoutContent = 0

@@ -31,14 +31,8 @@ func makeOnScreenGrid(columns: Int = 3, height: CGFloat = 120) -> UICollectionVi
 struct BoundListGridTests {
   /// A photo grid: cached photos on every cell's first frame, by the line as it scrolls.
   @Test func aGridsCachedPhotosAreOnEveryCellsFirstFrame() async throws {
-    let loader = CountingLoader<String> { "photo \($0)" }
-    let store = ContentStore<Int, String>(loader: loader.load)
     let cached = 0..<300
-    for key in cached { store.request(key) }
-    #expect(
-      await eventually("the photos cached") {
-        cached.allSatisfy { store.state(for: $0).content != nil }
-      })
+    let (store, loader) = await photosCached(cached)
     let view = makeOnScreenGrid()
     var configured = 0
     var withoutPhoto: [Int] = []

@@ -232,13 +232,18 @@
       coordinator.stop()
     }
 
-    /// Rows in hosting configurations, given the environment around the list: a hosting
-    /// configuration passes on only the traits, so the rest (objects, fonts, tint) is set here.
+    /// Rows in hosting configurations, given the environment around the list.
     private func hostedRow(in environment: EnvironmentValues) -> Coordinator.Row {
       let row = row
-      return { item, state in
-        UIHostingConfiguration { row(item, state).environment(\.self, environment) }
-      }
+      return { item, state in Self.hosting(row(item, state), in: environment) }
+    }
+
+    /// `content` in a hosting configuration, with the environment around the list: a hosting
+    /// configuration passes on only the traits, so the rest (objects, fonts, tint) is set here.
+    private static func hosting(_ content: some View, in environment: EnvironmentValues)
+      -> any UIContentConfiguration
+    {
+      UIHostingConfiguration { content.environment(\.self, environment) }
     }
 
     /// Hands this view's state to the coordinator; the source only once the view is made
@@ -248,9 +253,7 @@
     ) {
       coordinator.update(row: hostedRow(in: environment))
       if let header {
-        coordinator.update(header: { section in
-          UIHostingConfiguration { header(section).environment(\.self, environment) }
-        })
+        coordinator.update(header: { Self.hosting(header($0), in: environment) })
       }
       for edge in [Coordinator.SwipeEdge.leading, .trailing] {
         let entry = swipeActions[edge]
@@ -264,9 +267,7 @@
         coordinator.update(refresh: nil)
       }
       if let emptyState {
-        coordinator.update(emptyState: { state in
-          UIHostingConfiguration { emptyState(state).environment(\.self, environment) }
-        })
+        coordinator.update(emptyState: { Self.hosting(emptyState($0), in: environment) })
       } else {
         coordinator.update(emptyState: nil)
       }
@@ -276,8 +277,7 @@
             edge: loadMore.edge, threshold: loadMore.threshold, hasMore: loadMore.hasMore,
             footer: { state in
               switch state {
-              case .loading, .failed:
-                UIHostingConfiguration { loadMore.footer(state).environment(\.self, environment) }
+              case .loading, .failed: Self.hosting(loadMore.footer(state), in: environment)
               case .idle, .exhausted: nil
               }
             }, load: loadMore.load))

@@ -156,8 +156,7 @@ extension BoundListCoordinator {
   public func update(emptyState: EmptyState?) {
     self.emptyState = emptyState
     // Only the view on screen: the binding takes it away without asking when a row shows.
-    guard let state = emptyStateShown, let view = emptyStateView,
-      collectionView.backgroundView === view
+    guard let (state, view) = emptyStateShown, collectionView.backgroundView === view
     else { return }
     if let configuration = emptyState?(state) { view.configuration = configuration }
   }
@@ -202,12 +201,10 @@ extension BoundListCoordinator {
         // The item as shown now: the row may have moved, or gone, since the swipe.
         guard let binding, let path = binding.indexPath(for: id), let now = binding.item(at: path)
         else { return completion(false) }
-        if action.role == .destructive {
-          guard let removed = binding.removeRowForSwipe(at: path) else { return completion(false) }
-          action.action(removed)
-        } else {
-          action.action(now)
+        if action.role == .destructive, binding.removeRowForSwipe(at: path) == nil {
+          return completion(false)
         }
+        action.action(now)
         completion(true)
       }
       contextual.image = action.image
@@ -237,7 +234,6 @@ extension BoundListCoordinator {
         load: { [weak self] in try await self?.loadMore?.load() })
     }
     emptyStateShown = nil
-    emptyStateView = nil
     guard emptyState != nil else { return }
     binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
   }
@@ -259,12 +255,10 @@ extension BoundListCoordinator {
   private func emptyStateView(for state: EmptyListState) -> UIView? {
     guard let configuration = emptyState?(state) else {
       emptyStateShown = nil
-      emptyStateView = nil
       return nil
     }
     let view = configuration.makeContentView()
-    emptyStateShown = state
-    emptyStateView = view
+    emptyStateShown = (state, view)
     return view
   }
 

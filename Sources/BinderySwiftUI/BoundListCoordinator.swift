@@ -100,8 +100,7 @@ where
   var loadMore: LoadMore?
   /// The view of each state of an empty list, and the one shown.
   var emptyState: EmptyState?
-  var emptyStateView: (any UIView & UIContentView)?
-  var emptyStateShown: EmptyListState?
+  var emptyStateShown: (state: EmptyListState, view: any UIView & UIContentView)?
 
   static var rowReuseIdentifier: String { "Bindery.hostedRow" }
 

@@ -64,9 +64,9 @@ extension ListAdapter {
   @discardableResult
   func userDeleted(at indexPath: IndexPath) -> Bool {
     // A row that may move but not be deleted can still be swiped where the delegate allows it.
-    guard let deletion = features.deletion, canDelete(at: indexPath), let item = item(at: indexPath)
+    guard let deletion = features.deletion, canDelete(at: indexPath),
+      let item = userRemoved(at: indexPath)
     else { return false }
-    removeDeletedRow(at: indexPath)
     deletion.delete(item, indexPath)
     return true
   }

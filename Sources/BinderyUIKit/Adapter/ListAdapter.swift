@@ -266,10 +266,8 @@ where
   /// the end.
   private func placePastTheEnd(_ scrollView: UIScrollView) {
     let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
-    let past = axis.maximumOffset + Self.pastTheEnd
-    var offset = scrollView.contentOffset
-    if scrollsHorizontally { offset.x = past } else { offset.y = past }
-    scrollView.contentOffset = offset
+    ScrollAxis.setOffset(
+      axis.maximumOffset + Self.pastTheEnd, of: scrollView, horizontal: scrollsHorizontally)
   }
 
   /// How far past the content's known end the offset goes for a layout at the end: farther

@@ -132,7 +132,7 @@ extension ListAdapter {
     let horizontal = scrollsHorizontally
     let before = start ?? ScrollAxis(scrollView, horizontal: horizontal).offset
     var rows = 0
-    var kept: Item.ID?
+    var kept: ScrollAnchorMark<Item.ID>.Mark?
     // Rows shown at the new offset may be measured other than their estimates, which moves
     // the content again: a few rounds settle it, as an app scrolling to a chat's end does.
     for _ in 0..<Self.anchoringRounds {
@@ -145,20 +145,17 @@ extension ListAdapter {
       kept = item
       let clamped = min(max(axis.minimumOffset, target), axis.maximumOffset)
       guard abs(clamped - axis.offset) >= 0.5 else { break }
-      var offset = scrollView.contentOffset
-      if horizontal { offset.x = clamped } else { offset.y = clamped }
-      // The property, not `setContentOffset(_:animated:)`: that would stop a fling.
-      scrollView.contentOffset = offset
+      ScrollAxis.setOffset(clamped, of: scrollView, horizontal: horizontal)
       // Off screen nothing is measured (UIKit would warn): the estimates place the rows.
       guard isInWindow else { break }
       scrollView.layoutIfNeeded()
     }
     let after = ScrollAxis(scrollView, horizontal: horizontal).offset
-    if let kept, let start = mark.marks.first(where: { $0.id == kept })?.screenStart {
+    if let kept {
       keepForTurn(
         TurnAnchor(
-          id: kept, screenStart: start, wasAtStart: mark.wasAtStart, wasAtEnd: mark.wasAtEnd,
-          offset: after))
+          id: kept.id, screenStart: kept.screenStart, wasAtStart: mark.wasAtStart,
+          wasAtEnd: mark.wasAtEnd, offset: after))
     }
     if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
   }
@@ -193,18 +190,19 @@ extension ListAdapter {
   private static var anchoringRounds: Int { 4 }
 
   /// The offset that puts the user back, how many rows down the list the rows on screen
-  /// went, and the item kept there (none for a chat's end); `nil` when no marked item is left.
+  /// went, and the mark of the item kept there (none for a chat's end); `nil` when no marked
+  /// item is left.
   private func anchorTarget(
     _ mark: ScrollAnchorMark<Item.ID>, moves: [ItemPosition: ItemPosition], radius: Int?,
     axis: ScrollAxis, horizontal: Bool
-  ) -> (CGFloat, Int, Item.ID?)? {
+  ) -> (CGFloat, Int, ScrollAnchorMark<Item.ID>.Mark?)? {
     if mark.pinsEnd(features.anchor) {
       let rows = mark.marks.map(\.flatIndex).max().map { (shown.numberOfItems - 1) - $0 } ?? 0
       return (axis.maximumOffset, rows, nil)
     }
     // An item that moved away (a conversation that got a message and went to the top) is not
     // where the user reads: the first one that stayed is, unless every one moved.
-    var fallback: (CGFloat, Int, Item.ID?)?
+    var fallback: (CGFloat, Int, ScrollAnchorMark<Item.ID>.Mark?)?
     for item in mark.marks {
       guard let position = locate(item, within: radius, moves: moves),
         let flat = shown.flatIndex(of: position),
@@ -212,7 +210,7 @@ extension ListAdapter {
       else { continue }
       let target = (
         (horizontal ? frame.minX : frame.minY) - item.screenStart, flat - item.flatIndex,
-        Optional(item.id)
+        Optional(item)
       )
       if moves[item.position] == nil { return target }
       fallback = fallback ?? target

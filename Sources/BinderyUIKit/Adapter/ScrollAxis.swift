@@ -29,6 +29,14 @@ struct ScrollAxis {
 }
 
 extension ScrollAxis {
+  /// Sets `view`'s content offset along the axis to `offset`, the other coordinate kept.
+  /// The property, not `setContentOffset(_:animated:)`: that would stop a fling.
+  static func setOffset(_ offset: CGFloat, of view: UIScrollView, horizontal: Bool) {
+    var point = view.contentOffset
+    if horizontal { point.x = offset } else { point.y = offset }
+    view.contentOffset = point
+  }
+
   /// The smallest content offset: the start inset shown whole.
   var minimumOffset: CGFloat { -insetStart }
   /// The largest content offset: the content's end (and the end inset) at the viewport's.

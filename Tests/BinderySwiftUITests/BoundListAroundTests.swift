@@ -20,7 +20,9 @@ func emptyStateShown(in view: UICollectionView) -> String? {
 }
 
 @MainActor
-@Suite("A SwiftUI list's coordinator around its rows: swipe actions, refresh, empty states")
+@Suite(
+  "A SwiftUI list's coordinator around its rows: swipe actions, refresh, empty states",
+  .mainActorTurns)
 struct BoundListAroundTests {
   /// A hosted list whose layout is the coordinator's list configuration.
   func swipeableList() throws -> (

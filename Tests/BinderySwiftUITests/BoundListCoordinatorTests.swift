@@ -77,7 +77,7 @@ func photosCached(_ keys: Range<Int>) async -> (ContentStore<Int, String>, Count
 }
 
 @MainActor
-@Suite("A SwiftUI list's coordinator, on HeadlessUIKit")
+@Suite("A SwiftUI list's coordinator, on HeadlessUIKit", .mainActorTurns)
 struct BoundListCoordinatorTests {
   @Test func rowsAreHostedConfigurationsSizedByTheirContent() async throws {
     let (view, coordinator, binding) = try boundHostedList()

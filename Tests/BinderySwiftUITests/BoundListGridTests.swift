@@ -27,7 +27,7 @@ func makeOnScreenGrid(columns: Int = 3, height: CGFloat = 120) -> UICollectionVi
 }
 
 @MainActor
-@Suite("A SwiftUI grid's coordinator, on HeadlessUIKit")
+@Suite("A SwiftUI grid's coordinator, on HeadlessUIKit", .mainActorTurns)
 struct BoundListGridTests {
   /// A photo grid: cached photos on every cell's first frame, by the line as it scrolls.
   @Test func aGridsCachedPhotosAreOnEveryCellsFirstFrame() async throws {

@@ -19,7 +19,7 @@ func chatRow(_ message: ChatMessage, _ photo: ContentState<String>) -> ChatRow {
 /// The example's SwiftUI chat tab, as its `BoundList` drives Bindery: through the coordinator,
 /// on HeadlessUIKit.
 @MainActor
-@Suite("MateList's chat tab")
+@Suite("MateList's chat tab", .mainActorTurns)
 struct ChatModelTests {
   @Test func theChatOpensAtItsEndLoadsHistoryAboveAndFollowsNewMessages() async throws {
     let authors = (0..<5).map { _ in UUID() }

@@ -9,7 +9,7 @@ import Testing
 /// The example app's model, on Linux: the view model both screens observe, and the feed it
 /// follows.
 @MainActor
-@Suite("MateList's model")
+@Suite("MateList's model", .mainActorTurns)
 struct MatesViewModelTests {
   func started() async -> MatesViewModel {
     let viewModel = MatesViewModel(feed: MateFeed())

@@ -10,7 +10,7 @@ import Testing
 /// The example's iOS 17 model: its sections bound from Observation follow the feed, and a
 /// deletion reaches the table.
 @MainActor
-@Suite("MateList's @Observable model")
+@Suite("MateList's @Observable model", .mainActorTurns)
 struct ObservableMatesModelTests {
   @Test func theBoundTableFollowsTheModelsSections() async throws {
     let feed = MateFeed()

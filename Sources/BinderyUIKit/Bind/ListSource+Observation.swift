@@ -24,8 +24,9 @@ import Foundation
     /// main actor, after the code that made the change, so that however many mutations one
     /// turn of the main actor makes, they give one list (and one update); the list is then
     /// validated and diffed off the main actor as any list is, the newest winning. A change
-    /// made on another thread is read the same way, on the main actor: `lists` never runs off
-    /// it. The binding keeps the closure (and what it captures) until it stops; capture a model
+    /// made on another thread is read the same way, on the main actor (`lists` never runs off
+    /// it), and read again as it lands: see
+    /// ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``. The binding keeps the closure (and what it captures) until it stops; capture a model
     /// that should not live as long weakly, or use `observing(_:_:)`.
     @MainActor
     public static func observing(
@@ -91,6 +92,20 @@ import Foundation
     /// The most items a list read from Observation may have (on screen, and new) to be shown
     /// at once: 10,000, which this machine validates and diffs in about half a millisecond.
     public static let immediateItemLimit = 10_000
+
+    /// When a change made on another thread is read again: 1 ms, 10 ms, 100 ms and 1 s after
+    /// the read it scheduled.
+    ///
+    /// Observation tells of a change as it begins (`willSet`). A change made on the main actor
+    /// has landed by the time its read runs; one made on another thread may land after it,
+    /// and the tracking that read started hears only the changes that begin after it. So a
+    /// change from another thread is read again at these delays, and shown if the list
+    /// differs: at worst a second late, where a change on the main actor is shown in the next
+    /// job. Keep the models a list is read from on the main actor (`@MainActor`) to have every
+    /// change shown at once.
+    public static let rereadsAfterAChangeOffTheMainThread: [Duration] = [
+      .milliseconds(1), .milliseconds(10), .milliseconds(100), .seconds(1),
+    ]
   }
 
   /// Why a source read from Observation cannot follow its state.
@@ -108,6 +123,20 @@ import Foundation
           + "read the @Observable model's properties inside it"
       }
     }
+  }
+
+  /// Marks the main queue (the main actor's executor) so that code can tell whether it runs on
+  /// it, where the main actor may run on a thread that is not the process's first (Linux's
+  /// test runners).
+  private let mainQueueMark: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main actor's queue: on UIKit, whether it is the main thread.
+  func isOnTheMainQueue() -> Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueMark) == true
   }
 
   /// What one tracked read watches, told when its registration ends: by a change
@@ -239,15 +268,44 @@ import Foundation
       }
     }
 
+    /// The list last handed on, to tell whether a read after a late landing found a change.
+    private var lastDelivered: [ListSection<Section, Item>]?
+
     /// Reads the list, watching what it reads, and delivers it; nothing once it is not wanted.
     private func refresh() {
       guard isWanted() else { return }
       let (lists, watches) = trackedRead(
         read, whenGone: gone,
         // On the thread that makes the change, before it is made (`willSet`): read on the
-        // main actor, after the code that made it, so one turn's changes give one read.
-        changed: { [weak self] in Task { @MainActor [weak self] in self?.refresh() } })
+        // main actor, after the code that made it, so one turn's changes give one read. A
+        // change made on another thread may land after that read, and after the tracking it
+        // starts, which would then never hear of it: it is read again as it lands.
+        changed: { [weak self] in
+          let madeOffTheMainThread = !isOnTheMainQueue()
+          Task { @MainActor [weak self] in
+            self?.refresh()
+            if madeOffTheMainThread { self?.readAgainAsALateChangeLands() }
+          }
+        })
+      lastDelivered = lists
       deliver(lists, watches)
+    }
+
+    /// Reads the list again, without starting a new tracking (the one `refresh` started still
+    /// watches), at each of ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``;
+    /// hands on a list that differs from the last one.
+    private func readAgainAsALateChangeLands() {
+      Task { @MainActor [weak self] in
+        for delay in ObservationSourceTiming.rereadsAfterAChangeOffTheMainThread {
+          try? await Task.sleep(for: delay)
+          guard let self, self.isWanted() else { return }
+          let lists = self.read()
+          if lists != self.lastDelivered {
+            self.lastDelivered = lists
+            self.deliver(lists, true)
+          }
+        }
+      }
     }
   }
 #endif

@@ -8,7 +8,7 @@ struct Gone: ContentLoaderError {
   var allowsRetry: Bool { false }
 }
 
-@Suite("ContentStore: permanent failures, bounded bookkeeping, memory")
+@Suite("ContentStore: permanent failures, bounded bookkeeping, memory", .mainActorTurns)
 @MainActor
 struct ContentStoreBoundsTests {
   /// A configuration is one value the store keeps; what it cannot run with is read within

@@ -12,7 +12,7 @@ final class Thumbnail: Sendable {
 /// The error a failing load throws.
 struct Offline: Error {}
 
-@Suite("ContentStore: failures, limits and lifetimes")
+@Suite("ContentStore: failures, limits and lifetimes", .mainActorTurns)
 @MainActor
 struct ContentStoreFailureTests {
   @Test func failuresAreAnnouncedAsTheyHappen() async {
@@ -218,7 +218,7 @@ struct ContentStoreFailureTests {
   }
 }
 
-@Suite("ContentStore: a cache too small for the screen")
+@Suite("ContentStore: a cache too small for the screen", .mainActorTurns)
 @MainActor
 struct ContentStoreWantedEvictionTests {
   @Test func wantedContentIsEvictedLastAndThenNotReloaded() async {

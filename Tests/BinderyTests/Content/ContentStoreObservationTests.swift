@@ -13,7 +13,7 @@ final class Invalidations: Sendable {
 }
 
 /// `state(for:)` is observable per key: a tracked read watches its key only.
-@Suite("ContentStore under Observation")
+@Suite("ContentStore under Observation", .mainActorTurns)
 @MainActor
 struct ContentStoreObservationTests {
   /// Reads `keys`' states inside `withObservationTracking`; the returned counter counts the

@@ -3,7 +3,7 @@ import BinderyTesting
 import Foundation
 import Testing
 
-@Suite("ContentStore")
+@Suite("ContentStore", .mainActorTurns)
 @MainActor
 struct ContentStoreTests {
   @Test func aHundredRequestsForOneKeyAreOneLoad() async {

@@ -7,7 +7,7 @@ import Testing
 
 /// Bindery against the rules HeadlessUIKit once let through: each test does what an app does on
 /// a device and expects neither a violation nor a glitch.
-@Suite("Device truth: what a bound view does on a device")
+@Suite("Device truth: what a bound view does on a device", .mainActorTurns)
 @MainActor
 struct DeviceTruthTests {
   /// What the table shows, row by row, and what its data source says those rows are.

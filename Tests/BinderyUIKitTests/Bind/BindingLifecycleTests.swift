@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("The binding's lifecycle")
+@Suite("The binding's lifecycle", .mainActorTurns)
 @MainActor
 struct BindingLifecycleTests {
   /// The benchmark's back-to-back path shows every list it is given, through the same path

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Binding a collection view")
+@Suite("Binding a collection view", .mainActorTurns)
 @MainActor
 struct CollectionBindingTests {
   @Test func randomStreamsThroughAGrid() async {

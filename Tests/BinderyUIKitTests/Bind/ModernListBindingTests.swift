@@ -22,7 +22,7 @@ func makeListView(
 }
 
 @MainActor
-@Suite("Binding with registrations, list layouts and swipe actions")
+@Suite("Binding with registrations, list layouts and swipe actions", .mainActorTurns)
 struct ModernListBindingTests {
   let cell = UICollectionView.CellRegistration<UICollectionViewListCell, TestItem> {
     cell, _, item in

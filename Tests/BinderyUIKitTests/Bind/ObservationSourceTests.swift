@@ -59,6 +59,42 @@ final class SharedMates: @unchecked Sendable {
   }
 }
 
+/// A model whose first change, made on another thread, waits to land until the test lets it:
+/// Observation has told of it (`willSet`) and the list is read before its value is there.
+@Observable
+final class SlowlyChangedMates: @unchecked Sendable {
+  @ObservationIgnored private let lock = NSLock()
+  @ObservationIgnored private var _mates: [TestItem] = []
+  @ObservationIgnored private let landing = DispatchSemaphore(value: 0)
+  @ObservationIgnored private var isFirstChange = true
+  var mates: [TestItem] {
+    get {
+      access(keyPath: \.mates)
+      return lock.withLock { _mates }
+    }
+    set {
+      withMutation(keyPath: \.mates) {
+        if lock.withLock({ isFirstChange }) { landing.wait() }
+        lock.withLock {
+          isFirstChange = false
+          _mates = newValue
+        }
+      }
+    }
+  }
+
+  /// Lets the first change land.
+  func letTheChangeLand() { landing.signal() }
+}
+
+/// Set from another thread once a change has landed.
+final class LandingFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+}
+
 /// How often a source's closure ran.
 @MainActor
 final class ReadCounter {
@@ -66,7 +102,7 @@ final class ReadCounter {
   func count() { reads += 1 }
 }
 
-@Suite("Binding from Observation")
+@Suite("Binding from Observation", .mainActorTurns)
 @MainActor
 struct ObservationSourceTests {
   func shown(_ table: UITableView) -> [String?] {
@@ -240,7 +276,38 @@ struct ObservationSourceTests {
     #expect(await binding.waitUntilShown())
     await Task.detached { model.mates = (0..<4).map { TestItem(id: $0) } }.value
     #expect(await eventually("the mates from the other thread") { rowCount(of: table) == 4 })
-    #expect(counter.reads == 2)
+    // The read the change scheduled, then the four that look for a late landing.
+    #expect(await eventually("every read after the change") { counter.reads == 6 })
+    binding.cancel()
+  }
+
+  /// A change made on another thread that lands after the read it scheduled (Observation tells
+  /// of it as it begins) is still shown: the source reads again as it lands.
+  @Test func aChangeThatLandsAfterItsReadIsShown() async {
+    let table = makeTable()
+    let model = SlowlyChangedMates()
+    let counter = ReadCounter()
+    let binding = table.bind(
+      to: .observing {
+        counter.count()
+        return model.mates
+      }, cellProvider: describeRow)
+    #expect(await binding.waitUntilShown())
+    let landed = LandingFlag()
+    Thread.detachNewThread {
+      model.mates = (0..<3).map { TestItem(id: $0) }
+      landed.set()
+    }
+    // The change has begun and its read has run, finding the old list; the tracking that read
+    // started watches for the next change, not this one.
+    #expect(await eventually("the read the change scheduled") { counter.reads == 2 })
+    #expect(rowCount(of: table) == 0)
+    model.letTheChangeLand()
+    #expect(await eventually("the change to land") { landed.isSet })
+    #expect(await eventually("the late change on screen") { rowCount(of: table) == 3 })
+    // The tracking still hears the next change.
+    await Task.detached { model.mates = [TestItem(id: 9)] }.value
+    #expect(await eventually("the next change on screen") { rowCount(of: table) == 1 })
     binding.cancel()
   }
 

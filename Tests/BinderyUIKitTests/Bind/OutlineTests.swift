@@ -12,7 +12,7 @@ struct Node: Identifiable, Equatable, Sendable {
 }
 
 @MainActor
-@Suite("Outlines: trees that expand and collapse")
+@Suite("Outlines: trees that expand and collapse", .mainActorTurns)
 struct OutlineTests {
   let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<Node>> {
     cell, _, row in

@@ -24,7 +24,7 @@ enum PublisherVariant: String, CaseIterable, Sendable {
   var hasContent: Bool { rawValue.contains("Content") }
 }
 
-@Suite("Publishers that send off the main thread")
+@Suite("Publishers that send off the main thread", .mainActorTurns)
 @MainActor
 struct PublisherThreadingTests {
   /// Lists that keep changing: ids shift, content changes, sections come and go.

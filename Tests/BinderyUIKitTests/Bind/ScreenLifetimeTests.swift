@@ -7,7 +7,7 @@ import Testing
 
 /// Screens that go away take their bindings with them: the README's patterns, written as an app
 /// writes them, leave nothing behind.
-@Suite("Screens that go away")
+@Suite("Screens that go away", .mainActorTurns)
 @MainActor
 struct ScreenLifetimeTests {
   /// The README's screen: a `@Published` list, and a task that logs the binding's problems.

@@ -11,7 +11,7 @@ final class MateListViewModel {
   @Published var mates: [TestItem] = []
 }
 
-@Suite("Binding a table")
+@Suite("Binding a table", .mainActorTurns)
 @MainActor
 struct TableBindingTests {
   @Test func theNotesOneLiner() async {

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Late content keyed by identity")
+@Suite("Late content keyed by identity", .mainActorTurns)
 @MainActor
 struct ContentBindingTests {
   /// Binds `table` to `avatars` with prefetching off: content is loaded when a cell shows it,

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Late content keyed by what determines it")
+@Suite("Late content keyed by what determines it", .mainActorTurns)
 @MainActor
 struct ContentKeyTests {
   /// An avatar's key: the mate's id with its avatar's version (`content`), as a URL would be.

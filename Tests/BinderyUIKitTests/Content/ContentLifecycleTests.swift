@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Late content that never gets stuck")
+@Suite("Late content that never gets stuck", .mainActorTurns)
 @MainActor
 struct ContentLifecycleTests {
   /// What a cell shows for a content state.

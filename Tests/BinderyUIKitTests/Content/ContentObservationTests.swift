@@ -14,7 +14,7 @@ final class ConfigureCounter {
 
 /// A store's state read by a cell provider is tracked like any observable state: the cell that
 /// read a key is configured again when that key's content arrives, and no other.
-@Suite("Late content under Observation")
+@Suite("Late content under Observation", .mainActorTurns)
 @MainActor
 struct ContentObservationTests {
   @Test func aCellThatReadsTheStoreIsConfiguredAgainWhenItsKeyArrives() async {

@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("Prefetching: content ready before a cell is first shown")
+@Suite("Prefetching: content ready before a cell is first shown", .mainActorTurns)
 @MainActor
 struct PrefetchingTests {
   /// Binds 200 mates to an off-screen table with avatars; records, for each row configured,

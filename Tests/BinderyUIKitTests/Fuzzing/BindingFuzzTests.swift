@@ -1,11 +1,12 @@
 import BinderyFuzzing
+import BinderyTesting
 import Foundation
 import Testing
 
 /// The binding fuzzer in the suite: a bounded run over fixed seeds and one new seed each run
 /// (printed, and replayed with `swift run bindery-fuzz --seed S --worlds 1`). The long runs are
 /// `bindery-fuzz`'s; CI also runs it for a bounded time in release.
-@Suite("The binding fuzzer")
+@Suite("The binding fuzzer", .mainActorTurns)
 @MainActor
 struct BindingFuzzTests {
   // A few short worlds: the suite shares the main actor with every other test, under the

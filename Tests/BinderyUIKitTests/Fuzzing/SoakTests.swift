@@ -51,7 +51,9 @@ final class UnreliableLoader: @unchecked Sendable {
 /// Soak: a table and a grid on one shared store keyed by each item's id and version, an
 /// unreliable loader, random scrolling, flings and jumps, list updates that change keys,
 /// screens dismissed and bound again. About 20 s; `BINDERY_SOAK_SECONDS`
-/// makes it longer, `BINDERY_SEED` replays one run.
+/// makes it longer, `BINDERY_SEED` replays one run. It does not take `.mainActorTurns`: it runs
+/// for a fixed time beside the suites that do, and its one wait at the end has a budget that
+/// time on a busy main actor does not use up.
 @Suite("Soak")
 @MainActor
 struct SoakTests {

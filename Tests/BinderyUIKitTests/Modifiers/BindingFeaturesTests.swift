@@ -11,7 +11,7 @@ final class TitleHeader: UICollectionReusableView {
   var configuredCount = 0
 }
 
-@Suite("What a list screen needs around the rows")
+@Suite("What a list screen needs around the rows", .mainActorTurns)
 @MainActor
 struct BindingFeaturesTests {
   func sections(_ titles: [Int], rows: Int = 3) -> [ListSection<TestSection, TestItem>] {

@@ -10,7 +10,7 @@ final class StateView: UIView {
   var state = ""
 }
 
-@Suite("Empty, loading and failed states")
+@Suite("Empty, loading and failed states", .mainActorTurns)
 @MainActor
 struct EmptyStateTests {
   /// The view for a state, counting how often one is made.

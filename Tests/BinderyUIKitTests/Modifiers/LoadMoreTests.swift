@@ -57,7 +57,7 @@ final class FooterView: UIView {
   var state = ""
 }
 
-@Suite("Load more")
+@Suite("Load more", .mainActorTurns)
 @MainActor
 struct LoadMoreTests {
   func bind(

@@ -7,7 +7,7 @@ import Testing
 
 /// A modifier given to a view it cannot work on says so, on `errors`, as a typed problem (and
 /// in debug builds at an assertion, which these tests turn off to read the report).
-@Suite("Modifiers that do not apply")
+@Suite("Modifiers that do not apply", .mainActorTurns)
 @MainActor
 struct ModifierMisuseTests {
   /// The modifiers the binding reported as doing nothing, in order, once it has stopped.

@@ -28,7 +28,7 @@ final class AppTableDelegate: UITableViewDelegate {
 }
 
 @MainActor
-@Suite("Row heights kept by identity")
+@Suite("Row heights kept by identity", .mainActorTurns)
 struct RowHeightMemoryTests {
   /// The user reads a feed, another screen covers it, posts arrive, and the user comes back and
   /// scrolls to the top. Returns the corrections UIKit made for rows measured before the trip,

@@ -39,7 +39,7 @@ func feedCell(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITa
 func posts(_ ids: some Sequence<Int>) -> [TestItem] { ids.map { TestItem(id: $0) } }
 
 @MainActor
-@Suite("Scroll anchoring: the reading position survives changes above it")
+@Suite("Scroll anchoring: the reading position survives changes above it", .mainActorTurns)
 struct ScrollAnchoringTests {
   /// Where an item starts on screen, along the scroll.
   func screenStart<S, I>(of id: I.ID, in table: UITableView, _ binding: ListBinding<S, I>)

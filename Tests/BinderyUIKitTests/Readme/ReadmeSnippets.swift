@@ -19,11 +19,6 @@ struct Mate: Identifiable, Equatable, Sendable {
   var photoURL = URL(fileURLWithPath: "/photos/default.jpg")
 }
 
-/// What an image costs in a cache: the bytes of its decoded bitmap.
-@Sendable func bitmapBytes(_ image: UIImage) -> Int {
-  Int(image.size.width * image.scale * image.size.height * image.scale) * 4
-}
-
 struct Team: Identifiable, Equatable, Sendable {
   let id: Int
   var name: String
@@ -114,8 +109,8 @@ final class MatesScreen {
   let api = API()
   let placeholder = UIImage()
   var cancellables = Set<AnyCancellable>()
-  var mates: ListBinding<FlatSection, Mate>?
-  var teamsBinding: ListBinding<Team, Mate>?
+  var mates: ListBinding<FlatSection, Mate>?  // bound to [Mate]
+  var teamsBinding: ListBinding<Team, Mate>?  // bound to [ListSection<Team, Mate>]
   var shown: [Mate] = []
   var problems: [String] = []
 
@@ -320,6 +315,9 @@ final class MatesScreen {
     let api = self.api
     let placeholder = self.placeholder
     // The cost is the decoded bitmap's bytes, so the limit is 64 MB of images, not 64 Mi images.
+    let bitmapBytes: @Sendable (UIImage) -> Int = { image in
+      Int(image.size.width * image.scale * image.size.height * image.scale) * 4
+    }
     let avatars = ContentStore<Mate.ID, UIImage>(
       configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
     ) { id in
@@ -341,6 +339,9 @@ final class MatesScreen {
   func bindPhotos() -> ContentStore<URL, UIImage> {
     let api = self.api
     let placeholder = self.placeholder
+    let bitmapBytes: @Sendable (UIImage) -> Int = { image in
+      Int(image.size.width * image.scale * image.size.height * image.scale) * 4
+    }
     let photos = ContentStore<URL, UIImage>(
       configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
     ) { url in

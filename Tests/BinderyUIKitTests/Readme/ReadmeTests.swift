@@ -5,7 +5,7 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-@Suite("The README")
+@Suite("The README", .mainActorTurns)
 @MainActor
 struct ReadmeTests {
   /// The package's root: this file is at `Tests/BinderyUIKitTests/Readme/`.

@@ -19,7 +19,11 @@ final class LiveDemo {
     var mates = 200
     var latencyMilliseconds = 150.0
     var seed: UInt64 = 20_261_130
-    var seconds = 4.0
+    /// How long to run; `nil`: until `q` in a terminal, ``scriptedSeconds`` without one.
+    var seconds: Double?
+
+    /// How long the scripted scenario runs when `--seconds` does not say.
+    static let scriptedSeconds = 4.0
   }
 
   let options: Options
@@ -115,45 +119,70 @@ final class LiveDemo {
     }
   }
 
+  /// In a terminal: draws 20 times a second and follows the keys until `q` (or Ctrl-C), or
+  /// until `--seconds` have passed; then restores the terminal and prints what it measured.
   func runInteractive() async {
     Terminal.enterRawMode()
     start()
-    let keys = Terminal.keys()
+    let started = clock.now
+    let (events, sink) = AsyncStream.makeStream(of: Terminal.Key.self)
+    let typing = Task.detached {
+      for await key in Terminal.keys() { sink.yield(key) }
+      sink.finish()  // standard input closed: end as if `q` was typed
+    }
+    let timer = options.seconds.map { seconds in
+      Task {
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1_000)))
+        sink.yield(.quit)
+      }
+    }
     let drawing = Task { [weak self] in
       while let self, !Task.isCancelled {
         Terminal.write(self.frame(colour: true))
         try? await Task.sleep(for: .milliseconds(50))
       }
     }
-    for await key in keys {
+    loop: for await key in events {
       switch key {
       case .up: scroll(by: -44)
       case .down: scroll(by: 44)
       case .pageUp: scroll(by: -CGFloat(visibleRows) * 44)
       case .pageDown: scroll(by: CGFloat(visibleRows) * 44)
       case .pause: isPaused.toggle()
-      case .quit:
-        drawing.cancel()
-        Terminal.leaveRawMode()
-        return
+      case .quit: break loop
       }
     }
     drawing.cancel()
+    timer?.cancel()
+    typing.cancel()
     Terminal.leaveRawMode()
+    printSummary(ranFor: clock.now - started)
+    binding?.cancel()
   }
 
   /// Without a terminal: a fixed scenario (the feed running, a slow scroll down), then a summary
   /// with the figures the status line shows.
   func runScripted() async {
     start()
-    let steps = Int(options.seconds * 10)
+    let started = clock.now
+    let steps = Int((options.seconds ?? Options.scriptedSeconds) * 10)
     for step in 0..<steps {
       try? await Task.sleep(for: .milliseconds(100))
       if step < steps * 2 / 3 && step % 2 == 0 { scroll(by: 44) }
     }
     print(frame(colour: false))
-    print("violations reported by HeadlessUIKit (strict): \(table.violations.count)")
+    printSummary(ranFor: clock.now - started)
     binding?.cancel()
+  }
+
+  /// What the run measured, as it ends: how long it ran, the status line's figures and the
+  /// violations HeadlessUIKit reported (none is the point).
+  func printSummary(ranFor duration: Duration) {
+    let seconds =
+      Double(duration.components.seconds)
+      + Double(duration.components.attoseconds) / 1e18
+    print(String(format: "ran %.1f s · ", seconds) + statusLine())
+    print("violations reported by HeadlessUIKit (strict): \(table.violations.count)")
   }
 
   // MARK: The feed

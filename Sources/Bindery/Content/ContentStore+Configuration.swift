@@ -5,7 +5,9 @@ extension ContentStore {
   ///
   /// ```swift
   /// var configuration = ContentStore<URL, UIImage>.Configuration(costLimit: 64 << 20)
-  /// configuration.cost = bitmapBytes  // the decoded bitmap's bytes
+  /// configuration.cost = { image in  // the decoded bitmap's bytes
+  ///   Int(image.size.width * image.scale * image.size.height * image.scale) * 4
+  /// }
   /// configuration.maximumConcurrentLoads = 4
   /// let photos = ContentStore(configuration: configuration) { url in try await api.image(at: url) }
   /// ```

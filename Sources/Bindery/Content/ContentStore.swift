@@ -116,7 +116,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// ```swift
   /// let avatars = ContentStore<Mate.ID, UIImage>(
-  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)  // an image's decoded bytes
   /// ) { id in try await api.avatar(id) }
   /// ```
   ///

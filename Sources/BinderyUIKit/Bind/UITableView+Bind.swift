@@ -60,7 +60,7 @@ extension UITableView {
   ///
   /// ```swift
   /// let avatars = ContentStore<Mate.ID, UIImage>(
-  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)
+  ///   configuration: .init(costLimit: 64 << 20, cost: bitmapBytes)  // an image's decoded bytes
   /// ) { id in try await api.avatar(id) }
   /// tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
   ///   tableView, indexPath, mate, avatar in

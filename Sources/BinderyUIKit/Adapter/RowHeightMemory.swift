@@ -204,6 +204,10 @@ extension RowHeightMemory: UITableViewDelegate {
       appDelegate?.tableView(tableView, didSelectRowAt: indexPath)
     }
 
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
+      appDelegate?.tableView(tableView, didDeselectRowAt: indexPath)
+    }
+
     func scrollViewDidScroll(_ scrollView: UIScrollView) {
       appDelegate?.scrollViewDidScroll(scrollView)
     }

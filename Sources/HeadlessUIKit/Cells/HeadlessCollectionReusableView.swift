@@ -8,10 +8,15 @@ import Foundation
 /// (`UICollectionReusableView` where UIKit does not exist).
 @MainActor
 open class HeadlessCollectionReusableView: HeadlessReusableView {
-  /// Creates a view. `required` so that a registered class can be created from its type (see
-  /// ``HeadlessReusableView``).
-  public required override init(frame: CGRect) {
+  /// Creates a view.
+  public override init(frame: CGRect) {
     super.init(frame: frame)
+  }
+
+  /// How a collection view makes a registered class's view (HeadlessUIKit only): with
+  /// `init(frame: .zero)`. Subclasses inherit it (see ``HeadlessReusableView``).
+  public required convenience init(registeredWith reuseIdentifier: String?) {
+    self.init(frame: .zero)
   }
 
   /// Creates a view from an archive (UIKit's required initializer).

@@ -21,6 +21,10 @@ public final class HeadlessColor: Sendable, Equatable, CustomStringConvertible {
 
   init(name: String) { self.name = name }
 
+  /// The colour as a layer takes it (`CGColor` on a device): HeadlessUIKit's layers take the
+  /// colour itself.
+  public var cgColor: HeadlessColor { self }
+
   /// The same colour with another alpha.
   public func withAlphaComponent(_ alpha: CGFloat) -> HeadlessColor {
     HeadlessColor(name: "\(name) × \(alpha)")
@@ -61,4 +65,22 @@ public final class HeadlessColor: Sendable, Equatable, CustomStringConvertible {
   public static let systemRed = HeadlessColor(name: "systemRed")
   /// Grey.
   public static let systemGray = HeadlessColor(name: "systemGray")
+  /// A separator line's colour.
+  public static let separator = HeadlessColor(name: "separator")
+  /// Grey, lighter.
+  public static let systemGray2 = HeadlessColor(name: "systemGray2")
+  /// A fill for thin shapes.
+  public static let systemFill = HeadlessColor(name: "systemFill")
+  /// Text that is a placeholder.
+  public static let placeholderText = HeadlessColor(name: "placeholderText")
+  /// Yellow.
+  public static let systemYellow = HeadlessColor(name: "systemYellow")
+  /// Purple.
+  public static let systemPurple = HeadlessColor(name: "systemPurple")
+  /// Pink.
+  public static let systemPink = HeadlessColor(name: "systemPink")
+  /// Teal.
+  public static let systemTeal = HeadlessColor(name: "systemTeal")
+  /// Indigo.
+  public static let systemIndigo = HeadlessColor(name: "systemIndigo")
 }

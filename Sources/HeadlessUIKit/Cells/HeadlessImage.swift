@@ -25,7 +25,21 @@ public final class HeadlessImage: Sendable, CustomStringConvertible {
     self.init(size: CGSize(width: 1, height: 1), name: nil)
   }
 
-  /// An image of a size, with a name to recognise it by in tests (HeadlessUIKit only).
+  /// An image from the app's asset catalog. HeadlessUIKit has no asset catalog: any name gives
+  /// a 1 × 1 image with that name (UIKit returns `nil` for a name it does not have).
+  public convenience init?(named name: String) {
+    self.init(size: CGSize(width: 1, height: 1), name: name)
+  }
+
+  /// A system symbol (SF Symbols). HeadlessUIKit has no symbols: any name gives a 20 × 20 image
+  /// with that name.
+  public convenience init?(systemName name: String) {
+    self.init(size: CGSize(width: 20, height: 20), name: name)
+  }
+
+  /// An image of a size, with a name to recognise it by in tests (HeadlessUIKit only): a
+  /// loader in a test returns `UIImage(size: …, name: "avatar 7")`, and the test reads
+  /// `cell.imageView?.image?.name` to see which image a cell shows.
   public init(size: CGSize, name: String? = nil) {
     self.size = size
     self.name = name

@@ -4,12 +4,11 @@ import Foundation
 /// views): a reuse identifier and the reuse cycle.
 ///
 /// Swift without the Objective-C runtime can create a registered class only through a
-/// `required` initializer, so the initializers the views use to create registered classes —
-/// `HeadlessTableViewCell.init(style:reuseIdentifier:)` and
-/// `HeadlessCollectionReusableView.init(frame:)` — are `required` here, where UIKit's are not. A
-/// subclass that keeps the inherited initializers, or declares `required init?(coder:)` as
-/// UIKit asks, compiles unchanged; one that overrides the designated initializer marks it
-/// `required` for HeadlessUIKit.
+/// `required` initializer. UIKit's designated initializers are not required, so each base
+/// class adds one that is, a convenience initializer that calls the designated one
+/// (`init(registeredWith:)`): a subclass that keeps the inherited initializers, or overrides
+/// the designated one and declares `required init?(coder:)` as UIKit asks, inherits it, and
+/// compiles unchanged.
 @MainActor
 open class HeadlessReusableView: HeadlessView {
   /// The identifier the view was registered and dequeued with.

@@ -25,8 +25,28 @@ open class HeadlessTableViewCell: HeadlessReusableView {
     case insert
   }
 
+  /// The standard view shown at the row's trailing edge (`UITableViewCell.AccessoryType`).
+  public enum AccessoryType: Int, Sendable {
+    case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+  }
+
+  /// How a selected row looks (`UITableViewCell.SelectionStyle`).
+  public enum SelectionStyle: Int, Sendable {
+    case none, blue, gray
+    /// The system's look, the default.
+    case `default`
+  }
+
   /// The view that holds the cell's content.
   public let contentView = HeadlessView()
+  /// The standard view at the trailing edge; none by default.
+  open var accessoryType = AccessoryType.none
+  /// A view of your own at the trailing edge, in place of ``accessoryType``'s.
+  open var accessoryView: HeadlessView?
+  /// How the row looks while selected.
+  open var selectionStyle = SelectionStyle.default
+  /// The separator's inset from the edges.
+  open var separatorInset = HeadlessEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
   /// The cell's main label.
   open private(set) var textLabel: HeadlessLabel? = HeadlessLabel()
   /// The cell's secondary label.
@@ -40,9 +60,15 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   /// The style the cell was made with, for ``defaultContentConfiguration()``.
   let style: CellStyle
 
-  /// Creates a cell. `required` so that a registered class can be created from its type (see
+  /// How a table makes a registered class's cell (HeadlessUIKit only): with
+  /// `init(style: .default, reuseIdentifier:)`. Subclasses inherit it (see
   /// ``HeadlessReusableView``).
-  public required init(style: CellStyle, reuseIdentifier: String?) {
+  public required convenience init(registeredWith reuseIdentifier: String?) {
+    self.init(style: .default, reuseIdentifier: reuseIdentifier)
+  }
+
+  /// Creates a cell.
+  public init(style: CellStyle, reuseIdentifier: String?) {
     self.style = style
     super.init(frame: .zero)
     self.reuseIdentifier = reuseIdentifier

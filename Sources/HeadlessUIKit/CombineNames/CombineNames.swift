@@ -385,15 +385,37 @@ import Foundation
       nonmutating set { storage.set(newValue) }
     }
 
+    /// The value, in a class: setting it first tells the object's `objectWillChange`, as
+    /// Combine's `@Published` does in an `ObservableObject`, then publishes and stores it.
+    public static subscript<EnclosingSelf: AnyObject>(
+      _enclosingInstance object: EnclosingSelf,
+      wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+      storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+      get { object[keyPath: storageKeyPath].storage.value }
+      set {
+        let storage = object[keyPath: storageKeyPath].storage
+        storage.objectWillChange?.send()
+        storage.set(newValue)
+      }
+    }
+
     /// The publisher, as `$property`.
     public var projectedValue: Publisher { Publisher(storage: storage) }
   }
 
   /// A `@Published` property's value and subscribers.
-  final class PublishedStorage<Value> {
+  final class PublishedStorage<Value>: ObjectWillChangeSlot {
     private let core = SubjectCore<Value, Never>()
     private let lock = NSLock()
     private var current: Value
+    private var willChange: ObservableObjectPublisher?
+
+    /// The publisher of the object the property is in, once someone asked for it.
+    var objectWillChange: ObservableObjectPublisher? {
+      get { lock.withLock { willChange } }
+      set { lock.withLock { willChange = newValue } }
+    }
 
     init(_ value: Value) { current = value }
 
@@ -413,6 +435,211 @@ import Foundation
 
     func attach<S: Subscriber>(_ subscriber: S) where S.Input == Value, S.Failure == Never {
       core.attach(subscriber, replay: value)
+    }
+  }
+
+  extension Published: PublishedProperty {
+    var slot: any ObjectWillChangeSlot { storage }
+  }
+
+  /// A `@Published` property, seen through reflection without its value's type.
+  protocol PublishedProperty {
+    var slot: any ObjectWillChangeSlot { get }
+  }
+
+  /// Where a `@Published` property keeps its object's `objectWillChange`.
+  protocol ObjectWillChangeSlot: AnyObject {
+    var objectWillChange: ObservableObjectPublisher? { get set }
+  }
+
+  /// An object that tells before it changes (Combine's `ObservableObject`): a class whose
+  /// `@Published` properties send its ``objectWillChange`` before each new value, as SwiftUI
+  /// and `sink` expect.
+  public protocol ObservableObject: AnyObject {
+    /// The publisher that tells of a change before it is made.
+    associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher
+    where ObjectWillChangePublisher.Failure == Never
+    /// Tells of a change before it is made.
+    var objectWillChange: ObjectWillChangePublisher { get }
+  }
+
+  /// Guards the one-time wiring of an object's publisher into its `@Published` properties.
+  private let objectWillChangeWiring = NSLock()
+
+  extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+    /// The object's publisher, shared by its `@Published` properties (found by reflection,
+    /// as Combine finds them), which send it before each change. An object with no
+    /// `@Published` property gets a publisher nothing sends on.
+    public var objectWillChange: ObservableObjectPublisher {
+      objectWillChangeWiring.withLock {
+        var slots: [any ObjectWillChangeSlot] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+          for child in current.children {
+            if let property = child.value as? any PublishedProperty { slots.append(property.slot) }
+          }
+          mirror = current.superclassMirror
+        }
+        if let existing = slots.lazy.compactMap(\.objectWillChange).first {
+          for slot in slots where slot.objectWillChange == nil { slot.objectWillChange = existing }
+          return existing
+        }
+        let publisher = ObservableObjectPublisher()
+        for slot in slots { slot.objectWillChange = publisher }
+        return publisher
+      }
+    }
+  }
+
+  /// The publisher an `ObservableObject` tells its changes with (Combine's
+  /// `ObservableObjectPublisher`): it sends `()` before each change.
+  public final class ObservableObjectPublisher: Publisher {
+    /// Nothing but the fact of a change.
+    public typealias Output = Void
+    /// It cannot fail.
+    public typealias Failure = Never
+    private let core = SubjectCore<Void, Never>()
+
+    /// A publisher.
+    public init() {}
+
+    /// Attaches a subscriber.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+      core.attach(subscriber, replay: nil)
+    }
+
+    /// Tells every subscriber of a change.
+    public func send() { core.send(()) }
+  }
+
+  extension Publisher where Failure == Never, Output: Sendable {
+    /// The values as an async sequence (Combine's `values`): each value is buffered until the
+    /// loop takes it; the sequence ends when the publisher does, or when the loop's task is
+    /// cancelled. HeadlessUIKit's needs `Sendable` values, as they cross to the loop's task.
+    public var values: AsyncPublisher<Self> { AsyncPublisher(self) }
+  }
+
+  /// A publisher's values as an `AsyncSequence` (Combine's `AsyncPublisher`).
+  public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence
+  where Upstream.Failure == Never, Upstream.Output: Sendable {
+    /// The publisher's values.
+    public typealias Element = Upstream.Output
+    private let upstream: Upstream
+
+    /// The values of `publisher`.
+    public init(_ publisher: Upstream) { upstream = publisher }
+
+    /// Subscribes, and hands the values on in order.
+    public func makeAsyncIterator() -> AsyncStream<Element>.Iterator {
+      let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
+      let subscription = upstream.sink(
+        receiveCompletion: { _ in continuation.finish() },
+        receiveValue: { continuation.yield($0) })
+      let holder = CancellableBox(subscription)
+      continuation.onTermination = { _ in holder.cancel() }
+      return stream.makeAsyncIterator()
+    }
+  }
+
+  /// Keeps a subscription for an async sequence until the sequence ends.
+  private final class CancellableBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancellable: AnyCancellable?
+    init(_ cancellable: AnyCancellable) { self.cancellable = cancellable }
+    func cancel() {
+      let current = lock.withLock { () -> AnyCancellable? in
+        defer { cancellable = nil }
+        return cancellable
+      }
+      current?.cancel()
+    }
+  }
+
+  extension Publisher {
+    /// Each value transformed (Combine's `map`).
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+      Publishers.Map(upstream: self, transform: transform)
+    }
+  }
+
+  extension Publisher where Output: Equatable {
+    /// The values, without those equal to the one before (Combine's `removeDuplicates()`).
+    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
+      Publishers.RemoveDuplicates(upstream: self)
+    }
+  }
+
+  /// Combine's namespace for operators.
+  public enum Publishers {
+    /// A publisher that transforms each value of another.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+      /// Its upstream's failure.
+      public typealias Failure = Upstream.Failure
+      let upstream: Upstream
+      let transform: (Upstream.Output) -> Output
+
+      /// Attaches a subscriber through the transform.
+      public func receive<S: Subscriber>(subscriber: S)
+      where S.Input == Output, S.Failure == Failure {
+        upstream.receive(subscriber: Relay(downstream: subscriber) { [transform] in transform($0) })
+      }
+    }
+
+    /// A publisher that leaves out values equal to the one before.
+    public struct RemoveDuplicates<Upstream: Publisher>: Publisher
+    where Upstream.Output: Equatable {
+      /// Its upstream's values.
+      public typealias Output = Upstream.Output
+      /// Its upstream's failure.
+      public typealias Failure = Upstream.Failure
+      let upstream: Upstream
+
+      /// Attaches a subscriber that hears each value that differs from the last.
+      public func receive<S: Subscriber>(subscriber: S)
+      where S.Input == Output, S.Failure == Failure {
+        let last = LastValue<Output>()
+        upstream.receive(
+          subscriber: Relay(downstream: subscriber) { value in
+            last.replace(with: value) ? value : nil
+          })
+      }
+    }
+  }
+
+  /// The last value a `removeDuplicates()` let through.
+  final class LastValue<Value: Equatable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+    /// Stores `next`; returns whether it differs from the value before.
+    func replace(with next: Value) -> Bool {
+      lock.withLock {
+        defer { value = next }
+        return value != next
+      }
+    }
+  }
+
+  /// A subscriber between an upstream and a downstream: each value transformed, or dropped
+  /// when the transform gives `nil` (demand asked again for a dropped one).
+  final class Relay<Input, Output, Failure: Error, Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    let downstream: Downstream
+    let transform: (Input) -> Output?
+
+    init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard let output = transform(input) else { return .max(1) }
+      return downstream.receive(output)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      downstream.receive(completion: completion)
     }
   }
 #endif

@@ -14,6 +14,10 @@ public protocol HeadlessTableViewDelegate: HeadlessScrollViewDelegate {
   /// The user selected a row.
   func tableView(_ tableView: HeadlessTableView, didSelectRowAt indexPath: IndexPath)
 
+  /// The user's tap deselected a row (another row's selection, or a second tap with multiple
+  /// selection).
+  func tableView(_ tableView: HeadlessTableView, didDeselectRowAt indexPath: IndexPath)
+
   /// A row's height; `HeadlessTableView.automaticDimension` lets its cell decide
   /// (self-sizing). The table's `rowHeight` by default.
   func tableView(_ tableView: HeadlessTableView, heightForRowAt indexPath: IndexPath) -> CGFloat
@@ -37,6 +41,9 @@ public protocol HeadlessTableViewDelegate: HeadlessScrollViewDelegate {
 extension HeadlessTableViewDelegate {
   /// Does nothing.
   public func tableView(_ tableView: HeadlessTableView, didSelectRowAt indexPath: IndexPath) {}
+
+  /// Does nothing.
+  public func tableView(_ tableView: HeadlessTableView, didDeselectRowAt indexPath: IndexPath) {}
 
   /// The table's `rowHeight`.
   public func tableView(_ tableView: HeadlessTableView, heightForRowAt indexPath: IndexPath)

@@ -118,6 +118,32 @@ import Foundation
     HeadlessOrthogonalScrollingBehavior
   /// `NSRectAlignment`.
   public typealias NSRectAlignment = HeadlessRectAlignment
+  /// `UIViewController`.
+  public typealias UIViewController = HeadlessViewController
+  /// `UINavigationController`.
+  public typealias UINavigationController = HeadlessNavigationController
+  /// `UINavigationItem`.
+  public typealias UINavigationItem = HeadlessNavigationItem
+  /// `UIBarButtonItem`.
+  public typealias UIBarButtonItem = HeadlessBarButtonItem
+  /// `UIMenu`.
+  public typealias UIMenu = HeadlessMenu
+  /// `UIModalPresentationStyle`.
+  public typealias UIModalPresentationStyle = HeadlessViewController.ModalPresentationStyle
+  /// `UIButton`.
+  public typealias UIButton = HeadlessButton
+  /// `UIFont`.
+  public typealias UIFont = HeadlessFont
+  /// `NSLayoutConstraint`.
+  public typealias NSLayoutConstraint = HeadlessLayoutConstraint
+  /// `NSLayoutXAxisAnchor`.
+  public typealias NSLayoutXAxisAnchor = HeadlessLayoutXAxisAnchor
+  /// `NSLayoutYAxisAnchor`.
+  public typealias NSLayoutYAxisAnchor = HeadlessLayoutYAxisAnchor
+  /// `NSLayoutDimension`.
+  public typealias NSLayoutDimension = HeadlessLayoutSizeAnchor
+  /// `UILayoutGuide`.
+  public typealias UILayoutGuide = HeadlessLayoutGuide
 
   extension IndexPath {
     /// The row of a table view index path (UIKit's extension).
@@ -131,6 +157,18 @@ import Foundation
       self.init(section: section, index: row)
     }
   }
+#endif
+
+#if !canImport(UIKit) && !canImport(AppKit)
+  /// `NSTextAlignment` (UIKit's and AppKit's).
+  public typealias NSTextAlignment = HeadlessTextAlignment
+  /// `NSLineBreakMode` (UIKit's and AppKit's).
+  public typealias NSLineBreakMode = HeadlessLineBreakMode
+#endif
+
+#if !canImport(QuartzCore)
+  /// `CALayer`, as far as views set it.
+  public typealias CALayer = HeadlessLayer
 #endif
 
 #if !canImport(UIKit) && !canImport(AppKit)

@@ -317,6 +317,19 @@ enum UIKitMessages {
         + "false.", isUIKitMessage: false, severity: .glitch)
   }
 
+  /// UIKit's log since iOS 13 (earlier versions leave out the "from" part), without the
+  /// objects' addresses.
+  static func presentationOutsideWindow(
+    _ presented: HeadlessViewController, on presenter: HeadlessViewController
+  ) -> UpdateViolation {
+    let presentedName = "<\(type(of: presented))>"
+    let presenterName = "<\(type(of: presenter))>"
+    return UpdateViolation(
+      .presentationOutsideWindow,
+      "Attempt to present \(presentedName) on \(presenterName) (from \(presenterName)) whose "
+        + "view is not in the window hierarchy.", severity: .alert)
+  }
+
   /// The public logs end the sentence here; some builds add "Please file a bug."
   static let reentrantLayout = UpdateViolation(
     .reentrantLayout,

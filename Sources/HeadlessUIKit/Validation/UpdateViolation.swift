@@ -104,6 +104,9 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case cachedFrameMismatch
     /// A collection view released while one of its updates was still animating (§7.1).
     case deallocatedDuringUpdate
+    /// A view controller asked to present while its view is not in a window (an alert,
+    /// §4f): nothing is presented.
+    case presentationOutsideWindow
   }
 
   /// What UIKit does about a violation.

@@ -63,7 +63,7 @@ extension HeadlessCollectionView {
     }
     let dequeued = dequeueReusableCell(
       withReuseIdentifier: registration.reuseIdentifier, for: indexPath)
-    let cell = (dequeued as? Cell) ?? Cell(frame: .zero)
+    let cell = (dequeued as? Cell) ?? Cell(registeredWith: registration.reuseIdentifier)
     if let item { registration.handler(cell, indexPath, item) }
     return cell
   }
@@ -86,7 +86,8 @@ extension HeadlessCollectionView {
     let dequeued = dequeueReusableSupplementaryView(
       ofKind: registration.elementKind, withReuseIdentifier: registration.reuseIdentifier,
       for: indexPath)
-    let view = (dequeued as? Supplementary) ?? Supplementary(frame: .zero)
+    let view =
+      (dequeued as? Supplementary) ?? Supplementary(registeredWith: registration.reuseIdentifier)
     registration.handler(view, registration.elementKind, indexPath)
     return view
   }

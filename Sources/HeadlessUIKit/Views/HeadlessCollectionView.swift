@@ -268,7 +268,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
     let cellType =
       (cellClass as? HeadlessCollectionViewCell.Type) ?? HeadlessCollectionViewCell.self
-    engine.register(identifier) { _ in cellType.init(frame: .zero) }
+    engine.register(identifier) { cellType.init(registeredWith: $0) }
   }
 
   /// Registers a supplementary view class (a `HeadlessCollectionReusableView` subclass) for a
@@ -279,7 +279,9 @@ open class HeadlessCollectionView: HeadlessScrollView {
   ) {
     let viewType =
       (viewClass as? HeadlessCollectionReusableView.Type) ?? HeadlessCollectionReusableView.self
-    engine.registerSupplementary(kind: elementKind, identifier) { _ in viewType.init(frame: .zero) }
+    engine.registerSupplementary(kind: elementKind, identifier) {
+      viewType.init(registeredWith: $0)
+    }
   }
 
   /// A cell for the item being requested: only valid inside `collectionView(_:cellForItemAt:)`.

@@ -7,11 +7,6 @@ import Foundation
 extension HeadlessTableView {
   // MARK: The user's edits (HeadlessUIKit only)
 
-  /// The user taps a row: the delegate is told it was selected.
-  public func userSelectsRow(at indexPath: IndexPath) {
-    delegate?.tableView(self, didSelectRowAt: indexPath)
-  }
-
   /// The user swipes a row and taps Delete: if the data source lets the row be edited, it is
   /// asked to commit the delete (the row stays until the data source deletes it). Returns
   /// whether the delete was offered.

@@ -55,6 +55,8 @@ open class HeadlessTableView: HeadlessScrollView {
     }
   }
   private(set) var automaticRowHeight = true
+  /// Whether and how the user can select rows.
+  var selectionSettings = SelectionSettings()
 
   /// The height that lets a row's cell decide (UIKit's `UITableView.automaticDimension`).
   public static let automaticDimension: CGFloat = -1
@@ -263,7 +265,7 @@ open class HeadlessTableView: HeadlessScrollView {
   /// Registers a cell class (a `HeadlessTableViewCell` subclass) for an identifier.
   open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
     let cellType = (cellClass as? HeadlessTableViewCell.Type) ?? HeadlessTableViewCell.self
-    engine.register(identifier) { cellType.init(style: .default, reuseIdentifier: $0) }
+    engine.register(identifier) { cellType.init(registeredWith: $0) }
   }
 
   /// A cell for the row being requested, recycled or new.

@@ -12,9 +12,21 @@ import Foundation
 /// the window alive), and take it off with ``removeFromSuperview()``.
 @MainActor
 open class HeadlessView {
-  /// The view's frame in its superview.
+  /// The view's frame in its superview. A new size resizes the subviews as their
+  /// ``autoresizingMask`` says, as UIKit does.
   open var frame: CGRect {
-    didSet { frameDidChange() }
+    didSet {
+      if frame.size != oldValue.size { resizeSubviews(from: oldValue.size) }
+      frameDidChange()
+    }
+  }
+
+  /// The view's centre, in its superview's coordinates.
+  open var center: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set {
+      frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+    }
   }
 
   /// The view's own coordinate space: its size, at the origin (a scroll view's origin is its
@@ -32,6 +44,79 @@ open class HeadlessView {
 
   /// The view's background colour.
   open var backgroundColor: HeadlessColor?
+
+  /// The view's opacity, from 0 to 1.
+  open var alpha: CGFloat = 1
+
+  /// Whether touches reach the view (and its subviews); a control that does not take them
+  /// sends nothing when tapped.
+  open var isUserInteractionEnabled = true
+
+  /// The colour controls and images tint with: the superview's unless set.
+  open var tintColor: HeadlessColor {
+    get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+    set { ownTintColor = newValue }
+  }
+  private var ownTintColor: HeadlessColor?
+
+  /// How the view's content fills it (`UIView.ContentMode`).
+  open var contentMode = ContentMode.scaleToFill
+
+  /// Whether subviews are clipped to the view's bounds (the layer's `masksToBounds`).
+  open var clipsToBounds: Bool {
+    get { layer.masksToBounds }
+    set { layer.masksToBounds = newValue }
+  }
+
+  /// The view's layer: its corners, border and shadow, kept as set (HeadlessUIKit draws
+  /// nothing).
+  public let layer = HeadlessLayer()
+
+  /// How the view resizes when its superview's size changes (`UIView.AutoresizingMask`).
+  open var autoresizingMask: AutoresizingMask = []
+
+  /// A number to find the view by.
+  open var tag = 0
+
+  /// The identifier UI tests find the view by.
+  open var accessibilityIdentifier: String?
+
+  /// What VoiceOver reads for the view.
+  open var accessibilityLabel: String?
+
+  /// Whether the view's frame is made into constraints; set it to `false` for a view placed
+  /// with anchors (HeadlessUIKit keeps constraints and solves none: see
+  /// `HeadlessLayoutConstraint`).
+  open var translatesAutoresizingMaskIntoConstraints = true
+
+  /// The active constraints kept with this view.
+  public internal(set) var constraints: [HeadlessLayoutConstraint] = []
+
+  /// The layout guides given to this view with `addLayoutGuide(_:)`.
+  public internal(set) var layoutGuides: [HeadlessLayoutGuide] = []
+
+  /// The space inside the view's edges that content keeps to: 8 points each way by default.
+  open var layoutMargins = HeadlessEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+  /// The layout margins, by leading and trailing edges.
+  open var directionalLayoutMargins: HeadlessDirectionalEdgeInsets {
+    get {
+      HeadlessDirectionalEdgeInsets(
+        top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+        trailing: layoutMargins.right)
+    }
+    set {
+      layoutMargins = HeadlessEdgeInsets(
+        top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
+        right: newValue.trailing)
+    }
+  }
+
+  /// Whether the view's margins grow to its superview's where they overlap.
+  open var preservesSuperviewLayoutMargins = false
+
+  /// The view's anchors and guides, made when first asked for.
+  lazy var anchors = ViewAnchors(view: self)
 
   /// Creates a view with a frame.
   public init(frame: CGRect) {
@@ -69,13 +154,76 @@ open class HeadlessView {
 
   /// Adds a view on top of the others, taking it from its previous superview.
   open func addSubview(_ view: HeadlessView) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Adds a view at a place in the subviews, back to front, taking it from its previous
+  /// superview.
+  open func insertSubview(_ view: HeadlessView, at index: Int) {
     guard view !== self else { return }
     let previousWindow = view.window
     view.detachFromSuperview()
-    subviews.append(view)
+    subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
     if view.window !== previousWindow { view.windowDidChange() }
   }
+
+  /// Adds a view just behind `sibling` (on top, if `sibling` is not a subview).
+  open func insertSubview(_ view: HeadlessView, belowSubview sibling: HeadlessView) {
+    insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? subviews.count)
+  }
+
+  /// Adds a view just in front of `sibling` (on top, if `sibling` is not a subview).
+  open func insertSubview(_ view: HeadlessView, aboveSubview sibling: HeadlessView) {
+    insertSubview(view, at: subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count)
+  }
+
+  /// Moves a subview in front of the others.
+  open func bringSubviewToFront(_ view: HeadlessView) {
+    guard view.superview === self, let index = subviews.firstIndex(where: { $0 === view })
+    else { return }
+    subviews.append(subviews.remove(at: index))
+  }
+
+  /// Whether the view is `view` or inside it.
+  open func isDescendant(of view: HeadlessView) -> Bool {
+    var current: HeadlessView? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// The view, or the first subview inside it, with `tag`.
+  open func viewWithTag(_ tag: Int) -> HeadlessView? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// The size the view would take to fit `size`: by default its own size.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { frame.size }
+
+  /// Resizes the view to ``sizeThatFits(_:)`` its current size.
+  open func sizeToFit() {
+    frame.size = sizeThatFits(frame.size)
+  }
+
+  /// The size the view's content needs; no size of its own by default
+  /// (``noIntrinsicMetric`` each way).
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: HeadlessView.noIntrinsicMetric, height: HeadlessView.noIntrinsicMetric)
+  }
+
+  /// A dimension the view's content does not decide.
+  public static let noIntrinsicMetric: CGFloat = -1
+
+  /// Lays out subviews; HeadlessUIKit calls it from ``layoutIfNeeded()`` for plain views. Does
+  /// nothing by default.
+  open func layoutSubviews() {}
 
   /// Takes the view out of its superview (and so off screen, if it was in a window).
   open func removeFromSuperview() {
@@ -115,11 +263,43 @@ open class HeadlessView {
   /// Asks for a layout pass; HeadlessUIKit lays out at once, so this does nothing.
   open func setNeedsLayout() {}
 
-  /// Lays out now; overridden by the list views.
-  open func layoutIfNeeded() {}
+  /// Lays out now: ``layoutSubviews()`` for a plain view; the list views lay out their cells.
+  open func layoutIfNeeded() { layoutSubviews() }
 
   /// Called when the frame changed.
   func frameDidChange() {}
+
+  /// UIKit's autoresizing: each subview's flexible parts share the change of size, along each
+  /// axis equally.
+  private func resizeSubviews(from oldSize: CGSize) {
+    let widthChange = frame.width - oldSize.width
+    let heightChange = frame.height - oldSize.height
+    for subview in subviews where !subview.autoresizingMask.isEmpty {
+      let mask = subview.autoresizingMask
+      var next = subview.frame
+      let horizontal = Self.share(
+        widthChange, lead: mask.contains(.flexibleLeftMargin), size: mask.contains(.flexibleWidth),
+        trail: mask.contains(.flexibleRightMargin))
+      next.origin.x += horizontal.lead
+      next.size.width += horizontal.size
+      let vertical = Self.share(
+        heightChange, lead: mask.contains(.flexibleTopMargin),
+        size: mask.contains(.flexibleHeight), trail: mask.contains(.flexibleBottomMargin))
+      next.origin.y += vertical.lead
+      next.size.height += vertical.size
+      if next != subview.frame { subview.frame = next }
+    }
+  }
+
+  /// How a change of size is shared between a leading margin, a size and a trailing margin.
+  private static func share(_ change: CGFloat, lead: Bool, size: Bool, trail: Bool)
+    -> (lead: CGFloat, size: CGFloat)
+  {
+    let parts = CGFloat([lead, size, trail].filter { $0 }.count)
+    guard parts > 0, change != 0 else { return (0, 0) }
+    let part = change / parts
+    return (lead ? part : 0, size ? part : 0)
+  }
 
   private func detachFromSuperview() {
     guard let superview else { return }
@@ -167,10 +347,41 @@ open class HeadlessWindow: HeadlessView {
   /// The bounds of the screen a window fills by default: 390 × 844 points.
   public static let screenBounds = CGRect(x: 0, y: 0, width: 390, height: 844)
 
-  /// Shows the window and keeps it alive until it is hidden with ``resignVisible()``.
+  /// The screen the window shows: its view fills the window, and appears (its
+  /// `viewWillAppear(_:)`, then `viewDidAppear(_:)`) when the window is visible.
+  open var rootViewController: HeadlessViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      if let oldValue {
+        oldValue.beginDisappearing(animated: false)
+        oldValue.viewIfLoaded?.removeFromSuperview()
+        oldValue.endDisappearing(animated: false)
+      }
+      showRootViewController()
+    }
+  }
+
+  /// Shows the window and keeps it alive until it is hidden with ``resignVisible()``; its root
+  /// view controller appears.
   open func makeKeyAndVisible() {
     isHidden = false
     if !Self.visibleWindows.contains(where: { $0 === self }) { Self.visibleWindows.append(self) }
+    showRootViewController()
+  }
+
+  /// Puts the root view controller's view in the window and, once the window is visible,
+  /// makes it appear.
+  private func showRootViewController() {
+    guard let root = rootViewController else { return }
+    let rootView: HeadlessView = root.view
+    if rootView.superview !== self {
+      rootView.frame = bounds
+      rootView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      insertSubview(rootView, at: 0)
+    }
+    guard !isHidden, Self.visibleWindows.contains(where: { $0 === self }) else { return }
+    root.beginAppearing(animated: false)
+    root.endAppearing(animated: false)
   }
 
   /// Hides the window and lets it go (HeadlessUIKit's counterpart of hiding it in a scene).
@@ -190,10 +401,74 @@ open class HeadlessWindow: HeadlessView {
     return window
   }
 
+  /// Puts a screen on screen: a new visible window the size of a phone screen with
+  /// `viewController` as its root; the window is released when it is hidden with
+  /// ``resignVisible()``.
+  @discardableResult
+  public static func show(_ viewController: HeadlessViewController) -> HeadlessWindow {
+    let window = HeadlessWindow()
+    window.rootViewController = viewController
+    window.makeKeyAndVisible()
+    return window
+  }
+
   /// A window made by ``show(_:)`` stops being visible, and is released, when its view leaves.
   open override func willRemoveSubview(_ subview: HeadlessView) {
     if resignsWhenEmptied && subviews.count == 1 { resignVisible() }
   }
+}
+
+extension HeadlessView {
+  /// How a view resizes with its superview (`UIView.AutoresizingMask`).
+  public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    /// The mask's bits, as UIKit numbers them.
+    public let rawValue: UInt
+    /// The mask of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The distance to the superview's left edge changes.
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    /// The width changes.
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    /// The distance to the superview's right edge changes.
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    /// The distance to the superview's top edge changes.
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    /// The height changes.
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    /// The distance to the superview's bottom edge changes.
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+  }
+
+  /// How a view's content fills it (`UIView.ContentMode`).
+  public enum ContentMode: Int, Sendable {
+    case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right,
+      topLeft, topRight, bottomLeft, bottomRight
+  }
+}
+
+/// A view's layer (`CALayer`, as far as views set it): kept as set, drawn by nothing.
+@MainActor
+public final class HeadlessLayer {
+  /// The radius of the rounded corners.
+  public var cornerRadius: CGFloat = 0
+  /// Whether sublayers are clipped to the bounds (a view's `clipsToBounds`).
+  public var masksToBounds = false
+  /// The border's width.
+  public var borderWidth: CGFloat = 0
+  /// The border's colour (a `CGColor` on a device: `UIColor.cgColor` gives one).
+  public var borderColor: HeadlessColor?
+  /// The shadow's colour.
+  public var shadowColor: HeadlessColor?
+  /// The shadow's opacity, from 0 to 1.
+  public var shadowOpacity: Float = 0
+  /// The shadow's blur radius.
+  public var shadowRadius: CGFloat = 3
+  /// The shadow's offset.
+  public var shadowOffset = CGSize(width: 0, height: -3)
+  /// The layer's opacity.
+  public var opacity: Float = 1
+
+  init() {}
 }
 
 /// Distances inward from the four edges of a rectangle (`UIEdgeInsets` where UIKit does not

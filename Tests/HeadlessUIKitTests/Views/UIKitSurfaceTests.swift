@@ -10,7 +10,7 @@ final class AvatarCell: HeadlessTableViewCell {
     super.init(coder: coder)
   }
 
-  required init(style: CellStyle, reuseIdentifier: String?) {
+  override init(style: CellStyle, reuseIdentifier: String?) {
     super.init(style: style, reuseIdentifier: reuseIdentifier)
     badge.text = "new"
   }

@@ -1,0 +1,347 @@
+import Foundation
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+/// A screen's controller (`UIViewController` where UIKit does not exist): its view, loaded on
+/// first use, the appearance calls UIKit makes as the screen is shown, covered and uncovered,
+/// children, and modal presentation.
+///
+/// As in UIKit, reading ``view`` loads it — ``loadView()`` (a plain view the size of the
+/// screen, unless overridden), then ``viewDidLoad()`` — and a controller's view is on screen
+/// when it is in a window: as a window's ``HeadlessWindow/rootViewController``, a navigation
+/// controller's top screen, or a presented screen. The appearance calls come in UIKit's order:
+/// `viewWillAppear(_:)` before the view is in the window, `viewDidAppear(_:)` once the
+/// transition is done; `viewWillDisappear(_:)` while it is still there, `viewDidDisappear(_:)`
+/// once it has left. A controller gets each call once per transition, and children whose views
+/// are in their parent's view get them with their parent, as UIKit forwards them.
+///
+/// Transitions: an unanimated one is done when the call returns (on a device, at the next
+/// layout pass, before anything is drawn); an animated one is done on a later main-actor turn,
+/// and until then both screens' views are in the window, as during UIKit's animation.
+@MainActor
+open class HeadlessViewController {
+  /// How a presented screen covers the one that presents it (`UIModalPresentationStyle`).
+  public enum ModalPresentationStyle: Int, Sendable {
+    /// A sheet (since iOS 13 the default, `.automatic`'s meaning for most screens): the
+    /// presenting screen stays in the window, behind, and gets no appearance calls.
+    case automatic = -2
+    /// The whole screen: once the transition is done the presenting screen's view leaves the
+    /// window, after `viewWillDisappear(_:)`, and `viewDidDisappear(_:)` follows.
+    case fullScreen = 0
+    /// A sheet over part of the screen; as ``automatic``.
+    case pageSheet = 1
+    /// A smaller sheet; as ``automatic``.
+    case formSheet = 2
+    /// Over the whole screen, the presenting screen left in the window and told nothing.
+    case overFullScreen = 5
+  }
+
+  private var loadedView: HeadlessView?
+  /// Where the controller is in its appearance: UIKit makes each call once per transition.
+  var appearance = Appearance.disappeared
+
+  /// The controller's title, shown by a navigation controller's bar.
+  open var title: String? {
+    didSet { navigationItem.title = title }
+  }
+
+  /// What a navigation controller's bar shows for this screen.
+  public let navigationItem = HeadlessNavigationItem()
+
+  /// The controller that contains this one (a navigation controller, or one that added it
+  /// with ``addChild(_:)``).
+  public internal(set) weak var parent: HeadlessViewController?
+
+  /// The controllers this one contains, in the order they were added.
+  public internal(set) var children: [HeadlessViewController] = []
+
+  /// The screen that presented this one's screen, while it is presented. As in UIKit, the
+  /// children of a presented controller answer their presented ancestor's presenter.
+  open var presentingViewController: HeadlessViewController? { screenRoot.presenter }
+
+  /// The screen presented over this one's, while it is presented. As in UIKit, every
+  /// controller of the presenting screen answers it.
+  open var presentedViewController: HeadlessViewController? { screenRoot.presented }
+
+  /// Kept on the screen's root: the screen it presents, and the one that presented it.
+  private var presented: HeadlessViewController?
+  private weak var presenter: HeadlessViewController?
+
+  /// What UIKit logged about this controller's presentations (an alert each): a present from
+  /// a screen that is not in a window is ignored, as on a device.
+  public private(set) var alerts: [UpdateViolation] = []
+
+  /// How this controller covers its presenter when it is presented; ``ModalPresentationStyle/automatic``
+  /// (a sheet) by default, as on iOS 13 and later.
+  open var modalPresentationStyle = ModalPresentationStyle.automatic
+
+  /// Whether the controller is being presented, between ``present(_:animated:completion:)``
+  /// and the end of its transition.
+  public internal(set) var isBeingPresented = false
+
+  /// Whether the controller is being dismissed, until its transition ends.
+  public internal(set) var isBeingDismissed = false
+
+  /// Whether the controller is being added to a parent (pushed), until its transition ends.
+  public internal(set) var isMovingToParent = false
+
+  /// Whether the controller is being taken from its parent (popped), until its transition ends.
+  public internal(set) var isMovingFromParent = false
+
+  /// A controller without a nib, as UIKit's designated initializer makes one; HeadlessUIKit
+  /// has no nibs, so both arguments are ignored.
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+
+  /// A controller from an archive, as UIKit's required initializer does; HeadlessUIKit has no
+  /// archives, so this makes a controller without one. It exists so that subclasses written
+  /// for UIKit, which must declare it, compile unchanged.
+  public required init?(coder: NSCoder) {}
+
+  /// A controller without a nib.
+  public convenience init() {
+    self.init(nibName: nil, bundle: nil)
+  }
+
+  // MARK: The view
+
+  /// The controller's view, loaded the first time it is read: ``loadView()``, then
+  /// ``viewDidLoad()``. Implicitly unwrapped, as UIKit's is, so that code written for UIKit
+  /// (`view = tableView`, `view.addSubview(_:)`) compiles unchanged.
+  // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+  open var view: HeadlessView! {
+    get {
+      loadViewIfNeeded()
+      return loadedView
+    }
+    set { loadedView = newValue }
+  }
+
+  /// The view if it is loaded, without loading it.
+  open var viewIfLoaded: HeadlessView? { loadedView }
+
+  /// Whether the view has been loaded.
+  open var isViewLoaded: Bool { loadedView != nil }
+
+  /// Makes the view: by default a plain view the size of the screen. Override it to set
+  /// ``view`` to a view of your own (don't call `super`).
+  open func loadView() {
+    view = HeadlessView(frame: HeadlessWindow.screenBounds)
+  }
+
+  /// Loads the view if it is not loaded yet.
+  open func loadViewIfNeeded() {
+    guard loadedView == nil else { return }
+    loadView()
+    if loadedView == nil {  // a loadView that set no view: UIKit gives the controller one
+      loadedView = HeadlessView(frame: HeadlessWindow.screenBounds)
+    }
+    viewDidLoad()
+  }
+
+  /// Called once the view is loaded; does nothing by default.
+  open func viewDidLoad() {}
+
+  /// Called before the view is added to a window's hierarchy; does nothing by default.
+  open func viewWillAppear(_ animated: Bool) {}
+
+  /// Called once the view is on screen and its transition is done; does nothing by default.
+  open func viewDidAppear(_ animated: Bool) {}
+
+  /// Called before the view leaves the screen; does nothing by default.
+  open func viewWillDisappear(_ animated: Bool) {}
+
+  /// Called once the view has left the screen; does nothing by default.
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  // MARK: Containment
+
+  /// The nearest navigation controller this controller is in.
+  open var navigationController: HeadlessNavigationController? {
+    var current = parent
+    while let controller = current {
+      if let navigation = controller as? HeadlessNavigationController { return navigation }
+      current = controller.parent
+    }
+    return nil
+  }
+
+  /// Makes `child` a child of this controller (add its view to this one's yourself, then call
+  /// `child.didMove(toParent: self)`, as in UIKit).
+  open func addChild(_ child: HeadlessViewController) {
+    guard child.parent !== self else { return }
+    child.removeFromParent()
+    child.willMove(toParent: self)
+    children.append(child)
+    child.parent = self
+  }
+
+  /// Takes the controller from its parent (call `willMove(toParent: nil)` first and take its
+  /// view out yourself, as in UIKit).
+  open func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+  }
+
+  /// Called before the controller is added to a parent or taken from one; does nothing by
+  /// default.
+  open func willMove(toParent parent: HeadlessViewController?) {}
+
+  /// Called after the controller was added to a parent or taken from one; does nothing by
+  /// default.
+  open func didMove(toParent parent: HeadlessViewController?) {}
+
+  // MARK: Presentation
+
+  /// Presents `viewController` over this controller's screen, as its
+  /// ``modalPresentationStyle`` says, then calls `completion` once the transition is done. As in
+  /// UIKit, the screen (the root of this controller's parents) presents it; a screen that
+  /// already presents one passes the request to the one it presents; and a screen that is not
+  /// in a window presents nothing and logs why (an alert in ``alerts``).
+  open func present(
+    _ viewController: HeadlessViewController, animated flag: Bool,
+    completion: (@MainActor () -> Void)? = nil
+  ) {
+    let screen = screenRoot
+    if let presented = screen.presented {
+      presented.present(viewController, animated: flag, completion: completion)
+      return
+    }
+    guard let window = screen.viewIfLoaded?.window else {
+      alerts.append(UIKitMessages.presentationOutsideWindow(viewController, on: self))
+      return
+    }
+    screen.presented = viewController
+    viewController.presenter = screen
+    viewController.isBeingPresented = true
+    let covered = viewController.modalPresentationStyle == .fullScreen ? screen : nil
+    covered?.beginDisappearing(animated: flag)
+    viewController.beginAppearing(animated: flag)
+    let presentedView: HeadlessView = viewController.view
+    presentedView.frame = window.bounds
+    window.addSubview(presentedView)
+    Transition.finish(animated: flag) {
+      viewController.isBeingPresented = false
+      viewController.endAppearing(animated: flag)
+      if let covered {
+        covered.viewIfLoaded?.removeFromSuperview()
+        covered.endDisappearing(animated: flag)
+      }
+      completion?()
+    }
+  }
+
+  /// Dismisses the screen this one's screen presented or, if it presents none, this one's
+  /// screen, if it was presented — with any screens presented over it — then calls
+  /// `completion` once the transition is done. A full-screen presentation's presenter comes
+  /// back into the window, with its appearance calls.
+  open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+    let screen = screenRoot
+    guard let dismissed = screen.presented ?? (screen.presenter != nil ? screen : nil),
+      let presenter = dismissed.presenter
+    else {
+      completion?()
+      return
+    }
+    // The screens it presented in turn go with it, without appearance calls of their own.
+    var top = dismissed
+    while let next = top.presented {
+      next.viewIfLoaded?.removeFromSuperview()
+      next.endAppearanceAbruptly()
+      next.presenter = nil
+      top.presented = nil
+      top = next
+    }
+    dismissed.isBeingDismissed = true
+    dismissed.beginDisappearing(animated: flag)
+    let window = dismissed.viewIfLoaded?.window
+    let uncovers = presenter.viewIfLoaded?.window == nil
+    if uncovers, let window, let presenterView = presenter.viewIfLoaded {
+      presenter.beginAppearing(animated: flag)
+      presenterView.frame = window.bounds
+      window.insertSubview(presenterView, belowSubview: dismissed.view)
+    }
+    Transition.finish(animated: flag) {
+      dismissed.viewIfLoaded?.removeFromSuperview()
+      dismissed.isBeingDismissed = false
+      dismissed.endDisappearing(animated: flag)
+      presenter.presented = nil
+      dismissed.presenter = nil
+      if uncovers { presenter.endAppearing(animated: flag) }
+      completion?()
+    }
+  }
+
+  /// The controller whose view is this screen's root in the window: the top of the chain of
+  /// parents.
+  var screenRoot: HeadlessViewController {
+    var root = self
+    while let parent = root.parent { root = parent }
+    return root
+  }
+
+  // MARK: Appearance
+
+  /// Where a controller is between its appearance calls.
+  enum Appearance {
+    case disappeared, appearing, appeared, disappearing
+  }
+
+  /// The children that get their parent's appearance calls: those whose views are in the
+  /// parent's view (a navigation controller's top screen, not the ones under it).
+  var childrenOnScreen: [HeadlessViewController] {
+    guard let view = viewIfLoaded else { return [] }
+    return children.filter { child in child.viewIfLoaded?.isDescendant(of: view) ?? false }
+  }
+
+  func beginAppearing(animated: Bool) {
+    guard appearance == .disappeared || appearance == .disappearing else { return }
+    _ = view  // loaded first, as UIKit loads it before viewWillAppear
+    appearance = .appearing
+    viewWillAppear(animated)
+    for child in childrenOnScreen { child.beginAppearing(animated: animated) }
+  }
+
+  func endAppearing(animated: Bool) {
+    guard appearance == .appearing else { return }
+    appearance = .appeared
+    viewDidAppear(animated)
+    for child in childrenOnScreen { child.endAppearing(animated: animated) }
+  }
+
+  func beginDisappearing(animated: Bool) {
+    guard appearance == .appeared || appearance == .appearing else { return }
+    appearance = .disappearing
+    viewWillDisappear(animated)
+    for child in childrenOnScreen { child.beginDisappearing(animated: animated) }
+  }
+
+  /// The view left with a screen that went away under it: no calls, as UIKit makes none.
+  func endAppearanceAbruptly() {
+    appearance = .disappeared
+    for child in children { child.endAppearanceAbruptly() }
+  }
+
+  func endDisappearing(animated: Bool) {
+    guard appearance == .disappearing else { return }
+    appearance = .disappeared
+    viewDidDisappear(animated)
+    for child in children where child.appearance == .disappearing {
+      child.endDisappearing(animated: animated)
+    }
+  }
+}
+
+/// Ends a transition: at once when it is not animated, on a later main-actor turn when it is.
+@MainActor
+enum Transition {
+  static func finish(animated: Bool, _ end: @escaping @MainActor () -> Void) {
+    if animated {
+      Task { @MainActor in end() }
+    } else {
+      end()
+    }
+  }
+}

@@ -8,7 +8,7 @@ import Foundation
 /// place in a view hierarchy, and the window that hierarchy is in.
 ///
 /// A view is on screen when it is in a window's hierarchy, as in UIKit: add it to a
-/// ``HeadlessWindow`` with ``addSubview(_:)`` (``HeadlessWindow/show(_:)`` does that and keeps
+/// ``HeadlessWindow`` with ``addSubview(_:)`` (``HeadlessWindow/show(_:)-(HeadlessView)`` does that and keeps
 /// the window alive), and take it off with ``removeFromSuperview()``.
 @MainActor
 open class HeadlessView {
@@ -336,7 +336,7 @@ open class HeadlessWindow: HeadlessView {
   /// Windows made visible with ``makeKeyAndVisible()``; the application keeps them alive, as
   /// UIKit's scene does.
   private static var visibleWindows: [HeadlessWindow] = []
-  /// Set by ``show(_:)``: the window goes away with the view it was made for.
+  /// Set by ``show(_:)-(HeadlessView)``: the window goes away with the view it was made for.
   private var resignsWhenEmptied = false
 
   /// A window the size of a phone screen, 390 × 844 points.
@@ -412,7 +412,7 @@ open class HeadlessWindow: HeadlessView {
     return window
   }
 
-  /// A window made by ``show(_:)`` stops being visible, and is released, when its view leaves.
+  /// A window made by ``show(_:)-(HeadlessView)`` stops being visible, and is released, when its view leaves.
   open override func willRemoveSubview(_ subview: HeadlessView) {
     if resignsWhenEmptied && subviews.count == 1 { resignVisible() }
   }

@@ -56,13 +56,15 @@ struct ReadmeTests {
   /// Every line of every Swift block is in code the tests compile and run: the snippets files
   /// (`ReadmeSnippets.swift`, `ArticleSnippets.swift` and `SwiftUISnippets.swift`, compiled
   /// against the SDK too by `.ci/ios-check`), or, for a block
-  /// that is a test of its own, HeadlessUIKit's README example test.
+  /// that is a test of its own, HeadlessUIKit's README example test or the tests of "Testing a
+  /// bound screen" (`TestingSnippets.swift`).
   @Test(arguments: documents)
   func everySwiftLineIsInCodeThatCompiles(_ document: String) throws {
     let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
       .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/ArticleSnippets.swift"))
       .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/SwiftUISnippets.swift"))
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")
+      .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/TestingSnippets.swift"))
     for block in try Self.swiftBlocks(of: document) {
       let source = block.contains { $0.hasPrefix("@Test") } ? headless : snippets
       // The README's test is a free function; the suite's is a member of a @MainActor suite.

@@ -64,7 +64,9 @@ public final class GatedLoader: @unchecked Sendable {
     gate?.resume(returning: result)
   }
 
-  /// Opens every gate still closed, so no task is left waiting when a test ends.
+  /// Opens every gate still closed, so no task is left waiting when a test ends. Only loads
+  /// that have reached their gate: to let a key's content through whenever its load comes,
+  /// open it by name with ``open(_:failing:)``.
   public func openAll() {
     let all = lock.withLock { () -> [Int: CheckedContinuation<Result<String, Failure>, Never>] in
       defer { gates.removeAll() }

@@ -226,7 +226,7 @@ struct DeviceTruthTests {
     #expect(await binding.apply(items: (0..<4).map { TestItem(id: $0) }))
     table.setEditing(true, animated: false)
     #expect(table.userBeginsReorderingRow(at: IndexPath(row: 3, section: 0)))
-    loader.openAll()
+    for key in 0..<4 { loader.open(key) }
     await eventually("the avatars") { (0..<4).allSatisfy { avatars.state(for: $0).content != nil } }
     await Task.yield()
     #expect(table.violations.isEmpty, "nothing reconfigured under the finger: \(table.violations)")

@@ -231,6 +231,10 @@ extension RowHeightMemory: UITableViewDelegate {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
       appDelegate?.scrollViewDidEndDecelerating(scrollView)
     }
+
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
+      appDelegate?.scrollViewDidChangeAdjustedContentInset(scrollView)
+    }
   }
 #endif
 

@@ -22,6 +22,8 @@ public struct HeadlessCellConfigurationState: HeadlessConfigurationState, Hashab
   public var isSwiped = false
   /// Whether the cell is being moved.
   public var isReordering = false
+  /// The traits the cell is shown with.
+  public var traitCollection = HeadlessTraitCollection()
 
   /// A cell's state, all off.
   public init() {}

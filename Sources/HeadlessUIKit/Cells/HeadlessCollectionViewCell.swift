@@ -15,6 +15,28 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
 
+  /// Creates a cell; its content view fills it, as in UIKit.
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    contentView.frame = bounds
+    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    addSubview(contentView)
+  }
+
+  /// Creates a cell from an archive (UIKit's required initializer).
+  public required init?(coder: NSCoder) {
+    super.init(coder: coder)
+    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    addSubview(contentView)
+  }
+
+  /// The traits changed: the configuration is updated for them, as UIKit updates it (its state
+  /// carries the traits).
+  open override func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    setNeedsUpdateConfiguration()
+  }
+
   /// Configures the cell for its state (iOS 15): called before the cell is shown and after
   /// ``setNeedsUpdateConfiguration()``.
   public typealias ConfigurationUpdateHandler =
@@ -23,10 +45,14 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   open var configurationUpdateHandler: ConfigurationUpdateHandler? {
     didSet { setNeedsUpdateConfiguration() }
   }
-  /// The cell's state. HeadlessUIKit fills in none of it (UIKit fills `isExpanded` only for a
-  /// diffable data source's section snapshots); a subclass may override it to add its own, as
-  /// UIKit's documentation invites.
-  open var configurationState: HeadlessCellConfigurationState { HeadlessCellConfigurationState() }
+  /// The cell's state: its traits. HeadlessUIKit fills in no more of it (UIKit fills
+  /// `isExpanded` only for a diffable data source's section snapshots); a subclass may override
+  /// it to add its own, as UIKit's documentation invites.
+  open var configurationState: HeadlessCellConfigurationState {
+    var state = HeadlessCellConfigurationState()
+    state.traitCollection = traitCollection
+    return state
+  }
 
   /// Asks for the configuration to be updated: HeadlessUIKit does it at once.
   open func setNeedsUpdateConfiguration() {

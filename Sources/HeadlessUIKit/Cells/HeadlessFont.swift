@@ -133,10 +133,25 @@ public final class HeadlessFont: Sendable, Equatable, CustomStringConvertible {
     HeadlessFont(pointSize: fontSize, weight: weight, hasMonospacedDigits: true)
   }
 
-  /// The font of a Dynamic Type style, at the default text size (Large).
+  /// The font of a Dynamic Type style, at the default text size (Large). UIKit's is at the
+  /// app's current text size; HeadlessUIKit keeps the setting per window, so ask with the
+  /// view's traits (``preferredFont(forTextStyle:compatibleWith:)``), or set
+  /// `adjustsFontForContentSizeCategory` on the label.
   public static func preferredFont(forTextStyle style: TextStyle) -> HeadlessFont {
+    preferredFont(forTextStyle: style, compatibleWith: nil)
+  }
+
+  /// The font of a Dynamic Type style at the text size of `traitCollection` (Large without
+  /// one). Body text follows the Human Interface Guidelines' sizes exactly; the other styles
+  /// scale with it from their Large size, rounded to a point (UIKit rules §4g).
+  public static func preferredFont(
+    forTextStyle style: TextStyle, compatibleWith traitCollection: HeadlessTraitCollection?
+  ) -> HeadlessFont {
     let standard = style.standard
-    return HeadlessFont(pointSize: standard.size, weight: standard.weight, textStyle: style)
+    let category = traitCollection?.preferredContentSizeCategory ?? .large
+    let scale = category.bodyPointSize / 17
+    let size = style == .body ? category.bodyPointSize : (standard.size * scale).rounded()
+    return HeadlessFont(pointSize: size, weight: standard.weight, textStyle: style)
   }
 
   /// The system font's size for labels: 17 points.

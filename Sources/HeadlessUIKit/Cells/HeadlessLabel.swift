@@ -64,6 +64,14 @@ open class HeadlessLabel: HeadlessView {
   /// The width at which a label that wraps breaks its lines when it measures itself.
   open var preferredMaxLayoutWidth: CGFloat = 0
 
+  /// The traits changed: a label that follows the text size takes its style's font at the new
+  /// size, as UIKit's does.
+  open override func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    guard adjustsFontForContentSizeCategory, let style = font.textStyle else { return }
+    font = .preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+  }
+
   /// The size the text needs within `size`'s width (see the type's note on measuring).
   open override func sizeThatFits(_ size: CGSize) -> CGSize {
     let lines = measuredLines(width: size.width > 0 ? size.width : .greatestFiniteMagnitude)

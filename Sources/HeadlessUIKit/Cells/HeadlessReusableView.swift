@@ -17,6 +17,9 @@ open class HeadlessReusableView: HeadlessView {
   public internal(set) var prepareForReuseCount = 0
   /// The element kind a supplementary view was registered and dequeued for; `nil` for cells.
   var elementKind: String?
+  /// The list view that made the view: HeadlessUIKit keeps cells out of the view hierarchy,
+  /// and this is where a cell's traits and window come from.
+  weak var hostingList: HeadlessScrollView?
 
   /// Called by the list view just before it hands a recycled view out of the reuse pool. Not
   /// called when a reconfigure dequeues the cell that is already at that index path

@@ -72,6 +72,7 @@ open class HeadlessTableViewCell: HeadlessReusableView {
     self.style = style
     super.init(frame: .zero)
     self.reuseIdentifier = reuseIdentifier
+    installContentView()
   }
 
   /// Creates a cell from an archive (UIKit's required initializer); see
@@ -79,6 +80,14 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   public required init?(coder: NSCoder) {
     style = .default
     super.init(coder: coder)
+    installContentView()
+  }
+
+  /// The content view fills the cell, as in UIKit, so that what is added to it is in the cell.
+  private func installContentView() {
+    contentView.frame = bounds
+    contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    addSubview(contentView)
   }
 }
 

@@ -24,6 +24,8 @@ public protocol HeadlessScrollViewDelegate: AnyObject {
   func scrollViewDidEndDragging(_ scrollView: HeadlessScrollView, willDecelerate decelerate: Bool)
   /// The deceleration came to rest.
   func scrollViewDidEndDecelerating(_ scrollView: HeadlessScrollView)
+  /// The adjusted content inset changed: the safe area, the keyboard or the content inset.
+  func scrollViewDidChangeAdjustedContentInset(_ scrollView: HeadlessScrollView)
 }
 
 extension HeadlessScrollViewDelegate {
@@ -42,4 +44,6 @@ extension HeadlessScrollViewDelegate {
   ) {}
   /// Does nothing.
   public func scrollViewDidEndDecelerating(_ scrollView: HeadlessScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidChangeAdjustedContentInset(_ scrollView: HeadlessScrollView) {}
 }

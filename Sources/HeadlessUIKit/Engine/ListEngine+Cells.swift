@@ -40,13 +40,22 @@ extension ListEngine {
     if let recycled = reusePool.takeRecycled(key) {
       recycled.prepareForReuseCount += 1
       recycled.prepareForReuse()
+      // A view recycled before a change of traits learns of it as it comes back.
+      recycled.traitsMayHaveChanged()
       return recycled
     }
     guard let make = reusePool.maker(for: key) else { return nil }
     let made = make(key.identifier)
     made.reuseIdentifier = key.identifier
+    made.hostingList = view
     if let elementKind = key.elementKind { made.elementKind = elementKind }
+    made.traitsMayHaveChanged()
     return made
+  }
+
+  /// Every cell and supplementary view the list holds on screen or keeps near it.
+  var heldViews: [HeadlessReusableView] {
+    Array(cells.values) + Array(supplementaries.values)
   }
 
   func recycleAllViews() {

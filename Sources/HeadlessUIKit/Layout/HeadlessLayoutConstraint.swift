@@ -220,8 +220,20 @@ open class HeadlessLayoutGuide {
   /// A name for debugging.
   open var identifier = ""
 
+  /// What a view's own guide covers of it; `nil` for a guide of yours (you say by
+  /// constraints, which HeadlessUIKit does not solve).
+  var frameInOwner: (@MainActor (HeadlessView) -> CGRect)?
+
   /// A guide that belongs to no view yet (``HeadlessView/addLayoutGuide(_:)`` gives it one).
   public init() {}
+
+  /// The rectangle the guide covers, in its view's coordinates: the margins, the safe area, a
+  /// readable width, or what the keyboard covers. A guide of your own is as large as its view
+  /// (its constraints are not solved); one without a view is empty.
+  public var layoutFrame: CGRect {
+    guard let view = owningView else { return .zero }
+    return frameInOwner?(view) ?? view.bounds
+  }
 
   /// The leading edge.
   public private(set) lazy var leadingAnchor = HeadlessLayoutXAxisAnchor("leading", of: self)
@@ -340,6 +352,7 @@ final class ViewAnchors {
   var margins: HeadlessLayoutGuide?
   var safeArea: HeadlessLayoutGuide?
   var readable: HeadlessLayoutGuide?
+  var keyboard: HeadlessLayoutGuide?
   var hugging: [HeadlessLayoutConstraint.Axis: HeadlessLayoutPriority] = [:]
   var compressionResistance: [HeadlessLayoutConstraint.Axis: HeadlessLayoutPriority] = [:]
 
@@ -349,7 +362,31 @@ final class ViewAnchors {
     if let guide = self[keyPath: slot] { return guide }
     let guide = HeadlessLayoutGuide()
     guide.owningView = view
+    guide.frameInOwner = Self.frames[slot]
     self[keyPath: slot] = guide
     return guide
   }
+
+  /// What each of a view's own guides covers of it.
+  static let frames:
+    [ReferenceWritableKeyPath<ViewAnchors, HeadlessLayoutGuide?>:
+      @MainActor (HeadlessView) -> CGRect] = [
+        \.margins: { $0.bounds.inset(by: $0.layoutMargins) },
+        \.safeArea: { $0.bounds.inset(by: $0.safeAreaInsets) },
+        // UIKit's readable width is 672 points at the default text size, centred in the margins.
+        \.readable: { view in
+          let margins = view.bounds.inset(by: view.layoutMargins)
+          let width = min(margins.width, 672)
+          return CGRect(
+            x: margins.midX - width / 2, y: margins.minY, width: width, height: margins.height)
+        },
+        // The keyboard's guide: what the keyboard covers, or the safe area's strip at the bottom.
+        \.keyboard: { view in
+          if let covered = view.keyboardOverlap { return covered }
+          let bottom = view.safeAreaInsets.bottom
+          return CGRect(
+            x: view.bounds.minX, y: view.bounds.maxY - bottom, width: view.bounds.width,
+            height: bottom)
+        },
+      ]
 }

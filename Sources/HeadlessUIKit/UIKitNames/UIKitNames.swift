@@ -120,6 +120,42 @@ import Foundation
   public typealias NSRectAlignment = HeadlessRectAlignment
   /// `UIViewController`.
   public typealias UIViewController = HeadlessViewController
+  /// `UITableViewController`.
+  public typealias UITableViewController = HeadlessTableViewController
+  /// `UIResponder`.
+  public typealias UIResponder = HeadlessResponder
+  /// `UIScreen`.
+  public typealias UIScreen = HeadlessScreen
+  /// `UIInterfaceOrientation`.
+  public typealias UIInterfaceOrientation = HeadlessInterfaceOrientation
+  /// `UITraitCollection`.
+  public typealias UITraitCollection = HeadlessTraitCollection
+  /// `UIUserInterfaceStyle`.
+  public typealias UIUserInterfaceStyle = HeadlessTraitCollection.UserInterfaceStyle
+  /// `UIUserInterfaceSizeClass`.
+  public typealias UIUserInterfaceSizeClass = HeadlessTraitCollection.SizeClass
+  /// `UIContentSizeCategory`.
+  public typealias UIContentSizeCategory = HeadlessContentSizeCategory
+  /// `UITraitEnvironment`.
+  public typealias UITraitEnvironment = HeadlessTraitEnvironment
+  /// `UITrait`: a trait to register for changes of.
+  public typealias UITrait = any HeadlessTraitDefinition.Type
+  /// `UITraitUserInterfaceStyle`.
+  public typealias UITraitUserInterfaceStyle = HeadlessTraitUserInterfaceStyle
+  /// `UITraitPreferredContentSizeCategory`.
+  public typealias UITraitPreferredContentSizeCategory = HeadlessTraitPreferredContentSizeCategory
+  /// `UITraitHorizontalSizeClass`.
+  public typealias UITraitHorizontalSizeClass = HeadlessTraitHorizontalSizeClass
+  /// `UITraitVerticalSizeClass`.
+  public typealias UITraitVerticalSizeClass = HeadlessTraitVerticalSizeClass
+  /// `UITraitChangeRegistration`.
+  public typealias UITraitChangeRegistration = HeadlessTraitChangeRegistration
+  /// `UIViewControllerTransitionCoordinator`.
+  public typealias UIViewControllerTransitionCoordinator =
+    HeadlessViewControllerTransitionCoordinator
+  /// `UIViewControllerTransitionCoordinatorContext`.
+  public typealias UIViewControllerTransitionCoordinatorContext =
+    HeadlessViewControllerTransitionCoordinatorContext
   /// `UINavigationController`.
   public typealias UINavigationController = HeadlessNavigationController
   /// `UINavigationItem`.

@@ -23,6 +23,23 @@ open class HeadlessNavigationController: HeadlessViewController {
   /// The screen on top of the stack.
   open var topViewController: HeadlessViewController? { children.last }
 
+  /// A navigation bar's height below the status bar, as its screens' safe area counts it:
+  /// 44 points, the standard bar's, without a large title.
+  public static let navigationBarHeight: CGFloat = 44
+
+  /// Whether the bar is hidden; shown by default. Its screens' safe area follows.
+  open var isNavigationBarHidden = false {
+    didSet {
+      guard isNavigationBarHidden != oldValue else { return }
+      for child in children { child.viewIfLoaded?.geometryDidChange() }
+    }
+  }
+
+  /// Hides or shows the bar.
+  open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+    isNavigationBarHidden = hidden
+  }
+
   /// The screen on top, or the one it presents.
   open var visibleViewController: HeadlessViewController? {
     presentedViewController ?? topViewController

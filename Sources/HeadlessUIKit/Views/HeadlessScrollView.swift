@@ -54,9 +54,98 @@ open class HeadlessScrollView: HeadlessView {
     didSet { contentInsetDidChange() }
   }
 
-  /// The insets the content is laid out with: ``contentInset``, as HeadlessUIKit has no safe
-  /// area or bars to add.
-  open var adjustedContentInset: HeadlessEdgeInsets { contentInset }
+  /// How the safe area adds to ``contentInset`` (`UIScrollView.ContentInsetAdjustmentBehavior`).
+  public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+    /// Along the scroll: the safe area's edges at the two ends of the content (the default).
+    case automatic
+    /// Along the axes the content scrolls: for a list view, its scroll axis, as `.automatic`.
+    case scrollableAxes
+    /// Never: ``adjustedContentInset`` is ``contentInset``.
+    case never
+    /// All four edges of the safe area, whatever the view scrolls.
+    case always
+  }
+
+  /// How the safe area adds to ``contentInset``; `.automatic` by default, as in UIKit.
+  open var contentInsetAdjustmentBehavior = ContentInsetAdjustmentBehavior.automatic {
+    didSet { adjustedContentInsetMayHaveChanged() }
+  }
+
+  /// What a table view controller adds at the bottom while the keyboard covers its table.
+  var keyboardAdjustment: CGFloat = 0 {
+    didSet { if keyboardAdjustment != oldValue { adjustedContentInsetMayHaveChanged() } }
+  }
+
+  /// The insets the content is laid out with: ``contentInset``, plus the safe area as
+  /// ``contentInsetAdjustmentBehavior`` says (UIKit rules §4g). A list view scrolls along its
+  /// axis, so `.automatic` and `.scrollableAxes` add the safe area's two edges along it — a
+  /// table under the status bar starts 47 points down, its last row clears the home
+  /// indicator.
+  open var adjustedContentInset: HeadlessEdgeInsets {
+    var insets = contentInset
+    let safe = safeAreaInsets
+    switch contentInsetAdjustmentBehavior {
+    case .never: break
+    case .always:
+      insets.top += safe.top
+      insets.left += safe.left
+      insets.bottom += safe.bottom
+      insets.right += safe.right
+    case .automatic, .scrollableAxes:
+      if engine.isHorizontal {
+        insets.left += safe.left
+        insets.right += safe.right
+      } else {
+        insets.top += safe.top
+        insets.bottom += safe.bottom
+      }
+    }
+    insets.bottom += keyboardAdjustment
+    return insets
+  }
+
+  /// The last adjusted inset the content was laid out with.
+  private var appliedAdjustedInset = HeadlessEdgeInsets.zero
+
+  /// Called when ``adjustedContentInset`` changed; does nothing by default.
+  open func adjustedContentInsetDidChange() {}
+
+  /// The list's traits changed, and its own subviews heard: the cells it holds hear next (they
+  /// are outside the view hierarchy), and a new text size measures the rows again, as UIKit
+  /// measures self-sizing cells again when the content size category changes (§4g).
+  func traitsReachedSubviews() {
+    let current = traitCollection
+    let category = lastTextSize
+    lastTextSize = current.preferredContentSizeCategory
+    for held in engine.heldViews { held.traitsMayHaveChanged() }
+    if let category, category != current.preferredContentSizeCategory {
+      engine.rowGeometry.forgetHeights()
+      engine.layout()
+    }
+  }
+
+  /// The text size the rows were last measured at.
+  private var lastTextSize: HeadlessContentSizeCategory?
+
+  /// The safe area changed: the adjusted inset follows.
+  open override func safeAreaInsetsDidChange() {
+    super.safeAreaInsetsDidChange()
+    adjustedContentInsetMayHaveChanged()
+  }
+
+  /// Lays the content out with a new adjusted inset, if it changed: a view at its start stays
+  /// at its start, as UIKit keeps it; the delegate hears
+  /// `scrollViewDidChangeAdjustedContentInset(_:)`.
+  func adjustedContentInsetMayHaveChanged() {
+    let adjusted = adjustedContentInset
+    guard adjusted != appliedAdjustedInset else { return }
+    let atStart = engine.scrollOffset <= engine.minimumOffset
+    appliedAdjustedInset = adjusted
+    applyContentInsets()
+    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
+    adjustedContentInsetDidChange()
+    engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
+  }
 
   /// The refresh control the user pulls to refresh the content (`refreshControl`); `nil` by
   /// default.
@@ -125,16 +214,19 @@ open class HeadlessScrollView: HeadlessView {
 
   private func contentInsetDidChange() {
     let atStart = engine.scrollOffset <= engine.minimumOffset
+    appliedAdjustedInset = adjustedContentInset
     applyContentInsets()
     // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.
     engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
+    adjustedContentInsetDidChange()
+    engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
   }
 
-  /// The content insets along the scroll axis.
+  /// The adjusted content insets along the scroll axis.
   func applyContentInsets() {
+    let insets = adjustedContentInset
     engine.contentInsets =
-      engine.isHorizontal
-      ? (contentInset.left, contentInset.right) : (contentInset.top, contentInset.bottom)
+      engine.isHorizontal ? (insets.left, insets.right) : (insets.top, insets.bottom)
   }
 
   /// Puts the view on screen or takes it off, as its window changes.

@@ -11,13 +11,14 @@ import Foundation
 /// ``HeadlessWindow`` with ``addSubview(_:)`` (``HeadlessWindow/show(_:)-(HeadlessView)`` does that and keeps
 /// the window alive), and take it off with ``removeFromSuperview()``.
 @MainActor
-open class HeadlessView {
+open class HeadlessView: HeadlessResponder {
   /// The view's frame in its superview. A new size resizes the subviews as their
   /// ``autoresizingMask`` says, as UIKit does.
   open var frame: CGRect {
     didSet {
       if frame.size != oldValue.size { resizeSubviews(from: oldValue.size) }
       frameDidChange()
+      if frame != oldValue, window != nil { geometryDidChange() }
     }
   }
 
@@ -118,9 +119,69 @@ open class HeadlessView {
   /// The view's anchors and guides, made when first asked for.
   lazy var anchors = ViewAnchors(view: self)
 
+  /// How far the view's edges are covered by what the screen shows over content — the status
+  /// bar and sensor housing, the home indicator, a navigation bar — as UIKit computes it: the
+  /// superview's safe area where it overlaps this view, plus what this view's controller adds
+  /// (`additionalSafeAreaInsets`, a navigation controller's bar).
+  open var safeAreaInsets: HeadlessEdgeInsets {
+    guard let superview else { return .zero }
+    let safe = superview.bounds.inset(by: superview.safeAreaInsets)
+    var insets = HeadlessEdgeInsets(
+      top: min(max(0, safe.minY - frame.minY), frame.height),
+      left: min(max(0, safe.minX - frame.minX), frame.width),
+      bottom: min(max(0, frame.maxY - safe.maxY), frame.height),
+      right: min(max(0, frame.maxX - safe.maxX), frame.width))
+    if let added = owningController?.addedSafeAreaInsets {
+      insets.top += added.top
+      insets.left += added.left
+      insets.bottom += added.bottom
+      insets.right += added.right
+    }
+    return insets
+  }
+
+  /// Called when ``safeAreaInsets`` changed: the window's screen turned, a bar came or went,
+  /// the view moved. Does nothing by default.
+  open func safeAreaInsetsDidChange() {}
+
+  /// The traits the view is shown with: its window's, with what the views and controllers on
+  /// the way override.
+  open var traitCollection: HeadlessTraitCollection {
+    var traits =
+      superview?.traitCollection ?? (self as? HeadlessReusableView)?.hostingList?.traitCollection
+      ?? (self as? HeadlessWindow)?.windowTraits ?? HeadlessTraitCollection()
+    if let style = owningController?.overrideUserInterfaceStyle, style != .unspecified {
+      traits.userInterfaceStyle = style
+    }
+    if overrideUserInterfaceStyle != .unspecified {
+      traits.userInterfaceStyle = overrideUserInterfaceStyle
+    }
+    return traits
+  }
+
+  /// Called when the view's traits changed (the call before iOS 17's registrations, still
+  /// made); does nothing by default.
+  open func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {}
+
+  /// The controller whose view this is, if any: it adds to the safe area and the traits.
+  weak var owningController: HeadlessViewController?
+  /// The safe area last told to ``safeAreaInsetsDidChange()``.
+  var toldSafeArea = HeadlessEdgeInsets.zero
+  /// The traits last told to `traitCollectionDidChange(_:)`, once the view was in a window.
+  var toldTraits: HeadlessTraitCollection?
+  /// The handlers registered with `registerForTraitChanges(_:handler:)`.
+  public let traitChangeRegistry = HeadlessTraitChangeRegistry()
+
+  /// The interface style this view and those inside it take, whatever the window's
+  /// (`.unspecified`, the default, follows the window).
+  open var overrideUserInterfaceStyle = HeadlessTraitCollection.UserInterfaceStyle.unspecified {
+    didSet { traitsMayHaveChanged() }
+  }
+
   /// Creates a view with a frame.
   public init(frame: CGRect) {
     self.frame = frame
+    super.init()
   }
 
   /// Creates a view from an archive, as UIKit's required initializer does; HeadlessUIKit has no
@@ -128,10 +189,11 @@ open class HeadlessView {
   /// UIKit, which must declare it, compile unchanged.
   public required init?(coder: NSCoder) {
     self.frame = .zero
+    super.init()
   }
 
   /// Creates a view with a zero frame.
-  public convenience init() {
+  public override convenience init() {
     self.init(frame: .zero)
   }
 
@@ -165,7 +227,10 @@ open class HeadlessView {
     view.detachFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
+    // The safe area is known before the view lays out in its new window, as in UIKit.
+    if window != nil { view.geometryDidChange() }
     if view.window !== previousWindow { view.windowDidChange() }
+    if window != nil { view.traitsMayHaveChanged() }
   }
 
   /// Adds a view just behind `sibling` (on top, if `sibling` is not a subview).
@@ -326,95 +391,6 @@ open class HeadlessView {
     areAnimationsEnabled = false
     defer { areAnimationsEnabled = previous }
     actions()
-  }
-}
-
-/// The window a view is shown in (`UIWindow` where UIKit does not exist). A view in a window's
-/// hierarchy is on screen; a list view with no window creates no cells.
-@MainActor
-open class HeadlessWindow: HeadlessView {
-  /// Windows made visible with ``makeKeyAndVisible()``; the application keeps them alive, as
-  /// UIKit's scene does.
-  private static var visibleWindows: [HeadlessWindow] = []
-  /// Set by ``show(_:)-(HeadlessView)``: the window goes away with the view it was made for.
-  private var resignsWhenEmptied = false
-
-  /// A window the size of a phone screen, 390 × 844 points.
-  public convenience init() {
-    self.init(frame: HeadlessWindow.screenBounds)
-  }
-
-  /// The bounds of the screen a window fills by default: 390 × 844 points.
-  public static let screenBounds = CGRect(x: 0, y: 0, width: 390, height: 844)
-
-  /// The screen the window shows: its view fills the window, and appears (its
-  /// `viewWillAppear(_:)`, then `viewDidAppear(_:)`) when the window is visible.
-  open var rootViewController: HeadlessViewController? {
-    didSet {
-      guard oldValue !== rootViewController else { return }
-      if let oldValue {
-        oldValue.beginDisappearing(animated: false)
-        oldValue.viewIfLoaded?.removeFromSuperview()
-        oldValue.endDisappearing(animated: false)
-      }
-      showRootViewController()
-    }
-  }
-
-  /// Shows the window and keeps it alive until it is hidden with ``resignVisible()``; its root
-  /// view controller appears.
-  open func makeKeyAndVisible() {
-    isHidden = false
-    if !Self.visibleWindows.contains(where: { $0 === self }) { Self.visibleWindows.append(self) }
-    showRootViewController()
-  }
-
-  /// Puts the root view controller's view in the window and, once the window is visible,
-  /// makes it appear.
-  private func showRootViewController() {
-    guard let root = rootViewController else { return }
-    let rootView: HeadlessView = root.view
-    if rootView.superview !== self {
-      rootView.frame = bounds
-      rootView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-      insertSubview(rootView, at: 0)
-    }
-    guard !isHidden, Self.visibleWindows.contains(where: { $0 === self }) else { return }
-    root.beginAppearing(animated: false)
-    root.endAppearing(animated: false)
-  }
-
-  /// Hides the window and lets it go (HeadlessUIKit's counterpart of hiding it in a scene).
-  public func resignVisible() {
-    isHidden = true
-    Self.visibleWindows.removeAll { $0 === self }
-  }
-
-  /// Puts a view on screen: a new visible window the size of a phone screen, holding `view`.
-  /// Take the view off screen with `view.removeFromSuperview()`.
-  @discardableResult
-  public static func show(_ view: HeadlessView) -> HeadlessWindow {
-    let window = HeadlessWindow()
-    window.addSubview(view)
-    window.makeKeyAndVisible()
-    window.resignsWhenEmptied = true
-    return window
-  }
-
-  /// Puts a screen on screen: a new visible window the size of a phone screen with
-  /// `viewController` as its root; the window is released when it is hidden with
-  /// ``resignVisible()``.
-  @discardableResult
-  public static func show(_ viewController: HeadlessViewController) -> HeadlessWindow {
-    let window = HeadlessWindow()
-    window.rootViewController = viewController
-    window.makeKeyAndVisible()
-    return window
-  }
-
-  /// A window made by ``show(_:)-(HeadlessView)`` stops being visible, and is released, when its view leaves.
-  open override func willRemoveSubview(_ subview: HeadlessView) {
-    if resignsWhenEmptied && subviews.count == 1 { resignVisible() }
   }
 }
 

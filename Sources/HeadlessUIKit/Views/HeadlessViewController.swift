@@ -21,7 +21,7 @@ import Foundation
 /// layout pass, before anything is drawn); an animated one is done on a later main-actor turn,
 /// and until then both screens' views are in the window, as during UIKit's animation.
 @MainActor
-open class HeadlessViewController {
+open class HeadlessViewController: HeadlessResponder {
   /// How a presented screen covers the one that presents it (`UIModalPresentationStyle`).
   public enum ModalPresentationStyle: Int, Sendable {
     /// A sheet (since iOS 13 the default, `.automatic`'s meaning for most screens): the
@@ -92,15 +92,19 @@ open class HeadlessViewController {
 
   /// A controller without a nib, as UIKit's designated initializer makes one; HeadlessUIKit
   /// has no nibs, so both arguments are ignored.
-  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init()
+  }
 
   /// A controller from an archive, as UIKit's required initializer does; HeadlessUIKit has no
   /// archives, so this makes a controller without one. It exists so that subclasses written
   /// for UIKit, which must declare it, compile unchanged.
-  public required init?(coder: NSCoder) {}
+  public required init?(coder: NSCoder) {
+    super.init()
+  }
 
   /// A controller without a nib.
-  public convenience init() {
+  public override convenience init() {
     self.init(nibName: nil, bundle: nil)
   }
 
@@ -115,7 +119,10 @@ open class HeadlessViewController {
       loadViewIfNeeded()
       return loadedView
     }
-    set { loadedView = newValue }
+    set {
+      loadedView = newValue
+      newValue?.owningController = self
+    }
   }
 
   /// The view if it is loaded, without loading it.
@@ -154,6 +161,73 @@ open class HeadlessViewController {
 
   /// Called once the view has left the screen; does nothing by default.
   open func viewDidDisappear(_ animated: Bool) {}
+
+  // MARK: Safe area and traits
+
+  /// Insets this controller adds to its view's safe area, on top of what the screen and its
+  /// containers cover (a bar of your own, say).
+  open var additionalSafeAreaInsets = HeadlessEdgeInsets.zero {
+    didSet { viewIfLoaded?.geometryDidChange() }
+  }
+
+  /// What the controller adds to its view's safe area: its own insets, and its navigation
+  /// controller's bar, 44 points under the status bar while the bar shows (UIKit rules §4g).
+  var addedSafeAreaInsets: HeadlessEdgeInsets {
+    var insets = additionalSafeAreaInsets
+    if let navigation = parent as? HeadlessNavigationController, !navigation.isNavigationBarHidden {
+      insets.top += HeadlessNavigationController.navigationBarHeight
+    }
+    return insets
+  }
+
+  /// Called when the view's safe area changed; does nothing by default.
+  open func viewSafeAreaInsetsDidChange() {}
+
+  /// The interface style this controller's screen takes, whatever the window's
+  /// (`.unspecified`, the default, follows it).
+  open var overrideUserInterfaceStyle = HeadlessTraitCollection.UserInterfaceStyle.unspecified {
+    didSet { viewIfLoaded?.traitsMayHaveChanged() }
+  }
+
+  /// The traits the controller's view is shown with (a phone's, upright, before it has a
+  /// view in a window).
+  open var traitCollection: HeadlessTraitCollection {
+    viewIfLoaded?.traitCollection ?? HeadlessTraitCollection()
+  }
+
+  /// The handlers registered with `registerForTraitChanges(_:handler:)`.
+  public let traitChangeRegistry = HeadlessTraitChangeRegistry()
+
+  /// Called when the view's traits changed; does nothing by default.
+  open func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {}
+
+  /// The view's traits changed: UIKit's call, then the registered handlers.
+  func traitsChanged(from previous: HeadlessTraitCollection, changed: Set<HeadlessTrait>) {
+    traitCollectionDidChange(previous)
+    for registration in traitChangeRegistry.registrations
+    where !registration.traits.isDisjoint(with: changed) {
+      registration.handler(self, previous)
+    }
+  }
+
+  /// Called before the view's size changes with the window's (a rotation); the coordinator
+  /// runs animations alongside and calls completions once the change is done. Forwards to the
+  /// children and the presented screen, as UIKit does, by default.
+  open func viewWillTransition(
+    to size: CGSize, with coordinator: any HeadlessViewControllerTransitionCoordinator
+  ) {
+    for child in children { child.viewWillTransition(to: size, with: coordinator) }
+    presented?.viewWillTransition(to: size, with: coordinator)
+  }
+
+  /// Starts a change of size: `viewWillTransition(to:with:)`, then the animations alongside;
+  /// the completions come once the window has its new size, on a later turn.
+  func willTransition(to size: CGSize) {
+    let coordinator = SizeTransitionCoordinator()
+    viewWillTransition(to: size, with: coordinator)
+    coordinator.runAlongside()
+    Task { @MainActor in coordinator.complete() }
+  }
 
   // MARK: Containment
 
@@ -296,10 +370,21 @@ open class HeadlessViewController {
     return children.filter { child in child.viewIfLoaded?.isDescendant(of: view) ?? false }
   }
 
+  /// Called just before `viewWillAppear(_:)`, for HeadlessUIKit's own controllers.
+  func appearanceWillBegin() {}
+
+  /// The keyboard moved in the window: controllers that keep it off their content follow,
+  /// and tell their children and the screen they present.
+  func keyboardMoved() {
+    for child in children { child.keyboardMoved() }
+    presented?.keyboardMoved()
+  }
+
   func beginAppearing(animated: Bool) {
     guard appearance == .disappeared || appearance == .disappearing else { return }
     _ = view  // loaded first, as UIKit loads it before viewWillAppear
     appearance = .appearing
+    appearanceWillBegin()
     viewWillAppear(animated)
     for child in childrenOnScreen { child.beginAppearing(animated: animated) }
   }
@@ -345,3 +430,62 @@ enum Transition {
     }
   }
 }
+
+/// What a controller hears a change of size with (`UIViewControllerTransitionCoordinator`).
+@MainActor
+public protocol HeadlessViewControllerTransitionCoordinator:
+  HeadlessViewControllerTransitionCoordinatorContext
+{
+  /// Runs `animation` alongside the change and `completion` once it is done; returns whether
+  /// they will be run.
+  @discardableResult
+  func animate(
+    alongsideTransition animation: (
+      @MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void
+    )?,
+    completion: (@MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool
+}
+
+/// What a change of size's animations are told (`UIViewControllerTransitionCoordinatorContext`).
+@MainActor
+public protocol HeadlessViewControllerTransitionCoordinatorContext: AnyObject {
+  /// Whether the change animates: a rotation does.
+  var isAnimated: Bool { get }
+  /// How long it takes: a rotation's 0.4 s.
+  var transitionDuration: TimeInterval { get }
+}
+
+/// A rotation's coordinator: animations alongside run as the window changes, completions after.
+@MainActor
+final class SizeTransitionCoordinator: HeadlessViewControllerTransitionCoordinator {
+  private var alongside:
+    [@MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void] = []
+  private var completions:
+    [@MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void] = []
+  var isAnimated: Bool { true }
+  var transitionDuration: TimeInterval { 0.4 }
+
+  func animate(
+    alongsideTransition animation: (
+      @MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void
+    )?,
+    completion: (@MainActor (any HeadlessViewControllerTransitionCoordinatorContext) -> Void)? = nil
+  ) -> Bool {
+    if let animation { alongside.append(animation) }
+    if let completion { completions.append(completion) }
+    return true
+  }
+
+  func runAlongside() {
+    for animation in alongside { animation(self) }
+    alongside = []
+  }
+
+  func complete() {
+    for completion in completions { completion(self) }
+    completions = []
+  }
+}
+
+extension HeadlessViewController: HeadlessTraitEnvironment {}

@@ -86,8 +86,11 @@ struct UIKitSurfaceTests {
     let window = HeadlessWindow()
     window.addSubview(container)
     #expect(table.window === window)
-    #expect(table.visibleCells.count == 10)
-    #expect(source.cellRequests.count == 10)
+    // At the window's top, under the status bar: the safe area moves the content 47 points
+    // down, and 9 rows of 44 points show in the 393 left.
+    #expect(table.adjustedContentInset.top == 47 && table.contentOffset.y == -47)
+    #expect(table.visibleCells.count == 9)
+    #expect(source.cellRequests.count == 9)
     container.removeFromSuperview()
     #expect(table.window == nil)
     #expect(table.superview === container)

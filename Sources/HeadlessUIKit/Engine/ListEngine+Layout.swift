@@ -40,6 +40,9 @@ extension ListEngine {
       report(UIKitMessages.layoutLoop)
     }
     isLayingOut = false
+    // Content that grew past the viewport, or shrank inside it, may take the safe area or
+    // leave it (`.scrollableAxes`, §4g).
+    view?.adjustedContentInsetMayHaveChanged()
     adjustOffsetIfContentChanged()
     prefetchAfterLayout()
   }

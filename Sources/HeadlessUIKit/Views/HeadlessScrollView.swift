@@ -56,9 +56,11 @@ open class HeadlessScrollView: HeadlessView {
 
   /// How the safe area adds to ``contentInset`` (`UIScrollView.ContentInsetAdjustmentBehavior`).
   public enum ContentInsetAdjustmentBehavior: Int, Sendable {
-    /// Along the scroll: the safe area's edges at the two ends of the content (the default).
+    /// As `.scrollableAxes`, and vertically always for the view of a screen in a navigation
+    /// controller (the default).
     case automatic
-    /// Along the axes the content scrolls: for a list view, its scroll axis, as `.automatic`.
+    /// Along each axis the content scrolls: longer than the view, or always bouncing (a
+    /// table's `alwaysBounceVertical` is on by default, a collection view's off).
     case scrollableAxes
     /// Never: ``adjustedContentInset`` is ``contentInset``.
     case never
@@ -77,10 +79,9 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// The insets the content is laid out with: ``contentInset``, plus the safe area as
-  /// ``contentInsetAdjustmentBehavior`` says (UIKit rules §4g). A list view scrolls along its
-  /// axis, so `.automatic` and `.scrollableAxes` add the safe area's two edges along it — a
-  /// table under the status bar starts 47 points down, its last row clears the home
-  /// indicator.
+  /// ``contentInsetAdjustmentBehavior`` says (UIKit rules §4g): a table under the status bar
+  /// starts 47 points down and its last row clears the home indicator; a collection view with
+  /// less content than its height, not bouncing, starts under the bar.
   open var adjustedContentInset: HeadlessEdgeInsets {
     var insets = contentInset
     let safe = safeAreaInsets
@@ -92,12 +93,17 @@ open class HeadlessScrollView: HeadlessView {
       insets.bottom += safe.bottom
       insets.right += safe.right
     case .automatic, .scrollableAxes:
-      if engine.isHorizontal {
-        insets.left += safe.left
-        insets.right += safe.right
-      } else {
+      let size = contentSize
+      let inNavigation =
+        contentInsetAdjustmentBehavior == .automatic
+        && owningController?.parent is HeadlessNavigationController
+      if alwaysBounceVertical || size.height > frame.height || inNavigation {
         insets.top += safe.top
         insets.bottom += safe.bottom
+      }
+      if alwaysBounceHorizontal || size.width > frame.width {
+        insets.left += safe.left
+        insets.right += safe.right
       }
     }
     insets.bottom += keyboardAdjustment
@@ -153,11 +159,16 @@ open class HeadlessScrollView: HeadlessView {
   /// Whether the content bounces past its ends (`bounces`); `true` by default.
   open var bounces = true
   /// Whether the user can drag the content up and down even when it is shorter than the view
-  /// (`alwaysBounceVertical`); `false` by default, and then a short list cannot be pulled to
-  /// refresh (UIKit rules §4e).
-  open var alwaysBounceVertical = false
-  /// As ``alwaysBounceVertical``, sideways (`alwaysBounceHorizontal`).
-  open var alwaysBounceHorizontal = false
+  /// (`alwaysBounceVertical`): on for a table, off for a collection view, by default, as in
+  /// UIKit; off, a short list cannot be pulled to refresh (UIKit rules §4e), and takes no safe
+  /// area at its ends with `.scrollableAxes` (§4g).
+  open var alwaysBounceVertical = false {
+    didSet { adjustedContentInsetMayHaveChanged() }
+  }
+  /// As ``alwaysBounceVertical``, sideways (`alwaysBounceHorizontal`); off by default.
+  open var alwaysBounceHorizontal = false {
+    didSet { adjustedContentInsetMayHaveChanged() }
+  }
 
   /// How fast the content slows down after a fling; UIKit's `.normal` by default.
   open var decelerationRate = DecelerationRate.normal

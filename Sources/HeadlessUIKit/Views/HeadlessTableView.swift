@@ -204,6 +204,8 @@ open class HeadlessTableView: HeadlessScrollView {
   public init(frame: CGRect, style: Style) {
     self.style = style
     super.init(frame: frame, kind: .tableView)
+    // UIKit's tables bounce vertically however short their content (UIKit rules §4e).
+    alwaysBounceVertical = true
     engine.hasDataSource = { [weak self] in self?.dataSource != nil }
     engine.sectionCountSource = { [weak self] in
       guard let self, let dataSource = self.dataSource else { return 0 }

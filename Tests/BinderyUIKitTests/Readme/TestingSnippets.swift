@@ -125,7 +125,6 @@ struct TestingSnippets {
         refreshControl.endRefreshing()
       }, for: .valueChanged)
     tableView.refreshControl = refreshControl
-    tableView.alwaysBounceVertical = true  // three rows do not fill the screen: let it be pulled
 
     #expect(tableView.userPullsToRefresh())
 

@@ -12,7 +12,9 @@ struct RefreshControlTests {
     var sent = 0
     control.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
     view.refreshControl = control
-    #expect(!view.userPullsToRefresh(), "no content to drag: an empty table does not move")
+    #expect(view.alwaysBounceVertical, "a table bounces however short its content, as in UIKit")
+    view.alwaysBounceVertical = false
+    #expect(!view.userPullsToRefresh(), "no content to drag: an empty list that does not bounce")
     view.alwaysBounceVertical = true
     #expect(view.userPullsToRefresh())
     #expect(control.isRefreshing && sent == 1)

@@ -99,6 +99,25 @@ struct ViewportBetweenUpdatesTests {
     window.resignVisible()
   }
 
+  @Test func aShortCollectionViewTakesNoSafeAreaUntilItsContentOutgrowsIt() {
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 390, height: 100)
+    layout.minimumLineSpacing = 0
+    let window = UIWindow()
+    let grid = UICollectionView(frame: window.bounds, collectionViewLayout: layout)
+    grid.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "item")
+    let items = ItemsDataSource(count: 3)
+    grid.dataSource = items
+    window.addSubview(grid)
+    window.makeKeyAndVisible()
+    #expect(grid.adjustedContentInset == .zero, "300 points of content in 844: not scrollable")
+    items.count = 20
+    grid.reloadData()
+    grid.layoutIfNeeded()
+    #expect(grid.adjustedContentInset.top == 47 && grid.adjustedContentInset.bottom == 34)
+    window.resignVisible()
+  }
+
   @Test func aNavigationControllersScreenHasItsBarInTheSafeArea() {
     let screen = UIViewController()
     let navigation = UINavigationController(rootViewController: screen)

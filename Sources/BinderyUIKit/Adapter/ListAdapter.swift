@@ -78,6 +78,11 @@ where
   /// The place the last correction kept, until the main actor's turn ends: the stages of one
   /// update, and the changes of one turn, are drawn as one frame.
   var turnAnchor: TurnAnchor<Item.ID>?
+  /// Watches the viewport between updates (``ViewportWatcher``).
+  var viewportWatcher: ViewportWatcher?
+  /// How deep the adapter is in keeping the place itself: the viewport changes it makes then
+  /// are its own.
+  var placeKeepingDepth = 0
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     view = tableView
@@ -116,6 +121,7 @@ where
     self.dataSource = dataSource
     _ = dataSource.offer(offeredMethods)
     view?.install(dataSource, prefetching: prefetching)
+    watchViewport()
   }
 
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source

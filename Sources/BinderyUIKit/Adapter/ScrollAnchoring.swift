@@ -114,8 +114,11 @@ extension ListAdapter {
   /// ``keepPlace(_:moves:radius:)``.
   func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
     let mark = scrollAnchorMark()
+    placeKeepingDepth += 1
     change()
     if let mark { keepPlace(mark, radius: radius) }
+    placeKeepingDepth -= 1
+    viewportWatcher?.resync()
   }
 
   /// Moves the content offset so that the first marked item still in the list is where it was
@@ -128,6 +131,11 @@ extension ListAdapter {
   ) {
     let moves = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     guard let scrollView else { return }
+    placeKeepingDepth += 1
+    defer {
+      placeKeepingDepth -= 1
+      viewportWatcher?.resync()
+    }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
     let before = start ?? ScrollAxis(scrollView, horizontal: horizontal).offset

@@ -44,6 +44,7 @@ extension ListEngine {
     // leave it (`.scrollableAxes`, §4g).
     view?.adjustedContentInsetMayHaveChanged()
     adjustOffsetIfContentChanged()
+    view?.keyValueObservers.valuesMayHaveChanged()  // the content's size
     prefetchAfterLayout()
   }
 

@@ -32,7 +32,10 @@ extension ListEngine {
     scrollOffset = target
     if direction != 0 { cellPrefetchDirection = direction }
     layout()
-    if direction != 0, let view { scrollDelegate?.scrollViewDidScroll(view) }
+    if direction != 0, let view {
+      view.keyValueObservers.valuesMayHaveChanged()
+      scrollDelegate?.scrollViewDidScroll(view)
+    }
     guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
     prefetch(direction: direction)
   }

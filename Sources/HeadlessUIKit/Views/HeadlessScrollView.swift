@@ -151,6 +151,7 @@ open class HeadlessScrollView: HeadlessView {
     engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
     adjustedContentInsetDidChange()
     engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
+    keyValueObservers.valuesMayHaveChanged()
   }
 
   /// The refresh control the user pulls to refresh the content (`refreshControl`); `nil` by
@@ -231,6 +232,7 @@ open class HeadlessScrollView: HeadlessView {
     engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
     adjustedContentInsetDidChange()
     engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
+    keyValueObservers.valuesMayHaveChanged()
   }
 
   /// The adjusted content insets along the scroll axis.

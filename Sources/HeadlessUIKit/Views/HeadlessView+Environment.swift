@@ -17,6 +17,7 @@ extension HeadlessView {
       toldSafeArea = insets
       safeAreaInsetsDidChange()
       owningController?.viewSafeAreaInsetsDidChange()
+      keyValueObservers.valuesMayHaveChanged()
     }
     for subview in subviews { subview.geometryDidChange() }
   }

@@ -19,6 +19,7 @@ open class HeadlessView: HeadlessResponder {
       if frame.size != oldValue.size { resizeSubviews(from: oldValue.size) }
       frameDidChange()
       if frame != oldValue, window != nil { geometryDidChange() }
+      keyValueObservers.valuesMayHaveChanged()
     }
   }
 
@@ -162,6 +163,9 @@ open class HeadlessView: HeadlessResponder {
   /// Called when the view's traits changed (the call before iOS 17's registrations, still
   /// made); does nothing by default.
   open func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {}
+
+  /// The observations of this view's properties (`observe(_:options:changeHandler:)`).
+  public let keyValueObservers = HeadlessKeyValueObservers()
 
   /// The controller whose view this is, if any: it adds to the safe area and the traits.
   weak var owningController: HeadlessViewController?

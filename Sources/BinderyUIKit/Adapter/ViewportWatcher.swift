@@ -1,0 +1,96 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// Watches a list view's viewport between updates — its size (a keyboard the app makes room
+/// for, a rotation, split view) and its insets (the app's keyboard inset, the safe area) — and
+/// tells the adapter of each change with where the user was just before it.
+///
+/// It observes the view's `bounds` and `contentInset` (and `adjustedContentInset`, which
+/// HeadlessUIKit and some UIKit versions report), by key-value observation: the view tells of
+/// a new value as it is set, so the adapter corrects the offset in the same turn, before a
+/// frame is drawn. The place before the change is the one seen at the last event: the bounds
+/// change with every scroll, so it is never older than the user's last move.
+@MainActor
+final class ViewportWatcher {
+  /// The viewport along the scroll: what a change of it is judged by.
+  struct Viewport: Equatable {
+    var size: CGSize
+    var insetStart: CGFloat
+    var insetEnd: CGFloat
+    var isAtStart: Bool
+    var isAtEnd: Bool
+
+    @MainActor
+    init(_ view: UIScrollView, horizontal: Bool) {
+      let axis = ScrollAxis(view, horizontal: horizontal)
+      size = view.bounds.size
+      insetStart = axis.insetStart
+      insetEnd = axis.insetEnd
+      isAtStart = axis.offset <= axis.minimumOffset + 0.5
+      isAtEnd = axis.offset >= axis.maximumOffset - 0.5
+    }
+
+    /// Whether the viewport itself changed (not just the offset within it).
+    func differsInShape(from other: Viewport) -> Bool {
+      size != other.size || insetStart != other.insetStart || insetEnd != other.insetEnd
+    }
+  }
+
+  private weak var view: UIScrollView?
+  private let horizontal: Bool
+  private var observations: [AnyObject] = []
+  private var last: Viewport
+  /// Told of a change of the viewport's shape, with the viewport before it; `false` from
+  /// ``isSuspended`` lets the change pass.
+  private let changed: @MainActor (_ before: Viewport) -> Void
+  /// Whether changes are being made by Bindery itself (a correction, an accessory it shows),
+  /// which keeps the place on its own.
+  private let isSuspended: @MainActor () -> Bool
+
+  init(
+    view: UIScrollView, horizontal: Bool, isSuspended: @escaping @MainActor () -> Bool,
+    changed: @escaping @MainActor (_ before: Viewport) -> Void
+  ) {
+    self.view = view
+    self.horizontal = horizontal
+    self.isSuspended = isSuspended
+    self.changed = changed
+    last = Viewport(view, horizontal: horizontal)
+    // UIKit sets these on the main thread, where it lays out.
+    observations = [
+      view.observe(\.bounds) { [weak self] _, _ in MainActor.assumeIsolated { self?.check() } },
+      view.observe(\.contentInset) { [weak self] _, _ in
+        MainActor.assumeIsolated { self?.check() }
+      },
+      view.observe(\.adjustedContentInset) { [weak self] _, _ in
+        MainActor.assumeIsolated { self?.check() }
+      },
+    ]
+  }
+
+  /// Looks at the viewport: a new shape is told, with the viewport before it, unless Bindery
+  /// is making the change; the place after it becomes the one the next change starts from.
+  func check() {
+    guard let view else { return }
+    let now = Viewport(view, horizontal: horizontal)
+    guard now != last else { return }
+    let before = last
+    last = now
+    guard now.differsInShape(from: before), !isSuspended() else { return }
+    changed(before)
+    last = Viewport(view, horizontal: horizontal)
+  }
+
+  /// Takes the viewport as it is now for the one before the next change (after Bindery moved
+  /// the offset itself).
+  func resync() {
+    guard let view else { return }
+    last = Viewport(view, horizontal: horizontal)
+  }
+}

@@ -69,6 +69,27 @@ extension BindingFuzzer {
       note("resize to \(width)")
       view.frame = CGRect(x: 0, y: 0, width: width, height: view.frame.height)
       tally.resizes += 1
+    case 89..<92:
+      // The keyboard comes up (or goes down), and the app makes room for it as a constraint to
+      // the keyboard's guide does: the view's bottom edge moves, its top stays.
+      mark = placeMark(allowingMoves: false)
+      keyboardIsUp.toggle()
+      let height = keyboardIsUp ? viewHeight - Self.keyboardHeight : viewHeight
+      note(keyboardIsUp ? "the keyboard comes up" : "the keyboard goes down")
+      view.frame.size.height = height
+      tally.keyboards += 1
+    case 92..<94:
+      let change = Int.random(in: 0..<3, using: &random)
+      note(
+        ["Dark Mode toggled", "the text size made larger", "the text size back to Large"][change])
+      window?.userChangesTraits { traits in
+        switch change {
+        case 0: traits.userInterfaceStyle = traits.userInterfaceStyle == .dark ? .light : .dark
+        case 1: traits.preferredContentSizeCategory = .accessibilityExtraLarge
+        default: traits.preferredContentSizeCategory = .large
+        }
+      }
+      tally.traitChanges += 1
     default:
       note("a turn passes")
       await Task.yield()

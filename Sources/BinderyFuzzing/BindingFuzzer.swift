@@ -63,6 +63,10 @@ package final class BindingFuzzer {
     /// Bindings cancelled and made again, and views resized.
     package var rebinds = 0
     package var resizes = 0
+    /// Times the keyboard came up or went down, and the user's settings changed (Dark Mode,
+    /// the text size).
+    package var keyboards = 0
+    package var traitChanges = 0
     /// Checks that the anchor kept its promise, and visible cells checked for their content.
     package var placesChecked = 0
     package var cellsChecked = 0
@@ -85,6 +89,8 @@ package final class BindingFuzzer {
       contentSettled += other.contentSettled
       rebinds += other.rebinds
       resizes += other.resizes
+      keyboards += other.keyboards
+      traitChanges += other.traitChanges
       placesChecked += other.placesChecked
       cellsChecked += other.cellsChecked
     }
@@ -94,7 +100,8 @@ package final class BindingFuzzer {
       "\(steps) steps: \(lists) lists, \(scrolls) scrolls, \(flings) flings, \(jumps) jumps, "
         + "\(drags) drags, \(reorders) reorders, \(swipes) swipes, \(covers) covers, "
         + "\(memoryWarnings) memory warnings, \(contentSettled) content settlements, "
-        + "\(rebinds) rebinds, \(resizes) resizes; \(placesChecked) places and "
+        + "\(rebinds) rebinds, \(resizes) resizes, \(keyboards) keyboards, "
+        + "\(traitChanges) trait changes; \(placesChecked) places and "
         + "\(cellsChecked) cells checked"
     }
   }
@@ -114,6 +121,11 @@ package final class BindingFuzzer {
   let center = NotificationCenter()
   let store: ContentStore<Int, String>
   var window: UIWindow?
+  /// Whether the app made room for the keyboard, and how tall the view is without it.
+  var keyboardIsUp = false
+  var viewHeight: CGFloat = 0
+  /// The room the app makes for the keyboard: a phone's, 336 points.
+  static let keyboardHeight: CGFloat = 336
   var view: UIScrollView?
   var binding: ListBinding<FuzzSection, FuzzItem>?
   /// Bindings replaced or cancelled, which must go.
@@ -196,6 +208,7 @@ package final class BindingFuzzer {
       }
     }
     self.view = view
+    viewHeight = view.frame.height
     appHeaderView = (view as? UITableView)?.tableHeaderView
     window = UIWindow.show(view)
     bind()

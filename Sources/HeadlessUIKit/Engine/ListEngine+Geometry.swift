@@ -257,7 +257,10 @@ extension ListEngine {
       break
     }
     rowGeometry.heights = rows
-    if changed { scrollOffset = min(max(minimumOffset, scrollOffset), maximumOffset) }
+    // No clamp here: a layout measures its rows one pass at a time, and the content's length
+    // between two passes is not one UIKit ever has — it sets the content size once, when the
+    // pass has measured every row, and the offset is brought within it then
+    // (`adjustOffsetIfContentChanged`).
     return changed
   }
 

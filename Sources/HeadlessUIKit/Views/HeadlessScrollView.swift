@@ -251,7 +251,8 @@ open class HeadlessScrollView: HeadlessView {
   /// table off screen that has a data source is told to lay out its cells all the same, and
   /// UIKit warns about it once (an alert), whether or not a reload is pending (§7.7).
   open override func layoutIfNeeded() {
-    if engine.kind == .tableView && !engine.isInWindow && engine.hasDataSource() {
+    // In a window's hierarchy is what counts: a view coming into one is, before it is told.
+    if engine.kind == .tableView && window == nil && engine.hasDataSource() {
       engine.warnLayoutOutsideHierarchy()
     }
     engine.layout()

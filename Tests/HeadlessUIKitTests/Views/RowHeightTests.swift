@@ -66,6 +66,30 @@ struct RowHeightTests {
     return (0..<count).map { _ in CGFloat(Int.random(in: 20...200, using: &generator)) }
   }
 
+  /// The viewport grows (the keyboard goes down) over rows not measured yet, the first shorter
+  /// than its estimate and the rest taller: the offset is brought within the content as UIKit
+  /// brings it, once the pass has measured them all — not against the content's length between
+  /// two rows, which would move the reader.
+  @Test func aGrowingViewportMovesTheOffsetOnlyForTheFinalContent() throws {
+    // 42 rows of 60 points, as estimated (the two below the screen are measured as UIKit's
+    // cell prefetching prepares them), then 4 not measured yet: 10 points, then 150s.
+    let heights: [CGFloat] = Array(repeating: 60, count: 42) + [10, 150, 150, 150]
+    let rows = SizedRows([heights])
+    let table = rows.makeTable(estimate: 60)
+    table.frame.size.height = 300
+    HeadlessWindow.show(table)
+    table.contentOffset.y = 40 * 60 - 300  // the 40 rows measured, at the end of what is
+    let offset = table.contentOffset.y
+    let content = table.contentSize.height
+    // Grown by 336: the 4 rows below come on screen; after the first (50 shorter) the
+    // content's end would be above the new bottom, after the rest it is below it.
+    table.frame.size.height = 636
+    #expect(content == CGFloat(46 * 60), "nothing measured yet but what shows and the two below")
+    #expect(content - 50 - 636 < offset, "the intermediate content ends above the bottom")
+    #expect(table.contentSize.height > offset + 636, "the final content does not")
+    #expect(table.contentOffset.y == offset, "the offset stays: nothing needs bringing back")
+  }
+
   /// What the lookups answer, checked against sums worked out the slow way, through random
   /// changes of height.
   @Test func rowHeightLookupsAgreeWithPlainSums() {

@@ -16,12 +16,36 @@ public enum ContentState<Content: Sendable>: Sendable {
     return nil
   }
 
+  /// Which of the four states this is, without the content or the failure.
+  @inlinable
+  public var phase: ContentPhase {
+    switch self {
+    case .notRequested: .notRequested
+    case .loading: .loading
+    case .loaded: .loaded
+    case .failed: .failed
+    }
+  }
+
   /// The failure, if the last load failed.
   @inlinable
   public var failure: ContentFailure? {
     if case .failed(let failure) = self { return failure }
     return nil
   }
+}
+
+/// Which of its states (``ContentState``) a key's content is in, without the content: what a
+/// cell provider that picks another cell once the content arrives decides on.
+public enum ContentPhase: Hashable, Sendable {
+  /// Nobody asked for it yet, or it was evicted or cancelled.
+  case notRequested
+  /// A load is queued or running.
+  case loading
+  /// The content arrived.
+  case loaded
+  /// The last load failed.
+  case failed
 }
 
 /// Why a key has no content, and when the store tries again.

@@ -129,9 +129,29 @@ where
       return state
     }
     keys[id] = (key, previous?.shown)
-    if let shown = previous?.shown, shown != key,
-      let old = cells.store.currentState(for: shown).content
-    {
+    return showingWhatItShowed(state, key: key, shown: previous?.shown)
+  }
+
+  /// The state a cell configured now would show for `item` (see `shownState`), recording
+  /// nothing: what a cell provider that picks its cell from the content will be handed.
+  ///
+  /// - Complexity: O(1).
+  public func stateForCell(of item: Item) -> ContentState<Content> {
+    let key = contentKey(item)
+    let state = cells.store.currentState(for: key)
+    switch state {
+    case .loaded, .failed: return state
+    case .notRequested, .loading:
+      return showingWhatItShowed(state, key: key, shown: keys[item.id]?.shown)
+    }
+  }
+
+  /// `state`, or the content of the key the item's cell showed before while `key`'s is on its
+  /// way and the store still has that.
+  private func showingWhatItShowed(_ state: ContentState<Content>, key: Key, shown: Key?)
+    -> ContentState<Content>
+  {
+    if let shown, shown != key, let old = cells.store.currentState(for: shown).content {
       return .loaded(old)
     }
     return state

@@ -41,6 +41,10 @@ protocol BoundView: UIScrollView {
   /// Configures the cells at `paths` again, in place.
   func reconfigure(at paths: [IndexPath])
 
+  /// Gives the rows at `paths` new cells (a reload), in a batch of their own; those that were
+  /// selected stay selected (a reload alone deselects them).
+  func replaceCells(at paths: [IndexPath], animation: UpdateAnimation)
+
   /// The index paths of the rows or items on screen.
   var visibleIndexPaths: [IndexPath] { get }
 

@@ -24,7 +24,9 @@ extension ListAdapter {
       return placeholderCell(tableView, at: indexPath)
     }
     defer { cellWasConfigured(at: indexPath) }
-    return answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
+    let cell = answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
+    if let kind = features.cellKind { cellKinds.record(kind(item), for: item.id, cell: cell) }
+    return cell
   }
 
   func collectionCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
@@ -34,7 +36,11 @@ extension ListAdapter {
       return placeholderCell(collectionView, at: indexPath)
     }
     defer { cellWasConfigured(at: indexPath) }
-    return answering { trackingReads(of: item.id) { provider(collectionView, indexPath, item) } }
+    let cell = answering {
+      trackingReads(of: item.id) { provider(collectionView, indexPath, item) }
+    }
+    if let kind = features.cellKind { cellKinds.record(kind(item), for: item.id, cell: cell) }
+    return cell
   }
 
   func headerTitle(inSection section: Int) -> String? {

@@ -72,6 +72,11 @@ where
   /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
+  /// The kind of cell each item with a cell shows (`replacesCells(byKind:)`).
+  var cellKinds = CellKinds<Item.ID>()
+  /// The phase of the late content a cell configured now would be handed for an item, when
+  /// `bind(to:content:…)` bound.
+  var contentPhase: (@MainActor (Item) -> ContentPhase)?
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
   var isEndPinScheduled = false
@@ -228,15 +233,25 @@ where
   /// The positions of a content-only stage whose change ``ListFeatures/reloadWhen`` says needs
   /// a new cell (another cell type, say): reloaded, where the rest are reconfigured.
   private func reloads<S, I>(in stage: StagedChangeset<S, I>.Stage) -> [ItemPosition] {
-    guard let reloadWhen = features.reloadWhen, !stage.itemReconfigures.isEmpty,
-      !stage.isStructural, let next = stage.snapshot as? Snapshot<Section, Item>
+    guard features.reloadWhen != nil || features.cellKind != nil,
+      !stage.itemReconfigures.isEmpty, !stage.isStructural,
+      let next = stage.snapshot as? Snapshot<Section, Item>
     else { return [] }
     return stage.itemReconfigures.filter { position in
       guard let old = shown.item(at: position), let new = next.item(at: position) else {
         return false
       }
-      return reloadWhen(old, new)
+      return features.reloadWhen?(old, new) == true || needsAnotherKindOfCell(new)
     }
+  }
+
+  /// Whether the cell that shows `item` is of another kind than the provider now dequeues for
+  /// it (`replacesCells(byKind:)`): a reconfigure would get back a cell UIKit refuses.
+  func needsAnotherKindOfCell(_ item: Item) -> Bool {
+    guard let kind = features.cellKind, let shownKind = cellKinds.kind(of: item.id) else {
+      return false
+    }
+    return kind(item) != shownKind
   }
 
   func reloadData(installing install: () -> Void) {
@@ -296,9 +311,34 @@ where
       view?.reloadData()
       return
     }
+    // A row whose cell is of another kind now (a photo where a placeholder was) gets a new
+    // cell: UIKit's reconfigure hands the provider the cell the row has, and raises when it
+    // dequeues another identifier or registration.
+    var replaced: [IndexPath] = []
+    var reconfigured: [IndexPath] = []
+    for position in positions {
+      let needsNewCell =
+        features.cellKind != nil && shown.item(at: position).map(needsAnotherKindOfCell) == true
+      if needsNewCell {
+        replaced.append(IndexPath(position))
+      } else {
+        reconfigured.append(IndexPath(position))
+      }
+    }
     // Content that arrives can change a row's height (a photo): the reader's place is kept
     // as for any other change — a chat at its end stays there.
-    keepingPlace(radius: 0) { view?.reconfigure(at: positions.map(IndexPath.init)) }
+    keepingPlace(radius: 0) {
+      if !replaced.isEmpty { replaceCells(at: replaced) }
+      if !reconfigured.isEmpty { view?.reconfigure(at: reconfigured) }
+    }
+  }
+
+  private func replaceCells(at paths: [IndexPath]) {
+    let animation = features.animation
+    guard animation != .none else {
+      return UIView.performWithoutAnimation { view?.replaceCells(at: paths, animation: animation) }
+    }
+    view?.replaceCells(at: paths, animation: animation)
   }
 
   /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says

@@ -33,6 +33,9 @@ extension UICollectionView: BoundView {
   ) {
     let stage = batch.stage
     let path = IndexPath.init(_:)
+    // A reload deselects: the replaced cells of selected items are selected again.
+    let reselect = Set(indexPathsForSelectedItems ?? []).intersection(batch.reloads.map(path))
+    defer { for path in reselect { selectItem(at: path, animated: false, scrollPosition: []) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadItems(at: $0) },
@@ -104,6 +107,12 @@ extension UICollectionView: BoundView {
 
   func reconfigure(at paths: [IndexPath]) {
     performBatchUpdates({ [self] in reconfigureItems(at: paths) }, completion: kept(nil))
+  }
+
+  func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
+    let selected = Set(indexPathsForSelectedItems ?? []).intersection(paths)
+    performBatchUpdates({ [self] in reloadItems(at: paths) }, completion: kept(nil))
+    for path in selected { selectItem(at: path, animated: false, scrollPosition: []) }
   }
 
   func deleteRow(

@@ -32,6 +32,9 @@ extension UITableView: BoundView {
     let animation = animation.rowAnimation
     let stage = batch.stage
     let path = IndexPath.init(_:)
+    // A reload deselects: the replaced cells of selected rows are selected again.
+    let reselect = Set(indexPathsForSelectedRows ?? []).intersection(batch.reloads.map(path))
+    defer { for path in reselect { selectRow(at: path, animated: false, scrollPosition: .none) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadRows(at: $0, with: animation) },
@@ -64,6 +67,14 @@ extension UITableView: BoundView {
 
   func reconfigure(at paths: [IndexPath]) {
     performBatchUpdates({ [self] in reconfigureRows(at: paths) }, completion: kept(nil))
+  }
+
+  func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
+    let rowAnimation = animation.rowAnimation
+    let selected = Set(indexPathsForSelectedRows ?? []).intersection(paths)
+    performBatchUpdates(
+      { [self] in reloadRows(at: paths, with: rowAnimation) }, completion: kept(nil))
+    for path in selected { selectRow(at: path, animated: false, scrollPosition: .none) }
   }
 
   func deleteRow(

@@ -56,6 +56,7 @@ enum BindingCore {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
     let content = ContentBinding(binding: binding, content: late)
     box.content = content
+    adapter.contentPhase = { [weak box] item in box?.stateForCell(of: item).phase ?? .notRequested }
     adapter.prefetchObserver = { [weak content] in content?.viewWillPrefetch() }
     adapter.install(prefetching: late.prefetching.planner != nil)
     source.start(binding)

@@ -33,6 +33,12 @@ where
     self.contentKey = contentKey
   }
 
+  /// The state a cell configured now would be handed for `item`, recording nothing.
+  func stateForCell(of item: Item) -> ContentState<Content> {
+    guard let content else { return store?.currentState(for: contentKey(item)) ?? .notRequested }
+    return content.stateForCell(of: item)
+  }
+
   func cell<Cell: AnyObject>(
     for item: Item, at path: IndexPath, configure: (ContentState<Content>) -> Cell
   ) -> Cell {

@@ -49,6 +49,10 @@ extension ListBinding {
   /// The adapter `bind(to:)` installed, if this binding was made by it.
   private var adapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
 
+  /// How many items' cell kinds the binding remembers (``replacesCells(byKind:)``): at most one
+  /// per cell the view made. For tests.
+  package var rememberedCellKinds: Int { adapter?.cellKinds.count ?? 0 }
+
   /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
   /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
   /// (``ListView``) or one that has stopped.

@@ -64,6 +64,9 @@ struct ListFeatures<Section, Item> {
   var animation = UpdateAnimation.automatic
   /// Whether a content change needs a new cell (a reload) rather than the same cell again.
   var reloadWhen: (@MainActor (Item, Item) -> Bool)?
+  /// The kind of cell the provider dequeues for an item as it is now
+  /// (``ListBinding/replacesCells(byKind:)``).
+  var cellKind: (@MainActor (Item) -> AnyHashable)?
   /// Told of a section whose value changed in place.
   var sectionChanged: (@MainActor (Section, Int) -> Void)?
   /// The view behind an empty list (``ListBinding/emptyState(_:)``).

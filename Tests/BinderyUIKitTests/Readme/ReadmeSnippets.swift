@@ -197,8 +197,21 @@ final class MatesScreen {
       cell.textLabel?.text = mate.name
       return cell
     }
-    .replacesCells(when: { old, new in (old.status == "away") != (new.status == "away") })
+    .replacesCells(byKind: { mate in mate.status == "away" ? "away" : "mate" })
     binding.store(in: &cancellables)
+  }
+
+  // README "Around the rows": a placeholder cell until the photo arrives.
+  func bindPhotoCells(avatars: ContentStore<Mate.ID, UIImage>) {
+    tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
+      tableView, indexPath, mate, avatar in
+      let identifier = avatar.content == nil ? "placeholder" : "photo"
+      let cell = tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+      cell.imageView?.image = avatar.content
+      return cell
+    }
+    .replacesCells(byKind: { _, avatar in avatar == .loaded ? "photo" : "placeholder" })
+    .store(in: &cancellables)
   }
 
   // README "Around the rows": an empty state.

@@ -256,11 +256,6 @@ extension Snapshot where Section == FlatSection {
 }
 
 extension Snapshot {
-  /// The snapshot with one item moved, as a user's drag moves it: taken out at `source`, then
-  /// put at `destination` of the result. Ids are unchanged, so the id tables are rebuilt lazily.
-  ///
-  /// - Returns: the new snapshot and the moved item, or `nil` for positions out of range.
-  /// - Complexity: O(n) for n items.
   /// The snapshot without the item at `position`, and that item; `nil` for a position it does
   /// not have.
   ///
@@ -272,6 +267,11 @@ extension Snapshot {
     return (Snapshot(uncheckedSections: sections, items: items), item)
   }
 
+  /// The snapshot with one item moved, as a user's drag moves it: taken out at `source`, then
+  /// put at `destination` of the result. Ids are unchanged, so the id tables are rebuilt lazily.
+  ///
+  /// - Returns: the new snapshot and the moved item, or `nil` for positions out of range.
+  /// - Complexity: O(n) for n items.
   package func movingItem(from source: ItemPosition, to destination: ItemPosition)
     -> (snapshot: Self, item: Item)?
   {

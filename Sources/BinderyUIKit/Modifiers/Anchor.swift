@@ -16,7 +16,7 @@ extension ListBinding {
   /// too different to diff (the reload keeps the place too).
   ///
   /// ```swift
-  /// tableView.bind(to: chat.$messages) { … }
+  /// tableView.bind(to: .publisher(chat.$messages)) { … }
   ///   .anchor(.end)
   /// ```
   @discardableResult

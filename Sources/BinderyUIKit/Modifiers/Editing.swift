@@ -54,7 +54,7 @@ extension ListBinding {
   }
 
   /// The swipe actions that delete the row at `indexPath` through ``onDelete(canDelete:_:)``:
-  /// one destructive "Delete" action, or `nil` for a row that cannot be deleted (or without
+  /// one destructive action, or `nil` for a row that cannot be deleted (or without
   /// `onDelete`). Give it to a list layout, whose configuration is fixed before the binding
   /// exists:
   ///
@@ -63,14 +63,17 @@ extension ListBinding {
   ///   self?.binding?.deleteSwipeActions(at: indexPath)
   /// }
   /// ```
-  public func deleteSwipeActions(at indexPath: IndexPath, title: String = "Delete")
+  ///
+  /// - Parameter title: the button's title; `nil` (the default) for the one UIKit shows on a
+  ///   table's own delete button, in the user's language ("Delete" in English).
+  public func deleteSwipeActions(at indexPath: IndexPath, title: String? = nil)
     -> UISwipeActionsConfiguration?
   {
     guard let adapter = view as? ListAdapter<Section, Item>, adapter.canDelete(at: indexPath),
       adapter.features.deletion != nil, let id = adapter.item(at: indexPath)?.id
     else { return nil }
     // By id: lists keep coming while the button shows, and the row may be elsewhere by the tap.
-    let delete = UIContextualAction(style: .destructive, title: title) {
+    let delete = UIContextualAction(style: .destructive, title: title ?? UIKitStrings.delete) {
       [weak adapter] _, _, completion in
       guard let adapter, let position = adapter.shown.position(of: id) else {
         return completion(false)

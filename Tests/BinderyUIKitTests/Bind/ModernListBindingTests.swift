@@ -134,6 +134,9 @@ struct ModernListBindingTests {
     let actions = list.userSwipes(itemAt: IndexPath(item: 2, section: 0), from: .trailing)
     #expect(actions?.actions.map(\.title) == ["Delete"])
     #expect(actions?.actions.first?.style == .destructive)
+    // The app's own title, in its own language, where it wants another than UIKit's.
+    let titled = binding?.deleteSwipeActions(at: IndexPath(item: 2, section: 0), title: "Löschen")
+    #expect(titled?.actions.map(\.title) == ["Löschen"])
     var performed: Bool?
     if let delete = actions?.actions.first {
       list.userTaps(delete, onItemAt: IndexPath(item: 2, section: 0)) { performed = $0 }

@@ -261,14 +261,14 @@ where
   }
 
   private func scrollToPending() {
-    guard let id = pendingScroll, let path = binding?.indexPath(for: id),
+    guard let id = pendingScroll, let binding, binding.indexPath(for: id) != nil,
       collectionView.window != nil, collectionView.bounds.height > 0
     else { return }
     pendingScroll = nil
     isScrollingToRequest = true
-    collectionView.layoutIfNeeded()
-    collectionView.scrollToItem(at: path, at: .top, animated: false)
-    collectionView.layoutIfNeeded()
+    // The binding's scroll: self-sizing rows measured on the way, and a chat's pending pin to
+    // its end ended (the app's scroll wins).
+    binding.scroll(toItemWithID: id, at: .start)
     isScrollingToRequest = false
     noteScrollPosition()
   }

@@ -215,6 +215,19 @@ struct BoundListCoordinatorTests {
     #expect(!told.contains(where: { $0 != 150 }), "no other id reported on the way")
   }
 
+  /// A chat (anchored at its end) given a scroll position with its first list opens there:
+  /// the pin to the end that a first list schedules does not override the app's scroll.
+  @Test func aScrollPositionSetWithAChatsFirstListWinsOverItsEnd() async throws {
+    let (view, coordinator, binding) = try boundHostedList { $0.anchor(.end) }
+    coordinator.update(scrollPosition: 150)
+    #expect(await binding.apply(items: items(0..<300)))
+    for _ in 0..<8 { await Task.yield() }  // the pin a first list schedules has run
+    let path = try #require(binding.indexPath(for: 150))
+    let frame = try #require(view.layoutAttributesForItem(at: path)?.frame)
+    #expect(abs(frame.minY - view.contentOffset.y) < 0.5)
+    #expect(coordinator.scrollPosition == 150)
+  }
+
   @Test func theUsersScrollReachesTheAppAsTheFirstVisibleID() async throws {
     let (view, coordinator, binding) = try boundHostedList()
     var told: [Int?] = []

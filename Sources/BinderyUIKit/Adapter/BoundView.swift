@@ -45,6 +45,9 @@ protocol BoundView: UIScrollView {
   /// selected stay selected (a reload alone deselects them).
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation)
 
+  /// Scrolls the row or item at `path` (one the view has) to `position` in the viewport.
+  func scrollToItem(at path: IndexPath, position: ListScrollPosition, animated: Bool)
+
   /// The index paths of the rows or items on screen.
   var visibleIndexPaths: [IndexPath] { get }
 

@@ -14,7 +14,17 @@ extension ListAdapter {
     viewportWatcher = ViewportWatcher(
       view: scrollView, horizontal: scrollsHorizontally,
       isSuspended: { [weak self] in (self?.placeKeepingDepth ?? 0) > 0 },
-      changed: { [weak self] before in self?.viewportChanged(from: before) })
+      changed: { [weak self] before in self?.viewportChanged(from: before) },
+      scrolled: { [weak self] now in self?.viewportScrolled(to: now) })
+  }
+
+  /// The offset moved, not by Bindery: the app scrolled (`scrollToRow`, `setContentOffset`),
+  /// the user did, or UIKit brought the offset within the content. A scroll away from the end
+  /// ends a chat's pending pin to its end — the app's scroll wins — and the user's finger ends
+  /// a scroll the app asked for that waits for its item.
+  func viewportScrolled(to now: ViewportWatcher.Viewport) {
+    if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
+    if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,

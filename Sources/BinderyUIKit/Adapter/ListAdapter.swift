@@ -77,6 +77,11 @@ where
   /// The phase of the late content a cell configured now would be handed for an item, when
   /// `bind(to:content:…)` bound.
   var contentPhase: (@MainActor (Item) -> ContentPhase)?
+  /// A scroll the app asked for, to an item not yet shown or before the view could scroll:
+  /// made once a list is shown that has it (``ListBinding/scroll(toItemWithID:at:animated:)``).
+  var pendingScroll: PendingScroll<Item.ID>?
+  /// Whether the adapter hears of every list shown, for a pending scroll.
+  var isWatchingShows = false
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
   var isEndPinScheduled = false

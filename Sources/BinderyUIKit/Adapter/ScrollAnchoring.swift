@@ -44,10 +44,12 @@ struct ScrollAnchorMark<ID: Hashable> {
   var marks: [Mark]
   var wasAtStart: Bool
   var wasAtEnd: Bool
+  /// The app asked for the end (``ListBinding/scrollToEnd(animated:)``), whatever the anchor.
+  var isEndAsked = false
 
   /// Whether the change keeps a chat's end in view: a message that grows where the user reads
   /// the newest (streamed text, an image arriving) is followed too.
-  func pinsEnd(_ anchor: ScrollAnchor) -> Bool { anchor == .end && wasAtEnd }
+  func pinsEnd(_ anchor: ScrollAnchor) -> Bool { isEndAsked || (anchor == .end && wasAtEnd) }
 }
 
 /// The place a correction kept, for the rest of the main actor's turn: nothing is drawn until

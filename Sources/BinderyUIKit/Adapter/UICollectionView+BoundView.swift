@@ -126,6 +126,17 @@ extension UICollectionView: BoundView {
       }, completion: kept(nil))
   }
 
+  func scrollToItem(at path: IndexPath, position: ListScrollPosition, animated: Bool) {
+    let horizontal = scrollsHorizontally
+    let at: UICollectionView.ScrollPosition =
+      switch position {
+      case .start: horizontal ? .left : .top
+      case .center: horizontal ? .centeredHorizontally : .centeredVertically
+      case .end: horizontal ? .right : .bottom
+      }
+    scrollToItem(at: path, at: at, animated: animated)
+  }
+
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }
 
   var liveCells: [AnyObject] { visibleCells }

@@ -89,6 +89,16 @@ extension UITableView: BoundView {
       }, completion: kept(nil))
   }
 
+  func scrollToItem(at path: IndexPath, position: ListScrollPosition, animated: Bool) {
+    let at: UITableView.ScrollPosition =
+      switch position {
+      case .start: .top
+      case .center: .middle
+      case .end: .bottom
+      }
+    scrollToRow(at: path, at: at, animated: animated)
+  }
+
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }
 
   var liveCells: [AnyObject] { visibleCells }

@@ -49,18 +49,23 @@ final class ViewportWatcher {
   /// Told of a change of the viewport's shape, with the viewport before it; `false` from
   /// ``isSuspended`` lets the change pass.
   private let changed: @MainActor (_ before: Viewport) -> Void
+  /// Told of a scroll (the offset moved, the viewport kept its shape) that Bindery did not
+  /// make: the app's or the user's, or UIKit's bringing the offset within the content.
+  private let scrolled: @MainActor (_ now: Viewport) -> Void
   /// Whether changes are being made by Bindery itself (a correction, an accessory it shows),
   /// which keeps the place on its own.
   private let isSuspended: @MainActor () -> Bool
 
   init(
     view: UIScrollView, horizontal: Bool, isSuspended: @escaping @MainActor () -> Bool,
-    changed: @escaping @MainActor (_ before: Viewport) -> Void
+    changed: @escaping @MainActor (_ before: Viewport) -> Void,
+    scrolled: @escaping @MainActor (_ now: Viewport) -> Void
   ) {
     self.view = view
     self.horizontal = horizontal
     self.isSuspended = isSuspended
     self.changed = changed
+    self.scrolled = scrolled
     last = Viewport(view, horizontal: horizontal)
     // UIKit sets these on the main thread, where it lays out.
     observations = [
@@ -82,7 +87,8 @@ final class ViewportWatcher {
     guard now != last else { return }
     let before = last
     last = now
-    guard now.differsInShape(from: before), !isSuspended() else { return }
+    guard !isSuspended() else { return }
+    guard now.differsInShape(from: before) else { return scrolled(now) }
     changed(before)
     last = Viewport(view, horizontal: horizontal)
   }

@@ -177,6 +177,11 @@ open class HeadlessScrollView: HeadlessView {
   /// Whether the user's finger is on the content (see ``userBeginsDragging()``).
   open var isDragging: Bool { engine.isDragging }
 
+  /// Whether the user has touched the content and may begin to drag it. UIKit sets it at the
+  /// touch, before the drag starts; HeadlessUIKit's gestures begin with the drag, so it is
+  /// ``isDragging``.
+  open var isTracking: Bool { engine.isDragging }
+
   /// Whether the content is still moving after the finger lifted (see ``decelerate(for:)``).
   open var isDecelerating: Bool { engine.deceleration != nil }
 

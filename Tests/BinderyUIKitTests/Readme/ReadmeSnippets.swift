@@ -65,6 +65,11 @@ struct Message: Identifiable, Equatable, Sendable {
   var text: String
 }
 
+/// A push notification about a message.
+struct MessageNotice {
+  var messageID: Message.ID
+}
+
 /// A chat: the newest message last, older ones loaded a page at a time.
 @MainActor
 final class ChatViewModel {
@@ -269,6 +274,12 @@ final class MatesScreen {
     }
     binding.store(in: &cancellables)
     return binding
+  }
+
+  // Feeds and chats: scrolling by id.
+  func scrollToMessages(_ binding: ListBinding<FlatSection, Message>, notification: MessageNotice) {
+    binding.scroll(toItemWithID: notification.messageID, at: .center)
+    binding.scrollToEnd(animated: true)
   }
 
   // README "Modern lists": registrations, a list layout, swipe to delete.

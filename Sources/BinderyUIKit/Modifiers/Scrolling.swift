@@ -1,0 +1,120 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+// Scrolling the bound view by id: to an item, or to the end, now or once a list that has it is
+// shown. The app's scroll wins over the place Bindery keeps: a chat's pin to its end ends there.
+
+/// Where in the viewport a scrolled-to item goes, along the scroll.
+public enum ListScrollPosition: Sendable, Hashable {
+  /// Its start at the viewport's start: the top of a vertical list, below the top inset.
+  case start
+  /// Its center at the viewport's center.
+  case center
+  /// Its end at the viewport's end: the bottom of a vertical list, above the bottom inset.
+  case end
+}
+
+extension ListBinding {
+  /// Scrolls so that the item with `id` is at `position` in the viewport. An item the view does
+  /// not show yet (its list is still on its way, or the view is not on screen) is scrolled to
+  /// once a list that has it is shown; a later scroll by id or to the end replaces the request,
+  /// and the user's finger on the list cancels it.
+  ///
+  /// The app's scroll ends a chat's pending pin to its end (``ScrollAnchor/end``): a first list
+  /// opens where the app scrolled, not at its end.
+  ///
+  /// - Complexity: O(1) to find the item, then UIKit's scroll.
+  public func scroll(
+    toItemWithID id: Item.ID, at position: ListScrollPosition = .start, animated: Bool = false
+  ) {
+    adapter(for: "scroll(toItemWithID:at:animated:)")?.requestScroll(
+      .item(id, position, animated: animated))
+  }
+
+  /// Scrolls to the end of the list, its last item and the space after it in view. Before the
+  /// view shows any item, once a list with items is shown. A chat at its end
+  /// (``ScrollAnchor/end``) stays there as messages arrive.
+  public func scrollToEnd(animated: Bool = false) {
+    adapter(for: "scrollToEnd(animated:)")?.requestScroll(.end(animated: animated))
+  }
+}
+
+/// A scroll the app asked for, waiting for a list that has its item.
+enum PendingScroll<ID: Hashable> {
+  case item(ID, ListScrollPosition, animated: Bool)
+  case end(animated: Bool)
+}
+
+extension ListAdapter {
+  /// Makes the scroll now if the view can, else once a list is shown that allows it.
+  func requestScroll(_ scroll: PendingScroll<Item.ID>) {
+    pendingEndPin = false  // the app's scroll wins over the first list's pin
+    pendingScroll = scroll
+    if !isWatchingShows {
+      isWatchingShows = true
+      binding?.onShow { [weak self] in self?.scrollToPending() }
+    }
+    scrollToPending()
+  }
+
+  /// Makes the pending scroll, if its item is shown and the view can scroll (on screen, with a
+  /// size).
+  func scrollToPending() {
+    guard let scroll = pendingScroll, isLive, isInWindow, let view,
+      view.bounds.width > 0, view.bounds.height > 0
+    else { return }
+    switch scroll {
+    case .item(let id, let position, let animated):
+      guard let at = shown.position(of: id), view.has(at) else { return }
+      pendingScroll = nil
+      view.layoutIfNeeded()
+      let path = IndexPath(at)
+      guard !animated else {
+        return view.scrollToItem(at: path, position: position, animated: true)
+      }
+      // UIKit places the item from the estimates of the rows before it; the rows laid out
+      // at the new offset are measured, which moves it: scrolled again until it holds, as an
+      // app scrolling to a self-sizing row does.
+      var offset = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+      for _ in 0..<Self.scrollRounds {
+        view.scrollToItem(at: path, position: position, animated: false)
+        view.layoutIfNeeded()
+        let now = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+        if abs(now - offset) < 0.5 { break }
+        offset = now
+      }
+    case .end(let animated):
+      guard let last = lastItemPosition, view.has(last) else { return }
+      pendingScroll = nil
+      view.layoutIfNeeded()
+      if animated {
+        view.scrollToItem(at: IndexPath(last), position: .end, animated: true)
+      } else {
+        // As a chat's pin: in a few rounds, rows at the end measured on the way.
+        var end = ScrollAnchorMark<Item.ID>(marks: [], wasAtStart: false, wasAtEnd: true)
+        end.isEndAsked = true
+        keepPlace(end)
+      }
+    }
+  }
+
+  /// How many times a scroll to an item is made at most until it holds.
+  private static var scrollRounds: Int { 6 }
+
+  /// The position of the list's last item, `nil` for a list without items.
+  ///
+  /// - Complexity: O(s) for the s sections after it.
+  private var lastItemPosition: ItemPosition? {
+    for section in (0..<shown.numberOfSections).reversed() {
+      let count = shown.numberOfItems(inSection: section)
+      if count > 0 { return ItemPosition(section: section, item: count - 1) }
+    }
+    return nil
+  }
+}

@@ -26,18 +26,21 @@ where
   let pipeline: DiffPipeline<Section, Item>
   let reloadLimit: Locked<ReloadLimit>
   let errors: ProblemBroadcast<Binding.Failure>
+  /// The snapshot the next list is diffed from: the worker's last shown, or newer from the main
+  /// actor. Kept only here between lists, so that a list replaced on the main actor is let go
+  /// of there.
+  let base: Locked<DiffBase<Section, Item>>
 
   /// Runs until the inbox finishes (the source ended, or the binding stopped), then closes
   /// ``errors`` and tells the binding.
   func run() async {
-    var base = Snapshot<Section, Item>()
-    var version = 0
     var isFirst = true
     var held = false
     let clock = ContinuousClock()
     listLoop: for await submission in inbox.submissions {
       var reported = false
       while true {
+        var (base, version) = self.base.withLock { ($0.snapshot, $0.version) }
         let started = clock.now
         // The first list is shown with a reload: nothing to diff it for.
         let limit =
@@ -73,7 +76,14 @@ where
         withExtendedLifetime((diff, base)) {}
         switch outcome {
         case .shown:
-          base = next
+          // Unless the main actor changed it since (a list shown at once, a user's move).
+          let replaced = self.base.withLock { state -> Snapshot<Section, Item>? in
+            guard state.version == version else { return nil }
+            defer { state.snapshot = next }
+            return state.snapshot
+          }
+          withExtendedLifetime(replaced) {}  // freed here, outside the lock
+          base = Snapshot()
           isFirst = false
           // Latest wins while the view animates: lists that come meanwhile replace each other.
           // A completion that never comes (a view that forgets it) holds nothing for long.
@@ -90,7 +100,12 @@ where
           }
           if inbox.newestSequence > submission.sequence { continue listLoop }
         case .stale(let current, let currentVersion):
-          base = current
+          self.base.withLock { state in
+            if state.version <= currentVersion {
+              state = DiffBase(snapshot: current, version: currentVersion)
+            }
+          }
+          base = Snapshot()
           version = currentVersion
           // The user moved a row while this list was diffed. A newer list — the one the app
           // sent for the move, most likely — is diffed instead: this one, from before the
@@ -108,4 +123,15 @@ where
       target.value?.sourceDidEnd()
     }
   }
+}
+
+/// The snapshot the worker diffs the next list from, and the binding's version of it
+/// (``ListBinding/snapshotVersion``).
+struct DiffBase<Section, Item>: Sendable
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  var snapshot = Snapshot<Section, Item>()
+  var version = 0
 }

@@ -103,7 +103,14 @@ where
   var holding: UInt64?
   /// Counts changes made to ``snapshot`` outside the pipeline (a user's move), so that a diff
   /// computed from an older snapshot is redone.
-  var snapshotVersion = 0
+  var snapshotVersion = 0 {
+    // The worker diffs the next list from this: the list it showed last is let go of now, not
+    // when the next list comes (lists shown at once, a user's move or delete).
+    didSet { diffBase.withLock { $0 = DiffBase(snapshot: snapshot, version: snapshotVersion) } }
+  }
+  /// What the worker diffs the next list from, and its version: the snapshot shown, as the
+  /// worker or the main actor last made it.
+  nonisolated let diffBase = Locked(DiffBase<Section, Item>())
   /// The view, the observers and the attachments: what lives on the main actor, in one box
   /// the deinit can hand to it.
   nonisolated let parts = BindingParts<Section, Item>()
@@ -171,7 +178,7 @@ where
     let reloadLimit = self.reloadLimit
     let diffWorker = DiffWorker(
       inbox: inbox, animations: animations, target: target, pipeline: pipeline,
-      reloadLimit: reloadLimit, errors: problems)
+      reloadLimit: reloadLimit, errors: problems, base: diffBase)
     let worker = Task.detached(priority: .userInitiated) { await diffWorker.run() }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }

@@ -62,6 +62,9 @@ where
   /// Items whose cells read observable state that changed since, not yet configured again;
   /// added to on the thread that made the change (``ListAdapter+Observation.swift``).
   let observedChanges = Locked<Set<Item.ID>>([])
+  /// The tracking of what each cell's provider read (``ListAdapter+Observation.swift``), by
+  /// cell: ended when the cell is configured again or the binding stops.
+  var cellTrackings: [ObjectIdentifier: (end: TrackingEnd, id: Item.ID)] = [:]
   /// The supplementary views of Bindery's own classes registered so far (empty views for kinds
   /// the binding was not told about, section title views), by kind and identifier.
   private var registeredSupplementaries: Set<RegisteredSupplementary> = []
@@ -186,6 +189,9 @@ where
     completion: @escaping @MainActor () -> Void
   ) {
     let animation = animated ? features.animation : .none
+    // The cells of items that leave follow them no more (their cells go to the reuse pool).
+    let leaving = idsLeaving(stage)
+    defer { endTrackings(of: leaving) }
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
       install: { [weak self] in
@@ -273,6 +279,8 @@ where
     let previous = shown
     install()
     takeBindingSnapshot()
+    // Every cell is asked for again: the new ones track what they read.
+    endCellTrackings()
     if let tableView, rowHeightMemory != nil {
       installRowHeightMemory(on: tableView)
       forgetRowHeights(changedSince: previous)
@@ -430,6 +438,7 @@ where
     features = kept
     prefetchObserver = nil
     cellObservers = []
+    endCellTrackings()
   }
 
   /// `title` as a lookup of what it gives the sections shown now, which a stopped view keeps.

@@ -53,6 +53,10 @@ extension ListBinding {
   /// per cell the view made. For tests.
   package var rememberedCellKinds: Int { adapter?.cellKinds.count ?? 0 }
 
+  /// How many cells' observation trackings are registered: at most one per cell the view
+  /// made. For tests.
+  package var cellTrackingCount: Int { adapter?.cellTrackingCount ?? 0 }
+
   /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
   /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
   /// (``ListView``) or one that has stopped.

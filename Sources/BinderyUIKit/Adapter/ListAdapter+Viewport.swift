@@ -25,6 +25,7 @@ extension ListAdapter {
   func viewportScrolled(to now: ViewportWatcher.Viewport) {
     if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
     if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
+    for observer in scrollObservers { observer() }
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,

@@ -47,6 +47,8 @@ where
   var prefetchObserver: (@MainActor () -> Void)?
   /// Told of every cell configured (page loaders watch the scroll through it).
   var cellObservers: [@MainActor (IndexPath) -> Void] = []
+  /// Told of every scroll Bindery did not make (the user's, the app's).
+  var scrollObservers: [@MainActor () -> Void] = []
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the snapshot installed last. The data source reads it, and it
@@ -438,6 +440,7 @@ where
     features = kept
     prefetchObserver = nil
     cellObservers = []
+    scrollObservers = []
     endCellTrackings()
   }
 

@@ -53,6 +53,9 @@ extension ListBinding {
     adapter.cellObservers.append { [weak loader] indexPath in
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }
+    // UIKit shows cells it kept near the screen again without asking for them: the scroll
+    // itself is a reason to look (a failed page is retried as the user comes back).
+    adapter.scrollObservers.append { [weak loader] in loader?.setNeedsCheck() }
     let keepingPlace: KeepingPlace = { [weak adapter] change in
       adapter?.keepingPlace(change) ?? change()
     }

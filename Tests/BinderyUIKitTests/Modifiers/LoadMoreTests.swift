@@ -158,6 +158,33 @@ struct LoadMoreTests {
     await eventually("the footer gone once the page is shown") { table.tableFooterView == nil }
   }
 
+  /// Two rows away and back: UIKit shows the kept cells again without asking for them, and
+  /// the approach that retries the failed page is seen from the scroll itself.
+  @Test func aFailedPageIsRetriedWhenKeptCellsComeBackWithoutACellRequest() async {
+    let table = makeTable()
+    let feed = PagedFeed()
+    feed.failNext = true
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .loadMore(threshold: 1, hasMore: { feed.hasMore }) { try await feed.loadNextPage() }
+    feed.binding = binding
+    #expect(await binding.apply(items: feed.items))
+    await scrollToTheEnd(table)
+    await eventually("the failure") {
+      if case .failed = binding.pageLoader?.state { return true }
+      return false
+    }
+    #expect(feed.requests == 1)
+    table.scroll(by: -88)  // the last two rows leave the screen; their cells are kept
+    await Task.yield()
+    let requestsBefore = table.cellRequestCount
+    table.scroll(by: 88)  // and come back
+    #expect(table.cellRequestCount == requestsBefore, "no cell was asked for")
+    await eventually("the retry on approach") { feed.requests == 2 }
+    await eventually("the page") { rowCount(of: table) == 40 }
+  }
+
   @Test func aHangingPageIsCancelledWithTheBinding() async {
     let table = makeTable()
     let feed = PagedFeed()

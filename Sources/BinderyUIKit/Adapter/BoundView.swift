@@ -48,6 +48,13 @@ protocol BoundView: UIScrollView {
   /// Scrolls the row or item at `path` (one the view has) to `position` in the viewport.
   func scrollToItem(at path: IndexPath, position: ListScrollPosition, animated: Bool)
 
+  /// The index paths of the selected rows or items.
+  var selectedIndexPaths: [IndexPath] { get }
+
+  /// Selects the row or item at `path` without scrolling, telling the delegate nothing (as a
+  /// selection from code does).
+  func selectItem(at path: IndexPath)
+
   /// The index paths of the rows or items on screen.
   var visibleIndexPaths: [IndexPath] { get }
 

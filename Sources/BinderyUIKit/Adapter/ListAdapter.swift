@@ -58,6 +58,9 @@ where
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
   private var answeringDepth = 0
+  /// Items whose content changed while the view was out of its window: configured again when
+  /// it is back.
+  private var reconfiguresWhileCovered: Set<Item.ID> = []
   /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
   /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
@@ -137,6 +140,28 @@ where
     _ = dataSource.offer(offeredMethods)
     view?.install(dataSource, prefetching: prefetching)
     watchViewport()
+    watchWindow()
+  }
+
+  /// Hears when the view comes back into a window (``WindowSentinel``).
+  private func watchWindow() {
+    guard let view else { return }
+    WindowSentinel.installed(in: view).moved = { [weak self] isInWindow in
+      if isInWindow { self?.cameBackOnScreen() }
+    }
+  }
+
+  /// The view is in a window again (its screen uncovered): the cells it kept are configured
+  /// again for the content that arrived meanwhile, in place — its rows and selection kept, as
+  /// they would have been on screen. Before the view lays out, so no frame shows them stale.
+  private func cameBackOnScreen() {
+    guard !reconfiguresWhileCovered.isEmpty else { return }
+    let ids = reconfiguresWhileCovered
+    reconfiguresWhileCovered = []
+    guard isLive, let view else { return }
+    // Only rows the view has cells for, by its own counts: the others are asked for afresh.
+    let positions = ids.compactMap { shown.position(of: $0) }.filter { view.has($0) }
+    if !positions.isEmpty { reconfigureItems(at: positions) }
   }
 
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
@@ -279,15 +304,23 @@ where
       placePastTheEnd(scrollView)
     }
     let previous = shown
+    // A reload deselects every row: the items selected stay selected, wherever they are now.
+    let selected = (view?.selectedIndexPaths ?? []).compactMap {
+      previous.item(at: ItemPosition($0))?.id
+    }
     install()
     takeBindingSnapshot()
     // Every cell is asked for again: the new ones track what they read.
     endCellTrackings()
+    reconfiguresWhileCovered = []
     if let tableView, rowHeightMemory != nil {
       installRowHeightMemory(on: tableView)
       forgetRowHeights(changedSince: previous)
     }
     view?.reloadData()
+    for id in selected {
+      if let position = shown.position(of: id) { view?.selectItem(at: IndexPath(position)) }
+    }
     if let anchor {
       // UIKit lays a reloaded view out on its next pass: now, to find where the rows went. Not
       // off screen, where UIKit warns and sizes cells for nothing: there the rows' places come
@@ -321,9 +354,9 @@ where
       return
     }
     guard isInWindow else {
-      // Off screen a table warns about laying out (and nothing shows): a reload marks it to
-      // ask its cells again once it is back on screen, and costs nothing until then.
-      view?.reloadData()
+      // Off screen a table warns about laying out (and nothing shows): the cells are
+      // configured again when the view is back in its window (``WindowSentinel``).
+      reconfiguresWhileCovered.formUnion(positions.compactMap { shown.item(at: $0)?.id })
       return
     }
     // A row whose cell is of another kind now (a photo where a placeholder was) gets a new

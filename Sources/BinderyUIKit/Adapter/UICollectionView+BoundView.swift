@@ -34,8 +34,8 @@ extension UICollectionView: BoundView {
     let stage = batch.stage
     let path = IndexPath.init(_:)
     // A reload deselects: the replaced cells of selected items are selected again.
-    let reselect = Set(indexPathsForSelectedItems ?? []).intersection(batch.reloads.map(path))
-    defer { for path in reselect { selectItem(at: path, animated: false, scrollPosition: []) } }
+    let reselect = Set(selectedIndexPaths).intersection(batch.reloads.map(path))
+    defer { for path in reselect { selectItem(at: path) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadItems(at: $0) },
@@ -110,9 +110,9 @@ extension UICollectionView: BoundView {
   }
 
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
-    let selected = Set(indexPathsForSelectedItems ?? []).intersection(paths)
+    let selected = Set(selectedIndexPaths).intersection(paths)
     performBatchUpdates({ [self] in reloadItems(at: paths) }, completion: kept(nil))
-    for path in selected { selectItem(at: path, animated: false, scrollPosition: []) }
+    for path in selected { selectItem(at: path) }
   }
 
   func deleteRow(
@@ -135,6 +135,12 @@ extension UICollectionView: BoundView {
       case .end: horizontal ? .right : .bottom
       }
     scrollToItem(at: path, at: at, animated: animated)
+  }
+
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedItems ?? [] }
+
+  func selectItem(at path: IndexPath) {
+    selectItem(at: path, animated: false, scrollPosition: [])
   }
 
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleItems }

@@ -33,8 +33,8 @@ extension UITableView: BoundView {
     let stage = batch.stage
     let path = IndexPath.init(_:)
     // A reload deselects: the replaced cells of selected rows are selected again.
-    let reselect = Set(indexPathsForSelectedRows ?? []).intersection(batch.reloads.map(path))
-    defer { for path in reselect { selectRow(at: path, animated: false, scrollPosition: .none) } }
+    let reselect = Set(selectedIndexPaths).intersection(batch.reloads.map(path))
+    defer { for path in reselect { selectItem(at: path) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadRows(at: $0, with: animation) },
@@ -71,10 +71,10 @@ extension UITableView: BoundView {
 
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
     let rowAnimation = animation.rowAnimation
-    let selected = Set(indexPathsForSelectedRows ?? []).intersection(paths)
+    let selected = Set(selectedIndexPaths).intersection(paths)
     performBatchUpdates(
       { [self] in reloadRows(at: paths, with: rowAnimation) }, completion: kept(nil))
-    for path in selected { selectRow(at: path, animated: false, scrollPosition: .none) }
+    for path in selected { selectItem(at: path) }
   }
 
   func deleteRow(
@@ -97,6 +97,12 @@ extension UITableView: BoundView {
       case .end: .bottom
       }
     scrollToRow(at: path, at: at, animated: animated)
+  }
+
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedRows ?? [] }
+
+  func selectItem(at path: IndexPath) {
+    selectRow(at: path, animated: false, scrollPosition: .none)
   }
 
   var visibleIndexPaths: [IndexPath] { indexPathsForVisibleRows ?? [] }

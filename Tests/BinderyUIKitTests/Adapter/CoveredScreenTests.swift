@@ -1,0 +1,107 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A screen covered by another (pushed over, a tab away) comes back where it was: what arrived
+/// meanwhile is shown on return keeping the reader's row and the selection — content
+/// reconfigured in place, a list shown with a reload restoring both by id.
+@Suite("A covered screen comes back where it was", .mainActorTurns)
+@MainActor
+struct CoveredScreenTests {
+  /// A feed of self-sizing rows (30 to 146 points) with avatars.
+  func bindFeed(_ table: UITableView, _ avatars: ContentStore<Int, String>)
+    -> ListBinding<FlatSection, TestItem>
+  {
+    table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, prefetching: .never)
+    ) { tableView, indexPath, post, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "post", for: indexPath)
+      cell.textLabel?.text = "\(post.id) \(avatar.content ?? "…")"
+      (cell as? FeedCell)?.fittingHeight = feedHeight(post.id)
+      return cell
+    }
+  }
+
+  /// The first row whose top is on screen, and where it starts on screen.
+  func firstRow(_ table: UITableView) -> (row: Int, screenStart: CGFloat)? {
+    let top = table.contentOffset.y + table.adjustedContentInset.top
+    guard
+      let path = table.indexPathsForVisibleRows?.first(where: {
+        table.rectForRow(at: $0).minY >= top - 0.5
+      })
+    else { return nil }
+    return (path.row, table.rectForRow(at: path).minY - table.contentOffset.y)
+  }
+
+  @Test func contentThatArrivesWhileCoveredKeepsTheReadersRowAndSelection() async throws {
+    let table = makeFeedTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+    defer { loader.openAll() }
+    let binding = bindFeed(table, avatars)
+    #expect(await binding.apply(items: posts(0..<200)))
+    table.scrollToRow(at: IndexPath(row: 73, section: 0), at: .top, animated: false)
+    table.layoutIfNeeded()
+    table.scroll(by: -15)
+    let before = try #require(firstRow(table))
+    let selected = IndexPath(row: before.row + 2, section: 0)
+    table.selectRow(at: selected, animated: false, scrollPosition: .none)
+    let visible = table.indexPathsForVisibleRows?.map(\.row) ?? []
+    await eventually("the visible avatars requested") {
+      Set(visible).isSubset(of: Set(loader.startedKeys))
+    }
+    let screen = table.superview  // where the screen shows it, in the safe area
+    let other = UIView(frame: table.frame)  // the screen pushed over this one
+    screen?.addSubview(other)
+    table.removeFromSuperview()  // another screen is pushed over this one
+    for key in visible { loader.open(key) }
+    await eventually("the avatars arrive") {
+      visible.allSatisfy { avatars.state(for: $0).content != nil }
+    }
+    for _ in 0..<4 { await Task.yield() }
+    let requests = table.cellRequestCount
+    screen?.addSubview(table)
+    other.removeFromSuperview()  // popped: back on screen
+    let after = try #require(firstRow(table))
+    #expect(after.row == before.row)
+    #expect(abs(after.screenStart - before.screenStart) < 0.5)
+    #expect(table.indexPathsForSelectedRows == [selected], "still selected")
+    for row in visible {
+      #expect(
+        table.cellForRow(at: IndexPath(row: row, section: 0))?.textLabel?.text
+          == "\(row) content \(row)")
+    }
+    #expect(table.cellRequestCount - requests <= visible.count, "reconfigured, not reloaded")
+    #expect(table.violations.isEmpty && table.alerts.isEmpty, "\(table.violations) \(table.alerts)")
+    withExtendedLifetime(screen) {}
+  }
+
+  /// A list that changes while covered is shown with a reload (UIKit would lay out off screen
+  /// for a batch): the selected item is selected again, wherever it went.
+  @Test func aListShownWhileCoveredKeepsTheSelectionByID() async throws {
+    let table = makeTable()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
+    #expect(await binding.apply(items: (0..<30).map { TestItem(id: $0) }))
+    table.selectRow(at: IndexPath(row: 5, section: 0), animated: false, scrollPosition: .none)
+    let screen = table.superview  // where the screen shows it, in the safe area
+    let other = UIView(frame: table.frame)  // the screen pushed over this one
+    screen?.addSubview(other)
+    table.removeFromSuperview()
+    // Two items arrive above: item 5 is now row 7.
+    #expect(
+      await binding.apply(
+        items: [TestItem(id: 100), TestItem(id: 101)] + (0..<30).map { TestItem(id: $0) }))
+    screen?.addSubview(table)
+    other.removeFromSuperview()
+    table.layoutIfNeeded()
+    #expect(table.indexPathsForSelectedRows == [IndexPath(row: 7, section: 0)])
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    withExtendedLifetime(screen) {}
+  }
+}

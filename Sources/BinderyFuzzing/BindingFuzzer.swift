@@ -233,7 +233,7 @@ package final class BindingFuzzer {
           Self.tableCell(table, indexPath, item, nil, breaks: breaks)
         }
       }
-      if world.keepsRowHeights { binding.keepsRowHeights() }
+      if world.keepsRowHeights { _ = binding.keepsRowHeights() }
     } else if let grid = view as? UICollectionView {
       let isList = world.kind == .list
       if world.hasContent {
@@ -249,10 +249,10 @@ package final class BindingFuzzer {
     } else {
       return
     }
-    binding.anchor(world.anchor)
+    _ = binding.anchor(world.anchor)
     if world.canReorder {
       // As an app's model does: it applies the move and sends its list again.
-      binding.onMove { [weak self] item, from, to in
+      _ = binding.onMove { [weak self] item, from, to in
         guard let self, let binding = self.binding, let section = binding.section(at: to[0])
         else { return }
         self.note("  the app hears \(item) moved from \(from) to \(to)")
@@ -261,17 +261,17 @@ package final class BindingFuzzer {
       }
     }
     if world.canDelete {
-      binding.onDelete { [weak self] item, _ in
+      _ = binding.onDelete { [weak self] item, _ in
         guard let self else { return }
         self.lists.delete(id: item.id)
         self.binding?.submit(self.lists.sections)
       }
     }
     if world.showsEmptyState {
-      binding.emptyState { _ in FuzzStateView() }
+      _ = binding.emptyState { _ in FuzzStateView() }
     }
     if let edge = world.loadsMoreAt {
-      binding.loadMore(
+      _ = binding.loadMore(
         edge: edge, threshold: 5, hasMore: { true },
         footer: { state in
           guard case .loading = state else { return nil }

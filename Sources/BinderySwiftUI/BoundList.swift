@@ -46,7 +46,7 @@
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: Binding<Item.ID?>?
-    private var onBind: (@MainActor (ListBinding<Section, Item>) -> Void)?
+    private var onBind: (@MainActor (ListBinding<Section, Item>) -> ListBinding<Section, Item>)?
     private var header: (@MainActor (Section) -> AnyView)?
     private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
     private var onDelete: (@MainActor (Item) -> Void)?
@@ -179,10 +179,11 @@
     }
 
     /// Sets up each new binding with the UIKit binding's other modifiers — `loadMore(…)` for
-    /// pages at either end, say — when the source is bound.
-    public func onListBind(_ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> Void)
-      -> Self
-    {
+    /// pages at either end, say — when the source is bound: `setUp` returns the binding with
+    /// its modifiers, as a chain of them does.
+    public func onListBind(
+      _ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> ListBinding<Section, Item>
+    ) -> Self {
       with { $0.onBind = setUp }
     }
 
@@ -288,8 +289,8 @@
       let anchor = anchor
       let onBind = onBind
       coordinator.update(source: source, sourceID: sourceID) { binding in
-        binding.anchor(anchor)
-        onBind?(binding)
+        let anchored = binding.anchor(anchor)
+        return onBind?(anchored) ?? anchored
       }
       if let (ids, mode) = selection {
         // A tap never comes during SwiftUI's update of the view: written at once.

@@ -223,11 +223,11 @@ extension BoundListCoordinator {
   /// Sets up what a new binding shows around its rows.
   func setUpAround(_ binding: ListBinding<Section, Item>) {
     // Always there: whether a row offers a delete is asked when it is swiped.
-    binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
+    _ = binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
       [weak self] item, _ in self?.deleteHandler?(item)
     }
     if let loadMore {
-      binding.loadMore(
+      _ = binding.loadMore(
         edge: loadMore.edge, threshold: loadMore.threshold,
         hasMore: { [weak self] in self?.loadMore?.hasMore() ?? false },
         footer: { [weak self] state in self?.loadMoreView(for: state) },
@@ -235,7 +235,7 @@ extension BoundListCoordinator {
     }
     emptyStateShown = nil
     guard emptyState != nil else { return }
-    binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
+    _ = binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
   }
 
   /// The load-more view for a state: as wide as the list, as tall as its content needs (44

@@ -148,12 +148,13 @@ where
   // MARK: Updates from SwiftUI
 
   /// Binds `source` when `sourceID` differs from the last one's (or nothing is bound yet), then
-  /// applies `modifiers` to the new binding (`anchor(_:)`, `loadMore(…)`, …); the same id keeps
+  /// applies `modifiers` to the new binding (`anchor(_:)`, `loadMore(…)`, …, returning the
+  /// modified binding, as a chain of modifiers does); the same id keeps
   /// the binding, so that SwiftUI's repeated updates do not start it over. The old binding is
   /// cancelled.
   public func update(
     source: ListSource<Section, Item>, sourceID: AnyHashable,
-    modifiers: (ListBinding<Section, Item>) -> Void = { _ in }
+    modifiers: (ListBinding<Section, Item>) -> ListBinding<Section, Item> = { $0 }
   ) {
     guard binding == nil || sourceID != self.sourceID else { return }
     binding?.cancel()
@@ -168,13 +169,13 @@ where
     setUpAround(binding)
     if header != nil {
       // Configured in place when a section's value changes, with the latest header builder.
-      binding.supplementaryViews(
+      _ = binding.supplementaryViews(
         ofKind: UICollectionView.elementKindSectionHeader, UICollectionViewListCell.self
       ) { [weak self] view, section, _ in
         view.contentConfiguration = self?.header?(section)
       }
     }
-    modifiers(binding)
+    _ = modifiers(binding)  // the same binding, modified
     self.binding = binding
   }
 

@@ -193,7 +193,7 @@ struct HeightsBenchmark {
       (cell as? PostCell)?.fittingHeight = post.height
       return cell
     }
-    if keepingHeights { binding.keepsRowHeights() }
+    if keepingHeights { _ = binding.keepsRowHeights() }
     _ = await binding.apply(items: feed)
     while let first = table.indexPathsForVisibleRows?.first, first.row < Self.readRows {
       table.scroll(by: 97)

@@ -101,7 +101,7 @@ struct StreamBenchmark {
         cell.textLabel?.text = "\(item.id) · \(item.content)"
         return cell
       }
-      if !anchoring { binding.anchor(.none) }
+      if !anchoring { _ = binding.anchor(.none) }
     }
     _ = await binding.apply(items: items)
     var times: [Double] = []

@@ -27,7 +27,7 @@ extension StandInHostedRow where Value == RowShown {
 /// the binding.
 @MainActor
 func boundHostedList(
-  modifiers: (ListBinding<FlatSection, TestItem>) -> Void = { _ in }
+  modifiers: (ListBinding<FlatSection, TestItem>) -> ListBinding<FlatSection, TestItem> = { $0 }
 ) throws -> (
   UICollectionView, BoundListCoordinator<FlatSection, TestItem, Never>,
   ListBinding<FlatSection, TestItem>
@@ -98,13 +98,22 @@ struct BoundListCoordinatorTests {
     let view = makeOnScreenList()
     let coordinator = hostedCoordinator(view)
     var modified = 0
-    coordinator.update(source: handSource(), sourceID: "chat 1") { _ in modified += 1 }
+    coordinator.update(source: handSource(), sourceID: "chat 1") { binding in
+      modified += 1
+      return binding
+    }
     let first = try #require(coordinator.binding)
     #expect(await first.apply(items: items(0..<5)))
-    coordinator.update(source: handSource(), sourceID: "chat 1") { _ in modified += 1 }
+    coordinator.update(source: handSource(), sourceID: "chat 1") { binding in
+      modified += 1
+      return binding
+    }
     #expect(coordinator.binding === first)
     #expect(modified == 1)
-    coordinator.update(source: handSource(), sourceID: "chat 2") { _ in modified += 1 }
+    coordinator.update(source: handSource(), sourceID: "chat 2") { binding in
+      modified += 1
+      return binding
+    }
     let second = try #require(coordinator.binding)
     #expect(second !== first)
     #expect(first.isCancelled)

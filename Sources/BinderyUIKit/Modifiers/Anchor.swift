@@ -19,7 +19,6 @@ extension ListBinding {
   /// tableView.bind(to: .publisher(chat.$messages)) { … }
   ///   .anchor(.end)
   /// ```
-  @discardableResult
   public func anchor(_ anchor: ScrollAnchor) -> Self {
     adapter(for: "anchor(_:)")?.features.anchor = anchor
     return self

@@ -12,7 +12,6 @@ import Foundation
 extension ListBinding {
   /// How batches animate: a table's row animation, or ``UpdateAnimation/none`` for none at all
   /// (`UIView.performWithoutAnimation(_:)`). `.automatic` by default.
-  @discardableResult
   public func animation(_ animation: UpdateAnimation) -> Self {
     adapter(for: "animation(_:)")?.features.animation = animation
     return self

@@ -19,13 +19,13 @@ extension ListBinding {
   /// modifier (or ``replacesCells(byKind:)``) every content change is a reconfigure.
   ///
   /// ```swift
-  /// binding.replacesCells(when: { old, new in old.isAway != new.isAway })
+  /// tableView.bind(to: .publisher(viewModel.$mates)) { … }
+  ///   .replacesCells(when: { old, new in old.isAway != new.isAway })
   /// ```
   ///
   /// This sees only changes the diff finds. A cell that follows late content or observed
   /// state changes without a new list: for those, declare the kind with
   /// ``replacesCells(byKind:)``.
-  @discardableResult
   public func replacesCells(
     when needsNewCell: @escaping @MainActor (_ old: Item, _ new: Item) -> Bool
   )
@@ -54,7 +54,6 @@ extension ListBinding {
   /// its answer now with its answer when the row's cell was configured.
   ///
   /// - Complexity: `kind` runs once per cell configured, and once per row changed in place.
-  @discardableResult
   public func replacesCells<Kind: Hashable>(
     byKind kind: @escaping @MainActor (_ item: Item) -> Kind
   ) -> Self {
@@ -83,7 +82,6 @@ extension ListBinding {
   /// late content reports the misuse on ``ListBinding/errors`` and changes nothing.
   ///
   /// - Complexity: `kind` runs once per cell configured, and once per row changed in place.
-  @discardableResult
   public func replacesCells<Kind: Hashable>(
     byKind kind: @escaping @MainActor (_ item: Item, _ content: ContentPhase) -> Kind
   ) -> Self {

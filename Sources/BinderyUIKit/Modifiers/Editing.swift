@@ -21,7 +21,6 @@ extension ListBinding {
   /// row that may move (``onMove(canMove:_:)``) but not be deleted still shows a Delete control
   /// unless your table view delegate returns `.none` from
   /// `tableView(_:editingStyleForRowAt:)`; Bindery ignores a delete of it.
-  @discardableResult
   public func onDelete(
     canDelete: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ indexPath: IndexPath) -> Void
@@ -35,7 +34,6 @@ extension ListBinding {
   /// `handler` is told the item, where it was and where the user put it. The binding's
   /// snapshot follows the move at once, so the next list is diffed from what the user sees;
   /// update your source to match.
-  @discardableResult
   public func onMove(
     canMove: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void

@@ -51,7 +51,6 @@ extension ListBinding {
   ///   }
   ///   .store(in: &cancellables)
   /// ```
-  @discardableResult
   public func emptyState(_ view: @escaping @MainActor (EmptyListState) -> UIView?) -> Self {
     guard let adapter = adapter(for: "emptyState(_:)") else { return self }
     adapter.features.emptyState = view
@@ -74,7 +73,6 @@ extension ListBinding {
   ///   .emptyState(loading: viewModel.$isLoading) { state in … }
   ///   .store(in: &cancellables)
   /// ```
-  @discardableResult
   public func emptyState<Loading>(
     loading: Loading, _ view: @escaping @MainActor (EmptyListState) -> UIView?
   ) -> Self where Loading: Publisher, Loading.Output == Bool, Loading.Failure == Never {

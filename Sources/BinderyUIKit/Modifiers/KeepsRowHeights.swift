@@ -23,7 +23,6 @@ extension ListBinding {
   /// layout asks no delegate for estimates.
   ///
   /// - Complexity: O(1) per row shown or estimated.
-  @discardableResult
   public func keepsRowHeights() -> Self {
     guard let adapter = adapter(for: "keepsRowHeights()") else { return self }
     guard adapter.tableView != nil else {

@@ -38,7 +38,6 @@ extension ListBinding {
   ///
   /// The loader is ``pageLoader``, kept by the binding; the request is cancelled when the
   /// binding stops, and the loading view goes then (your own view, or inset, comes back).
-  @discardableResult
   public func loadMore(
     edge: PageLoader<Section, Item>.Edge = .end, threshold: Int = 10,
     hasMore: @escaping @MainActor () -> Bool,

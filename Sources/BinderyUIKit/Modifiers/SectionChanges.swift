@@ -15,7 +15,6 @@ extension ListBinding {
   /// view delegate makes (`tableView.headerView(forSection:)`). Title headers and footers and
   /// supplementary views set with modifiers are updated by Bindery itself; a table then
   /// measures its headers and footers again.
-  @discardableResult
   public func onSectionChange(
     _ handler: @escaping @MainActor (_ section: Section, _ index: Int) -> Void
   ) -> Self {

@@ -14,7 +14,6 @@ extension ListBinding {
   /// whose layout asks for headers (a list layout's supplementary header mode, a flow layout's
   /// header size) and that has no other header, a list cell showing it. An existing header's
   /// title is updated in place when its section's value changes; no row is replaced.
-  @discardableResult
   public func headerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
     adapter(for: "headerTitles(_:)")?.features.headerTitle = title
     return self
@@ -22,7 +21,6 @@ extension ListBinding {
 
   /// The title of each section's footer, in tables and collection views as header titles are,
   /// and updated in place as they are.
-  @discardableResult
   public func footerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
     adapter(for: "footerTitles(_:)")?.features.footerTitle = title
     return self
@@ -30,7 +28,6 @@ extension ListBinding {
 
   /// The section index along the side of the view: each section's entry, or `nil` for none. A
   /// tap on an entry scrolls to its section.
-  @discardableResult
   public func sectionIndexTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
     adapter(for: "sectionIndexTitles(_:)")?.features.indexTitle = title
     return self

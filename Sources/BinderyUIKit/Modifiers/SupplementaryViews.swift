@@ -21,7 +21,6 @@ extension ListBinding {
   ///   }
   ///   .store(in: &cancellables)
   /// ```
-  @discardableResult
   public func supplementaryViews<View: UICollectionReusableView>(
     ofKind kind: String, _ viewClass: View.Type,
     configure: @escaping @MainActor (View, Section, IndexPath) -> Void
@@ -46,7 +45,6 @@ extension ListBinding {
   /// so a view already on screen is not updated when its section's value changes; for headers
   /// that show a section's changing value, use ``supplementaryViews(ofKind:_:configure:)`` or
   /// ``headerTitles(_:)``, which update in place.
-  @discardableResult
   public func supplementaryViews<View>(
     ofKind kind: String, using registration: UICollectionView.SupplementaryRegistration<View>
   ) -> Self {

@@ -166,7 +166,7 @@ struct DeviceTruthTests {
       cell.textLabel?.text = "\(mate)"
       return cell
     }
-    if withModifier { binding.replacesCells(when: { $0.content % 2 != $1.content % 2 }) }
+    if withModifier { _ = binding.replacesCells(when: { $0.content % 2 != $1.content % 2 }) }
     var mates = (0..<5).map { TestItem(id: $0) }
     #expect(await binding.apply(items: mates))
     let stayed = table.cellForRow(at: IndexPath(row: 3, section: 0))

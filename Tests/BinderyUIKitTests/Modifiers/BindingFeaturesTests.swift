@@ -89,7 +89,7 @@ struct BindingFeaturesTests {
     await binding.apply(items: (0..<7).map { TestItem(id: $0) }, animatingDifferences: false)
     #expect(table.lastBatchAnimated == false)
     #expect(table.lastRowAnimation == HeadlessTableView.RowAnimation.none)
-    binding.animation(.none)
+    _ = binding.animation(.none)
     await binding.apply(items: (0..<8).map { TestItem(id: $0) })
     #expect(table.lastBatchAnimated == false)
     #expect(table.acceptedBatchCount == 3)

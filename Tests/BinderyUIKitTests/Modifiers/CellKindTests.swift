@@ -36,7 +36,8 @@ struct CellKindTests {
       return cell
     }
     if declaringKinds {
-      binding.replacesCells(byKind: { _, avatar in avatar == .loaded ? "photo" : "placeholder" })
+      _ = binding.replacesCells(byKind: { _, avatar in avatar == .loaded ? "photo" : "placeholder" }
+      )
     }
     return binding
   }
@@ -199,7 +200,7 @@ struct CellKindTests {
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     binding.assertsOnMisuse = false
-    binding.replacesCells(byKind: { _, avatar in avatar == .loaded })
+    _ = binding.replacesCells(byKind: { _, avatar in avatar == .loaded })
     binding.cancel()
     var found: [ModifierMisuse] = []
     for await problem in binding.errors {

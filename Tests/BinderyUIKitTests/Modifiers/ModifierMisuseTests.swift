@@ -25,7 +25,7 @@ struct ModifierMisuseTests {
     let binding = grid.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
     binding.assertsOnMisuse = false
-    binding.keepsRowHeights()
+    _ = binding.keepsRowHeights()
     let found = await misuses(of: binding)
     #expect(found.map(\.modifier) == ["keepsRowHeights()"])
     #expect(found.first?.reason.contains("collection view") == true)
@@ -37,7 +37,7 @@ struct ModifierMisuseTests {
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     binding.assertsOnMisuse = false
-    binding.supplementaryViews(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
+    _ = binding.supplementaryViews(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
     #expect(await binding.apply(items: [TestItem(id: 1)]))
     let found = await misuses(of: binding)
     #expect(found.map(\.modifier) == ["supplementaryViews(ofKind:_:configure:)"])
@@ -50,7 +50,7 @@ struct ModifierMisuseTests {
   @Test func everyModifierOnAViewOfTheAppsOwnIsReported() async {
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
     binding.assertsOnMisuse = false
-    binding.animation(.fade)
+    _ = binding.animation(.fade)
       .headerTitles { _ in "title" }
       .footerTitles { _ in "footer" }
       .sectionIndexTitles { _ in "T" }

@@ -39,7 +39,7 @@ struct RowHeightMemoryTests {
     let table = makeFeedTable()
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
-    if keepingHeights { binding.keepsRowHeights() }
+    if keepingHeights { _ = binding.keepsRowHeights() }
     let feed = posts(1_000..<1_300)
     #expect(await binding.apply(items: feed))
     for _ in 0..<60 { table.scroll(by: 100) }  // 6,000 points read, every row measured

@@ -263,7 +263,7 @@ struct ScrollAnchoringTests {
     func day(_ id: Int, _ items: Range<Int>) -> ListSection<TestSection, TestItem> {
       ListSection(TestSection(id: id, title: id), items: posts(items))
     }
-    binding.headerTitles { "day \($0.title)" }
+    _ = binding.headerTitles { "day \($0.title)" }
     #expect(await binding.apply([day(2, 100..<140), day(3, 200..<240)]))
     table.scroll(by: 2_500)
     let reading = try #require(table.indexPathsForVisibleRows?.first)

@@ -40,7 +40,9 @@ where
     listLoop: for await submission in inbox.submissions {
       var reported = false
       while true {
-        var (base, version) = self.base.withLock { ($0.snapshot, $0.version) }
+        let version: Int
+        var base: Snapshot<Section, Item>
+        (base, version) = self.base.withLock { ($0.snapshot, $0.version) }
         let started = clock.now
         // The first list is shown with a reload: nothing to diff it for.
         let limit =
@@ -99,15 +101,9 @@ where
             try? await Task.sleep(for: Binding.interactionPollInterval)
           }
           if inbox.newestSequence > submission.sequence { continue listLoop }
-        case .stale(let current, let currentVersion):
-          self.base.withLock { state in
-            if state.version <= currentVersion {
-              state = DiffBase(snapshot: current, version: currentVersion)
-            }
-          }
-          base = Snapshot()
-          version = currentVersion
-          // The user moved a row while this list was diffed. A newer list — the one the app
+        case .stale:
+          // The user moved a row while this list was diffed; the new snapshot is the worker's
+          // base already (handed over as the binding's version changed). A newer list — the one the app
           // sent for the move, most likely — is diffed instead: this one, from before the
           // move, would move the row back first.
           if inbox.newestSequence > submission.sequence { continue listLoop }

@@ -10,8 +10,9 @@ extension ListBinding {
     case shown
     /// Not applied: the user is moving a row or an item by hand.
     case held
-    /// The snapshot changed since the diff began (a user's move): diff again from this one.
-    case stale(Snapshot<Section, Item>, version: Int)
+    /// The snapshot changed since the diff began (a user's move): diff again from the one the
+    /// worker was handed then (``diffBase``).
+    case stale
     case stopped
   }
 
@@ -63,9 +64,7 @@ extension ListBinding {
 
   func show(_ diff: Diffed) -> ShowOutcome {
     guard !isStopped, !isCancelled, let view else { return .stopped }
-    guard diff.baseVersion == snapshotVersion else {
-      return .stale(snapshot, version: snapshotVersion)
-    }
+    guard diff.baseVersion == snapshotVersion else { return .stale }
     if !diff.isFirst && view.isUserInteracting {
       statistics.heldForUser += 1
       return .held

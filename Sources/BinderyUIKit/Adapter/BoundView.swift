@@ -41,8 +41,8 @@ protocol BoundView: UIScrollView {
   /// Configures the cells at `paths` again, in place.
   func reconfigure(at paths: [IndexPath])
 
-  /// Gives the rows at `paths` new cells (a reload), in a batch of their own; those that were
-  /// selected stay selected (a reload alone deselects them).
+  /// Gives the rows at `paths` new cells (a reload), in a batch of their own. A reload
+  /// deselects them: the adapter selects them again (`keepingSelection(of:_:)`).
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation)
 
   /// Scrolls the row or item at `path` (one the view has) to `position` in the viewport.

@@ -28,9 +28,4 @@ struct CellKinds<ID: Hashable> {
 
   /// How many items have a recorded cell.
   var count: Int { kindOfItem.count }
-
-  mutating func removeAll() {
-    kindOfItem.removeAll()
-    itemOfCell.removeAll()
-  }
 }

@@ -261,7 +261,9 @@ where
     completion: @escaping @MainActor () -> Void
   ) {
     if let view {
-      view.apply(batch, animation: animation, completion: completion)
+      keepingSelection(of: batch.reloads.map(IndexPath.init)) {
+        view.apply(batch, animation: animation, completion: completion)
+      }
     } else {
       batch.install()
       completion()
@@ -365,9 +367,7 @@ where
     var replaced: [IndexPath] = []
     var reconfigured: [IndexPath] = []
     for position in positions {
-      let needsNewCell =
-        features.cellKind != nil && shown.item(at: position).map(needsAnotherKindOfCell) == true
-      if needsNewCell {
+      if shown.item(at: position).map(needsAnotherKindOfCell) == true {
         replaced.append(IndexPath(position))
       } else {
         reconfigured.append(IndexPath(position))
@@ -383,10 +383,23 @@ where
 
   private func replaceCells(at paths: [IndexPath]) {
     let animation = features.animation
-    guard animation != .none else {
-      return UIView.performWithoutAnimation { view?.replaceCells(at: paths, animation: animation) }
+    keepingSelection(of: paths) {
+      guard animation != .none else {
+        return UIView.performWithoutAnimation {
+          view?.replaceCells(at: paths, animation: animation)
+        }
+      }
+      view?.replaceCells(at: paths, animation: animation)
     }
-    view?.replaceCells(at: paths, animation: animation)
+  }
+
+  /// Runs `reload`, which reloads the rows at `paths`, and selects again those of them that
+  /// were selected: a reload deselects, where the cell it replaces showed the same item.
+  private func keepingSelection(of paths: [IndexPath], _ reload: () -> Void) {
+    guard !paths.isEmpty, let view else { return reload() }
+    let selected = Set(view.selectedIndexPaths).intersection(paths)
+    reload()
+    for path in selected { view.selectItem(at: path) }
   }
 
   /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says

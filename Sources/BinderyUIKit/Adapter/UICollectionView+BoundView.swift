@@ -33,9 +33,6 @@ extension UICollectionView: BoundView {
   ) {
     let stage = batch.stage
     let path = IndexPath.init(_:)
-    // A reload deselects: the replaced cells of selected items are selected again.
-    let reselect = Set(selectedIndexPaths).intersection(batch.reloads.map(path))
-    defer { for path in reselect { selectItem(at: path) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadItems(at: $0) },
@@ -110,9 +107,7 @@ extension UICollectionView: BoundView {
   }
 
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
-    let selected = Set(selectedIndexPaths).intersection(paths)
     performBatchUpdates({ [self] in reloadItems(at: paths) }, completion: kept(nil))
-    for path in selected { selectItem(at: path) }
   }
 
   func deleteRow(

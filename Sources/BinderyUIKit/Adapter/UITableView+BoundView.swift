@@ -32,9 +32,6 @@ extension UITableView: BoundView {
     let animation = animation.rowAnimation
     let stage = batch.stage
     let path = IndexPath.init(_:)
-    // A reload deselects: the replaced cells of selected rows are selected again.
-    let reselect = Set(selectedIndexPaths).intersection(batch.reloads.map(path))
-    defer { for path in reselect { selectItem(at: path) } }
     batch.run(
       perform: { [self] updates, done in performBatchUpdates(updates, completion: kept(done)) },
       reload: { [self] in reloadRows(at: $0, with: animation) },
@@ -71,10 +68,8 @@ extension UITableView: BoundView {
 
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation) {
     let rowAnimation = animation.rowAnimation
-    let selected = Set(selectedIndexPaths).intersection(paths)
     performBatchUpdates(
       { [self] in reloadRows(at: paths, with: rowAnimation) }, completion: kept(nil))
-    for path in selected { selectItem(at: path) }
   }
 
   func deleteRow(

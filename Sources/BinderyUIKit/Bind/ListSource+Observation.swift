@@ -26,15 +26,25 @@ import Foundation
     /// validated and diffed off the main actor as any list is, the newest winning. A change
     /// made on another thread is read the same way, on the main actor (`lists` never runs off
     /// it), and read again as it lands: see
-    /// ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``. The binding keeps the closure (and what it captures) until it stops; capture a model
-    /// that should not live as long weakly, or use `observing(_:_:)`.
+    /// ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``, on `clock`. The binding
+    /// keeps the closure (and what it captures) until it stops; capture a model that should not
+    /// live as long weakly, or use `observing(_:_:)`.
+    ///
+    /// - Parameters:
+    ///   - clock: The clock those rereads wait on: the continuous clock, unless a test or a
+    ///     simulation runs in virtual time.
+    ///   - lists: Reads the sections, on the main actor.
     @MainActor
     public static func observing(
+      clock: any Clock<Duration> = ContinuousClock(),
       _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
     ) -> Self {
-      ListSource(
-        start: { ObservedLists.start(read: lists, feeding: $0) },
-        feed: { receive, failed in ObservedLists.feed(read: lists, to: receive, failed: failed) })
+      let time = TimeSource(clock: clock)
+      return ListSource(
+        start: { ObservedLists.start(read: lists, rereadingOn: time, feeding: $0) },
+        feed: { receive, failed in
+          ObservedLists.feed(read: lists, rereadingOn: time, to: receive, failed: failed)
+        })
     }
 
     /// The list of sections at `keyPath` of an `@Observable` model, read again after every
@@ -51,14 +61,21 @@ import Foundation
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   extension ListSource where Section == FlatSection {
     /// The array `items` reads from `@Observable` state, as one section, read again after every
-    /// change to what it read; see the sectioned `observing(_:)`.
+    /// change to what it read; see the sectioned `observing(clock:_:)`.
     ///
     /// ```swift
     /// tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in … }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - clock: The clock the rereads of a change made on another thread wait on: the
+    ///     continuous clock, unless a test or a simulation runs in virtual time.
+    ///   - items: Reads the items, on the main actor.
     @MainActor
-    public static func observing(_ items: @escaping @MainActor () -> [Item]) -> Self {
-      observing { [ListSection(FlatSection(), items: items())] }
+    public static func observing(
+      clock: any Clock<Duration> = ContinuousClock(), _ items: @escaping @MainActor () -> [Item]
+    ) -> Self {
+      observing(clock: clock) { [ListSection(FlatSection(), items: items())] }
     }
 
     /// The array at `keyPath` of an `@Observable` model, as one section; the model is held
@@ -206,14 +223,18 @@ import Foundation
     private let deliver: @MainActor ([ListSection<Section, Item>], _ watches: Bool) -> Void
     /// Everything the last read watched went away (a model held weakly): no change can come.
     private let gone: @Sendable () -> Void
+    /// The time the rereads after a change made on another thread wait on.
+    private let time: TimeSource
 
     private init(
       read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      time: TimeSource,
       isWanted: @escaping @MainActor () -> Bool,
       deliver: @escaping @MainActor ([ListSection<Section, Item>], _ watches: Bool) -> Void,
       gone: @escaping @Sendable () -> Void
     ) {
       self.read = read
+      self.time = time
       self.isWanted = isWanted
       self.deliver = deliver
       self.gone = gone
@@ -223,11 +244,11 @@ import Foundation
     /// submitted; a read that watched nothing ends the source with a typed problem.
     static func start(
       read: @escaping @MainActor () -> [ListSection<Section, Item>],
-      feeding binding: ListBinding<Section, Item>
+      rereadingOn time: TimeSource, feeding binding: ListBinding<Section, Item>
     ) {
       let inbox = binding.inbox
       let reader = ObservedLists(
-        read: read,
+        read: read, time: time,
         isWanted: { [weak binding] in binding.map { !$0.isCancelled } ?? false },
         deliver: { [weak binding] lists, watches in
           guard let binding else { return }
@@ -247,13 +268,13 @@ import Foundation
     /// Sends every list `read` gives to `receive`, again after each change, for as long as the
     /// returned stop has not been called; a read that watched nothing is told to `failed`.
     static func feed(
-      read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      read: @escaping @MainActor () -> [ListSection<Section, Item>], rereadingOn time: TimeSource,
       to receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void,
       failed: @escaping @MainActor @Sendable (any Error) -> Void
     ) -> @Sendable () -> Void {
       let isStopped = Locked(false)
       let reader = ObservedLists(
-        read: read, isWanted: { !isStopped.withLock { $0 } },
+        read: read, time: time, isWanted: { !isStopped.withLock { $0 } },
         deliver: { lists, watches in
           receive(lists)
           if !watches { failed(ObservationSourceError.readsNothingObservable) }
@@ -295,9 +316,12 @@ import Foundation
     /// watches), at each of ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``;
     /// hands on a list that differs from the last one.
     private func readAgainAsALateChangeLands() {
-      Task { @MainActor [weak self] in
+      let scheduled = time.elapsed()
+      Task { @MainActor [weak self, time] in
         for delay in ObservationSourceTiming.rereadsAfterAChangeOffTheMainThread {
-          try? await Task.sleep(for: delay)
+          // Deadlines from the read the change scheduled, so a late wake-up does not push
+          // the next reread later still.
+          try? await time.sleepUntil(scheduled + delay)
           guard let self, self.isWanted() else { return }
           let lists = self.read()
           if lists != self.lastDelivered {

@@ -282,13 +282,16 @@ struct ObservationSourceTests {
   }
 
   /// A change made on another thread that lands after the read it scheduled (Observation tells
-  /// of it as it begins) is still shown: the source reads again as it lands.
+  /// of it as it begins) is still shown: the source reads again as it lands. The rereads wait
+  /// on a virtual clock, so that the change lands between two of them however busy the
+  /// machine is.
   @Test func aChangeThatLandsAfterItsReadIsShown() async {
     let table = makeTable()
     let model = SlowlyChangedMates()
     let counter = ReadCounter()
+    let clock = VirtualClock()
     let binding = table.bind(
-      to: .observing {
+      to: .observing(clock: clock) {
         counter.count()
         return model.mates
       }, cellProvider: describeRow)
@@ -301,14 +304,24 @@ struct ObservationSourceTests {
     // The change has begun and its read has run, finding the old list; the tracking that read
     // started watches for the next change, not this one.
     #expect(await eventually("the read the change scheduled") { counter.reads == 2 })
+    #expect(await eventually("the rereads waiting") { clock.sleeperCount == 1 })
     #expect(rowCount(of: table) == 0)
     model.letTheChangeLand()
     #expect(await eventually("the change to land") { landed.isSet })
+    #expect(counter.reads == 2, "nothing read again before the clock says so")
+    clock.advance(by: .milliseconds(1))
+    #expect(await eventually("the reread") { counter.reads == 3 })
     #expect(await eventually("the late change on screen") { rowCount(of: table) == 3 })
-    // The tracking still hears the next change.
+    // The remaining rereads find nothing new; the tracking still hears the next change.
+    clock.advance(by: .seconds(1))
+    #expect(await eventually("the last rereads") { counter.reads == 6 })
     await Task.detached { model.mates = [TestItem(id: 9)] }.value
     #expect(await eventually("the next change on screen") { rowCount(of: table) == 1 })
     binding.cancel()
+    // The next change's rereads wake, find the binding stopped, and end.
+    #expect(await eventually("the next change's rereads") { clock.sleeperCount == 1 })
+    clock.advance(by: .seconds(2))
+    #expect(await eventually("no reread waiting") { clock.sleeperCount == 0 })
   }
 
   /// A stopped binding reads nothing more, and lets go of the closure and what it captured.

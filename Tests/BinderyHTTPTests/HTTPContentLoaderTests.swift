@@ -34,22 +34,18 @@ struct HTTPContentLoaderTests {
 
   @Test func aRequestThatWaitsTooLongTimesOut() async {
     let impatient = HTTPContentLoader(requestTimeout: .milliseconds(300))
-    let clock = ContinuousClock()
-    let started = clock.now
+    // The server answers (successfully) after 30 s: an error is the loader's own.
     do {
-      _ = try await impatient.load(from: server.url("/slow/3000/late")) { $0 }
+      _ = try await impatient.load(from: server.url("/slow/30000/late")) { $0 }
       Issue.record("expected a timeout")
     } catch {
       #expect((error as? URLError)?.code == .timedOut, "\(error)")
     }
-    #expect(clock.now - started < .seconds(2))
   }
 
   @Test func cancellingTheTaskCancelsTheRequest() async {
-    let clock = ContinuousClock()
-    let started = clock.now
     let load = Task { [loader, server] in
-      try await loader.load(from: server.url("/slow/3000/late")) { $0 }
+      try await loader.load(from: server.url("/slow/30000/late")) { $0 }
     }
     try? await Task.sleep(for: .milliseconds(100))
     load.cancel()
@@ -59,7 +55,6 @@ struct HTTPContentLoaderTests {
     } catch {
       #expect(error is CancellationError, "\(error)")
     }
-    #expect(clock.now - started < .seconds(2))
   }
 
   /// Loads `path` with a 1 MB limit and returns the error it ends with.

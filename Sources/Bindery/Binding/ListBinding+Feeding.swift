@@ -53,14 +53,12 @@ extension ListBinding {
   }
 
   /// Reports a modifier that cannot work on this binding's view: on ``errors``, and in debug
-  /// builds at an assertion (unless ``assertsOnMisuse`` is off), where the mistake was made.
-  package func reportMisuse(
-    _ modifier: String, _ reason: String, file: StaticString = #fileID, line: UInt = #line
-  ) {
+  /// builds on the standard error too. The process goes on.
+  package func reportMisuse(_ modifier: String, _ reason: String) {
     let misuse = ModifierMisuse(modifier: modifier, reason: reason)
     problems.yield(.modifierDoesNotApply(misuse))
     #if DEBUG
-      if assertsOnMisuse { assertionFailure("\(misuse)", file: file, line: line) }
+      warnAtRuntime("\(misuse)")
     #endif
   }
 

@@ -63,10 +63,6 @@ where
   /// - Complexity: O(``errorBufferLimit``) to make a reader.
   public nonisolated var errors: AsyncStream<Failure> { problems.stream() }
 
-  /// Whether a modifier given to a view it cannot work on stops debug builds at an assertion
-  /// as well as being reported on ``errors``; tests of that report turn it off.
-  package var assertsOnMisuse = true
-
   /// What the binding has done so far.
   public internal(set) var statistics = BindingStatistics()
 

@@ -199,7 +199,6 @@ struct CellKindTests {
     let table = makeTable()
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
-    binding.assertsOnMisuse = false
     _ = binding.replacesCells(byKind: { _, avatar in avatar == .loaded })
     binding.cancel()
     var found: [ModifierMisuse] = []

@@ -6,7 +6,7 @@ import HeadlessUIKit
 import Testing
 
 /// A modifier given to a view it cannot work on says so, on `errors`, as a typed problem (and
-/// in debug builds at an assertion, which these tests turn off to read the report).
+/// in debug builds on the standard error), and the process goes on.
 @Suite("Modifiers that do not apply", .mainActorTurns)
 @MainActor
 struct ModifierMisuseTests {
@@ -24,7 +24,6 @@ struct ModifierMisuseTests {
     let grid = makeGrid()
     let binding = grid.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
-    binding.assertsOnMisuse = false
     _ = binding.keepsRowHeights()
     let found = await misuses(of: binding)
     #expect(found.map(\.modifier) == ["keepsRowHeights()"])
@@ -36,7 +35,6 @@ struct ModifierMisuseTests {
     let table = makeTable()
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
-    binding.assertsOnMisuse = false
     _ = binding.supplementaryViews(ofKind: "header", UICollectionReusableView.self) { _, _, _ in }
     #expect(await binding.apply(items: [TestItem(id: 1)]))
     let found = await misuses(of: binding)
@@ -49,7 +47,6 @@ struct ModifierMisuseTests {
 
   @Test func everyModifierOnAViewOfTheAppsOwnIsReported() async {
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
-    binding.assertsOnMisuse = false
     _ = binding.animation(.fade)
       .headerTitles { _ in "title" }
       .footerTitles { _ in "footer" }
@@ -86,7 +83,6 @@ struct ModifierMisuseTests {
     ) { tableView, indexPath, _, _ in
       tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
     }
-    binding.assertsOnMisuse = false
     #expect(await binding.apply(items: [TestItem(id: 1)]), "shown at once, held by nothing")
     let found = await misuses(of: binding)
     #expect(

@@ -18,9 +18,6 @@ protocol BoundView: UIScrollView {
   /// The view's data source, when it is Bindery's (setting it sets the view's).
   var boundDataSource: ListDataSource? { get set }
 
-  /// The view's prefetch data source, when it is Bindery's (setting it sets the view's).
-  var boundPrefetchDataSource: ListDataSource? { get set }
-
   /// Registers the empty cell served for rows the snapshot does not have.
   func registerPlaceholderCell()
 
@@ -116,20 +113,18 @@ extension BoundView {
   }
 
   /// Becomes `dataSource`'s view: registers the placeholder cell, keeps the data source (UIKit
-  /// holds it weakly), detaches the binding that had the view before, and sets it — and, with
-  /// `prefetching`, as the prefetch data source too.
-  func install(_ dataSource: ListDataSource, prefetching: Bool) {
+  /// holds it weakly), detaches the binding that had the view before, and sets it. The
+  /// prefetch data source stays the app's.
+  func install(_ dataSource: ListDataSource) {
     boundDataSource?.core.detachBinding()
     registerPlaceholderCell()
     ListDataSource.keep(dataSource, for: self)
     boundDataSource = dataSource
-    if prefetching { boundPrefetchDataSource = dataSource }
   }
 
-  /// Lets go of `dataSource` wherever it is this view's data source or prefetch data source.
+  /// Lets go of `dataSource` if it is this view's data source.
   func remove(_ dataSource: ListDataSource) {
     if boundDataSource === dataSource { boundDataSource = nil }
-    if boundPrefetchDataSource === dataSource { boundPrefetchDataSource = nil }
   }
 
   /// Sets `dataSource` again if it is this view's: UIKit reads which optional methods a data

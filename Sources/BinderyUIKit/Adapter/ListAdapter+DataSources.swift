@@ -26,6 +26,7 @@ extension ListAdapter {
     defer { cellWasConfigured(at: indexPath) }
     let cell = answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
     if let kind = features.cellKind { cellKinds.record(kind(item), for: item.id, cell: cell) }
+    rowHeightMemory?.cellConfigured(cell, for: AnyHashable(item.id))
     return cell
   }
 
@@ -76,8 +77,6 @@ extension ListAdapter {
     }
     return view
   }
-
-  func viewWillPrefetch() { prefetchObserver?() }
 }
 
 /// What the data source object forwards to: the adapter, without its generic parameters.
@@ -99,12 +98,11 @@ protocol ListDataSourceCore: AnyObject {
   func supplementaryView(
     _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
   ) -> UICollectionReusableView
-  func viewWillPrefetch()
   func detachBinding()
 }
 
-/// The object `bind(to:)` installs as a view's data source and prefetch data source, for tables
-/// and collection views alike. Objective-C protocols cannot be conformed to in extensions of a
+/// The object `bind(to:)` installs as a view's data source, for tables and collection views
+/// alike. Objective-C protocols cannot be conformed to in extensions of a
 /// generic class, so this one is not generic: it forwards every call to its adapter, which it
 /// keeps, while the view keeps it (``keep(_:for:)``).
 @MainActor
@@ -286,27 +284,5 @@ extension ListDataSource: UICollectionViewDataSource {
     to destinationIndexPath: IndexPath
   ) {
     core.userMoved(from: sourceIndexPath, to: destinationIndexPath)
-  }
-}
-
-extension ListDataSource: UITableViewDataSourcePrefetching,
-  UICollectionViewDataSourcePrefetching
-{
-  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
-    core.viewWillPrefetch()
-  }
-
-  func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
-    core.viewWillPrefetch()
-  }
-
-  func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
-    core.viewWillPrefetch()
-  }
-
-  func collectionView(
-    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
-  ) {
-    core.viewWillPrefetch()
   }
 }

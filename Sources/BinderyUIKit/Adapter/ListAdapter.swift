@@ -43,11 +43,10 @@ where
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }
   }
-  /// Told about UIKit's prefetch calls, when content is bound.
-  var prefetchObserver: (@MainActor () -> Void)?
   /// Told of every cell configured (page loaders watch the scroll through it).
   var cellObservers: [@MainActor (IndexPath) -> Void] = []
-  /// Told of every scroll Bindery did not make (the user's, the app's).
+  /// Told of every scroll Bindery did not make (the user's, the app's): page loaders, and
+  /// content prefetching, which re-plans as the view scrolls.
   var scrollObservers: [@MainActor () -> Void] = []
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
@@ -57,7 +56,7 @@ where
   var shown = Snapshot<Section, Item>()
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
-  private var answeringDepth = 0
+  private(set) var answeringDepth = 0
   /// Items whose content changed while the view was out of its window: configured again when
   /// it is back.
   private var reconfiguresWhileCovered: Set<Item.ID> = []
@@ -134,11 +133,11 @@ where
 
   /// Becomes the view's data source, detaching the binding that had it. The view keeps the
   /// data source for as long as it lives or until it is bound again.
-  func install(prefetching: Bool) {
+  func install() {
     let dataSource = ListDataSource(core: self) { [weak binding] in binding?.cancel() }
     self.dataSource = dataSource
     _ = dataSource.offer(offeredMethods)
-    view?.install(dataSource, prefetching: prefetching)
+    view?.install(dataSource)
     watchViewport()
     watchWindow()
   }
@@ -147,7 +146,8 @@ where
   private func watchWindow() {
     guard let view else { return }
     WindowSentinel.installed(in: view).moved = { [weak self] isInWindow in
-      if isInWindow { self?.cameBackOnScreen() }
+      // Leaving: the rows on screen measured last as they were shown.
+      if isInWindow { self?.cameBackOnScreen() } else { self?.measureRowHeights() }
     }
   }
 
@@ -227,7 +227,7 @@ where
       })
     let anchor = scrollAnchorMark()
     if let tableView, rowHeightMemory != nil {
-      installRowHeightMemory(on: tableView)
+      offerRowHeights(to: tableView)
       forgetRowHeights(changing: stage)
     }
     // Rows that change above the reading position would slide on screen while the offset is
@@ -310,15 +310,14 @@ where
     let selected = (view?.selectedIndexPaths ?? []).compactMap {
       previous.item(at: ItemPosition($0))?.id
     }
+    // The rows on screen are measured while they still show what they showed.
+    if let tableView { offerRowHeights(to: tableView) }
     install()
     takeBindingSnapshot()
     // Every cell is asked for again: the new ones track what they read.
     endCellTrackings()
     reconfiguresWhileCovered = []
-    if let tableView, rowHeightMemory != nil {
-      installRowHeightMemory(on: tableView)
-      forgetRowHeights(changedSince: previous)
-    }
+    forgetRowHeights(changedSince: previous)
     view?.reloadData()
     for id in selected {
       if let position = shown.position(of: id) { view?.selectItem(at: IndexPath(position)) }
@@ -484,7 +483,6 @@ where
     kept.footerTitle = fixed(features.footerTitle)
     kept.indexTitle = fixed(features.indexTitle)
     features = kept
-    prefetchObserver = nil
     cellObservers = []
     scrollObservers = []
     endCellTrackings()

@@ -7,44 +7,37 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-/// Lives as long as the app's delegate it is attached to, and tells the memory when that goes.
-final class DelegateSentinel: NSObject {
-  private weak var memory: RowHeightMemory?
-
-  init(memory: RowHeightMemory) {
-    self.memory = memory
-  }
-
-  deinit {
-    let memory = memory
-    // Delegates go on the main thread in practice: at once there, before UIKit calls again.
-    if Thread.isMainThread {
-      MainActor.assumeIsolated { memory?.appDelegateWentAway() }
-    } else {
-      Task { @MainActor in memory?.appDelegateWentAway() }
-    }
-  }
-}
-
 /// What a table's rows measured, by item id: the binding's side of ``ListBinding/keepsRowHeights()``.
-/// It stands between the table and the app's delegate, answering estimates from what it
-/// remembers and handing everything else on.
+///
+/// It measures the rows on screen whenever the view scrolls, changes shape, is updated or
+/// leaves its window, and the cells configured since the last of those (one can leave the
+/// screen in the layout that showed it) — so it needs none of the delegate's calls. It answers estimates as the table's delegate where the
+/// app has none, and through ``ListBinding/rememberedRowHeight(at:)`` to the app's own.
 @MainActor
 final class RowHeightMemory: NSObject {
-  /// The delegate the table had: it hears every call. Read by `responds(to:)` from any thread.
-  nonisolated(unsafe) weak var appDelegate: (any UITableViewDelegate)?
   /// The id of the item at an index path of what the view shows.
   private let identify: @MainActor (IndexPath) -> AnyHashable?
   private var heights: [AnyHashable: CGFloat] = [:]
-  /// The item each cell on screen was shown for: UIKit tells a cell's end with the index path
-  /// it had, which after a reload names another item.
-  private var shownCells: [ObjectIdentifier: AnyHashable] = [:]
   /// The width the heights were measured at: another width forgets them all.
   private var width: CGFloat = 0
+  /// How many estimates were asked of this memory, by the table or by the app's delegate.
+  private(set) var estimatesGiven = 0
+  /// Whether the binding said that the app's delegate does not ask for the heights.
+  var reportedUnaskedHeights = false
+  /// The cells configured since the rows were last measured, with their items: UIKit sizes a
+  /// cell as it lays it out, after it is configured.
+  private var configured: [ObjectIdentifier: Configured] = [:]
+  private struct Configured {
+    weak var cell: UITableViewCell?
+    let id: AnyHashable
+  }
 
   init(identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
     self.identify = identify
   }
+
+  /// Whether any row was measured.
+  var hasMeasured: Bool { !heights.isEmpty }
 
   /// The height remembered for the row at `indexPath`, if its item was measured at this width.
   func height(at indexPath: IndexPath, width: CGFloat) -> CGFloat? {
@@ -54,18 +47,31 @@ final class RowHeightMemory: NSObject {
     return height
   }
 
-  /// Remembers what a cell about to be shown measures, for the item at `indexPath`.
-  func cellWillShow(_ cell: UITableViewCell, at indexPath: IndexPath, width: CGFloat) {
-    guard let id = identify(indexPath) else { return }
-    shownCells[ObjectIdentifier(cell)] = id
-    remember(cell.frame.height, for: id, width: width)
+  /// The height remembered for the row at `indexPath`, asked for an estimate.
+  func estimate(at indexPath: IndexPath, in tableView: UITableView) -> CGFloat? {
+    estimatesGiven += 1
+    return height(at: indexPath, width: tableView.bounds.width)
   }
 
-  /// Remembers what a cell that leaves the screen measures last (content that arrived while it
-  /// was shown may have changed it), for the item it was shown for.
-  func cellDidEnd(_ cell: UITableViewCell, width: CGFloat) {
-    guard let id = shownCells.removeValue(forKey: ObjectIdentifier(cell)) else { return }
-    remember(cell.frame.height, for: id, width: width)
+  /// Remembers what each row on screen measures, for its item, at the width the table had
+  /// when it laid them out (by default, the width it has).
+  ///
+  /// - Complexity: O(rows on screen).
+  func measureVisibleRows(of tableView: UITableView, laidOutAt width: CGFloat? = nil) {
+    let width = width ?? tableView.bounds.width
+    for entry in configured.values {
+      if let cell = entry.cell { remember(cell.frame.height, for: entry.id, width: width) }
+    }
+    configured.removeAll(keepingCapacity: true)
+    for path in tableView.indexPathsForVisibleRows ?? [] {
+      guard let cell = tableView.cellForRow(at: path), let id = identify(path) else { continue }
+      remember(cell.frame.height, for: id, width: width)
+    }
+  }
+
+  /// Notes a cell configured for an item, to be measured once it is laid out.
+  func cellConfigured(_ cell: UITableViewCell, for id: AnyHashable) {
+    configured[ObjectIdentifier(cell)] = Configured(cell: cell, id: id)
   }
 
   private func remember(_ height: CGFloat, for id: AnyHashable, width: CGFloat) {
@@ -77,13 +83,13 @@ final class RowHeightMemory: NSObject {
     heights[id] = height
   }
 
-  /// Forgets the heights of items whose content changed, and which cells on screen showed
-  /// them: a cell that ends after a reload measures the old content.
+  /// Forgets the heights of items whose content changed, and the cells configured for them
+  /// before the change.
   func forget(_ ids: some Sequence<AnyHashable>) {
     let forgotten = Set(ids)
     guard !forgotten.isEmpty else { return }
     for id in forgotten { heights[id] = nil }
-    shownCells = shownCells.filter { !forgotten.contains($0.value) }
+    configured = configured.filter { !forgotten.contains($0.value.id) }
   }
 
   /// Lets go of the ids no longer in the list once they are more than half of what is kept.
@@ -93,167 +99,54 @@ final class RowHeightMemory: NSObject {
     guard heights.count > 2 * max(64, itemCount) else { return }
     heights = heights.filter { contains($0.key) }
   }
-
-  /// The estimate for a row: what it measured before, or what the app's delegate or the table
-  /// would have said.
-  func estimate(_ tableView: UITableView, at indexPath: IndexPath) -> CGFloat {
-    if let height = height(at: indexPath, width: tableView.bounds.width) { return height }
-    #if canImport(UIKit)
-      return appDelegate?.tableView?(tableView, estimatedHeightForRowAt: indexPath)
-        ?? tableView.estimatedRowHeight
-    #else
-      return appDelegate?.tableView(tableView, estimatedHeightForRowAt: indexPath)
-        ?? tableView.estimatedRowHeight
-    #endif
-  }
-
-  /// The table this memory is the delegate of.
-  weak var tableView: UITableView?
-
-  /// Takes the app's delegate behind this one, and keeps an eye on its lifetime: UIKit asks a
-  /// delegate which methods it has once, when it is set, so when the app's delegate goes the
-  /// table is given this one again (else UIKit would call methods nobody has any more).
-  func forward(to delegate: (any UITableViewDelegate)?, of tableView: UITableView) {
-    appDelegate = delegate
-    self.tableView = tableView
-    guard let delegate else { return }
-    let sentinel = DelegateSentinel(memory: self)
-    objc_setAssociatedObject(
-      delegate, Unmanaged.passUnretained(self).toOpaque(), sentinel,
-      .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-  }
-
-  /// The app's delegate went away: the table asks again which methods there are.
-  func appDelegateWentAway() {
-    guard let tableView, tableView.delegate === self else { return }
-    tableView.delegate = nil
-    tableView.delegate = self
-  }
-
-  #if canImport(UIKit)
-    /// Answers for the app's delegate too: UIKit asks before each optional method it calls. A
-    /// question that comes back here through another proxy that forwards to this one (a
-    /// delegate proxy set after it) is answered for this object alone, which ends the loop.
-    nonisolated override func responds(to selector: Selector!) -> Bool {
-      if super.responds(to: selector) { return true }
-      let key = "Bindery.RowHeightMemory.responding"
-      let thread = Thread.current.threadDictionary
-      guard thread[key] == nil else { return false }
-      thread[key] = true
-      defer { thread[key] = nil }
-      return appDelegate?.responds(to: selector) ?? false
-    }
-
-    /// Hands what it does not answer itself to the app's delegate.
-    nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-      if let appDelegate, appDelegate.responds(to: selector) { return appDelegate }
-      return super.forwardingTarget(for: selector)
-    }
-  #endif
 }
 
+/// Only the estimate: UIKit asks a delegate which methods it has, and this one has nothing else
+/// to say (it becomes the delegate only of a table that has none of the app's).
 extension RowHeightMemory: UITableViewDelegate {
   func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
-  { estimate(tableView, at: indexPath) }
-
-  func tableView(
-    _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
-  ) {
-    cellWillShow(cell, at: indexPath, width: tableView.bounds.width)
-    appDelegateWillDisplay(tableView, cell, indexPath)
-  }
-
-  func tableView(
-    _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
-    forRowAt indexPath: IndexPath
-  ) {
-    cellDidEnd(cell, width: tableView.bounds.width)
-    appDelegateDidEndDisplaying(tableView, cell, indexPath)
-  }
+  { estimate(at: indexPath, in: tableView) ?? tableView.estimatedRowHeight }
 }
 
-#if canImport(UIKit)
-  extension RowHeightMemory {
-    // Optional methods: called when the app's delegate has them; the rest reach it through
-    // `forwardingTarget(for:)`.
-    fileprivate func appDelegateWillDisplay(
-      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
-    ) { appDelegate?.tableView?(tableView, willDisplay: cell, forRowAt: indexPath) }
-
-    fileprivate func appDelegateDidEndDisplaying(
-      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
-    ) { appDelegate?.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath) }
-  }
-#else
-  // HeadlessUIKit's delegate has no optional methods to forward by selector: each is handed on.
-  extension RowHeightMemory {
-    fileprivate func appDelegateWillDisplay(
-      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
-    ) { appDelegate?.tableView(tableView, willDisplay: cell, forRowAt: indexPath) }
-
-    fileprivate func appDelegateDidEndDisplaying(
-      _ tableView: UITableView, _ cell: UITableViewCell, _ indexPath: IndexPath
-    ) { appDelegate?.tableView(tableView, didEndDisplaying: cell, forRowAt: indexPath) }
-
-    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-      appDelegate?.tableView(tableView, heightForRowAt: indexPath) ?? tableView.rowHeight
-    }
-
-    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-      appDelegate?.tableView(tableView, didSelectRowAt: indexPath)
-    }
-
-    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-      appDelegate?.tableView(tableView, didDeselectRowAt: indexPath)
-    }
-
-    func scrollViewDidScroll(_ scrollView: UIScrollView) {
-      appDelegate?.scrollViewDidScroll(scrollView)
-    }
-
-    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-      appDelegate?.scrollViewWillBeginDragging(scrollView)
-    }
-
-    func scrollViewWillEndDragging(
-      _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
-      targetContentOffset: UnsafeMutablePointer<CGPoint>
-    ) {
-      appDelegate?.scrollViewWillEndDragging(
-        scrollView, withVelocity: velocity, targetContentOffset: targetContentOffset)
-    }
-
-    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-      appDelegate?.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
-    }
-
-    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-      appDelegate?.scrollViewDidEndDecelerating(scrollView)
-    }
-
-    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {
-      appDelegate?.scrollViewDidChangeAdjustedContentInset(scrollView)
-    }
-  }
-#endif
-
 extension ListAdapter {
-  /// Puts a ``RowHeightMemory`` between the table and its delegate (once).
+  /// Starts remembering the table's row heights (once).
   func keepRowHeights() {
     guard let tableView, rowHeightMemory == nil else { return }
     rowHeightMemory = RowHeightMemory { [weak self] path in
       self?.item(at: path).map { AnyHashable($0.id) }
     }
-    installRowHeightMemory(on: tableView)
+    offerRowHeights(to: tableView)
   }
 
-  /// Makes the memory the table's delegate again if the app set its own since, handing calls on
-  /// to that one.
-  func installRowHeightMemory(on tableView: UITableView) {
-    guard let memory = rowHeightMemory, tableView.delegate !== memory else { return }
-    memory.forward(to: tableView.delegate, of: tableView)
-    tableView.delegate = memory
+  /// Before the table changes: measures the rows on screen, and makes the memory the table's
+  /// delegate if it has none (the app never set one, or cleared it). An app's delegate is never
+  /// replaced; one that has not asked for a single height by the time rows were measured and
+  /// the table updated again is reported once, as the heights reach the table only through it.
+  func offerRowHeights(to tableView: UITableView) {
+    guard let memory = rowHeightMemory else { return }
+    memory.measureVisibleRows(of: tableView)
+    guard let delegate = tableView.delegate else {
+      tableView.delegate = memory
+      return
+    }
+    guard delegate !== memory, memory.hasMeasured, memory.estimatesGiven == 0,
+      !memory.reportedUnaskedHeights
+    else { return }
+    memory.reportedUnaskedHeights = true
+    binding?.reportMisuse(
+      "keepsRowHeights()",
+      "the table's delegate is the app's \(type(of: delegate)), which Bindery leaves in place, "
+        + "and it asks for no height: answer its tableView(_:estimatedHeightForRowAt:) with "
+        + "binding.rememberedRowHeight(at:)")
+  }
+
+  /// Measures the rows on screen between updates (a scroll, a change of the viewport, a trip
+  /// out of the window), while what the table shows is what the adapter shows. After a change
+  /// of the viewport's shape, `width` is the one the rows were laid out at.
+  func measureRowHeights(laidOutAt width: CGFloat? = nil) {
+    guard let memory = rowHeightMemory, let tableView, answeringDepth == 0 else { return }
+    memory.measureVisibleRows(of: tableView, laidOutAt: width)
   }
 
   /// Forgets the heights of the items whose content changes in a stage, and the ids that left
@@ -291,9 +184,9 @@ extension ListAdapter {
     }
   }
 
-  /// Gives the table its own delegate back (the view is bound anew).
+  /// Lets the table go of the memory if it is its delegate (the view is bound anew).
   func removeRowHeightMemory() {
     guard let memory = rowHeightMemory, let tableView, tableView.delegate === memory else { return }
-    tableView.delegate = memory.appDelegate
+    tableView.delegate = nil
   }
 }

@@ -14,11 +14,6 @@ extension UICollectionView: BoundView {
     set { dataSource = newValue }
   }
 
-  var boundPrefetchDataSource: ListDataSource? {
-    get { prefetchDataSource as? ListDataSource }
-    set { prefetchDataSource = newValue }
-  }
-
   func registerPlaceholderCell() {
     register(
       UICollectionViewCell.self, forCellWithReuseIdentifier: ListDataSource.placeholderIdentifier)

@@ -14,11 +14,6 @@ extension UITableView: BoundView {
     set { dataSource = newValue }
   }
 
-  var boundPrefetchDataSource: ListDataSource? {
-    get { prefetchDataSource as? ListDataSource }
-    set { prefetchDataSource = newValue }
-  }
-
   func registerPlaceholderCell() {
     register(UITableViewCell.self, forCellReuseIdentifier: ListDataSource.placeholderIdentifier)
   }

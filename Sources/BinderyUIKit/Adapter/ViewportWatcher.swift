@@ -21,6 +21,8 @@ final class ViewportWatcher {
   /// The viewport along the scroll: what a change of it is judged by.
   struct Viewport: Equatable {
     var size: CGSize
+    /// The content offset along the scroll: every scroll is a new viewport.
+    var offset: CGFloat
     var insetStart: CGFloat
     var insetEnd: CGFloat
     var isAtStart: Bool
@@ -30,6 +32,7 @@ final class ViewportWatcher {
     init(_ view: UIScrollView, horizontal: Bool) {
       let axis = ScrollAxis(view, horizontal: horizontal)
       size = view.bounds.size
+      offset = axis.offset
       insetStart = axis.insetStart
       insetEnd = axis.insetEnd
       isAtStart = axis.offset <= axis.minimumOffset + 0.5

@@ -26,7 +26,7 @@ enum BindingCore {
     pipeline: DiffPipeline<Section, Item>
   ) -> ListBinding<Section, Item> {
     let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
-    adapter.install(prefetching: false)
+    adapter.install()
     source.start(binding)
     return binding
   }
@@ -57,8 +57,12 @@ enum BindingCore {
     let content = ContentBinding(binding: binding, content: late)
     box.content = content
     adapter.contentPhase = { [weak box] item in box?.stateForCell(of: item).phase ?? .notRequested }
-    adapter.prefetchObserver = { [weak content] in content?.viewWillPrefetch() }
-    adapter.install(prefetching: late.prefetching.planner != nil)
+    // The prefetcher re-plans as the view scrolls. Bindery hears the scroll itself, and leaves
+    // the view's `prefetchDataSource` to the app.
+    if late.prefetching.planner != nil {
+      adapter.scrollObservers.append { [weak content] in content?.viewWillPrefetch() }
+    }
+    adapter.install()
     source.start(binding)
     return binding
   }

@@ -40,28 +40,28 @@ extension ListBinding {
   /// target after your own changes (paging, snapping), and the screen there loads first.
   /// Optional: without it, Bindery works the landing out from the view's speed.
   public func flingWillComeToRest(at targetContentOffset: CGPoint) {
-    let offset = adapter?.scrollOffset(atContentOffset: targetContentOffset)
+    let offset = installedAdapter?.scrollOffset(atContentOffset: targetContentOffset)
     flingWillComeToRest(atOffset: offset ?? Double(targetContentOffset.y))
   }
 
   // MARK: Features, as modifiers
 
   /// The adapter `bind(to:)` installed, if this binding was made by it.
-  private var adapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
+  var installedAdapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
 
   /// How many items' cell kinds the binding remembers (``replacesCells(byKind:)``): at most one
   /// per cell the view made. For tests.
-  package var rememberedCellKinds: Int { adapter?.cellKinds.count ?? 0 }
+  package var rememberedCellKinds: Int { installedAdapter?.cellKinds.count ?? 0 }
 
   /// How many cells' observation trackings are registered: at most one per cell the view
   /// made. For tests.
-  package var cellTrackingCount: Int { adapter?.cellTrackingCount ?? 0 }
+  package var cellTrackingCount: Int { installedAdapter?.cellTrackingCount ?? 0 }
 
   /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
   /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
   /// (``ListView``) or one that has stopped.
   func adapter(for modifier: String) -> ListAdapter<Section, Item>? {
-    if let adapter { return adapter }
+    if let installedAdapter { return installedAdapter }
     reportMisuse(
       modifier,
       isCancelled

@@ -17,22 +17,56 @@ extension ListBinding {
   /// when its item's content changes, or the table's width does; ids that left the list are
   /// let go of as it changes.
   ///
-  /// The binding becomes the table's delegate and hands every call on to the delegate it had
-  /// (yours, set before or after this call), so your delegate keeps working; the table's
-  /// `delegate` property then answers the binding's object. Tables only: a collection view's
-  /// layout asks no delegate for estimates.
+  /// Bindery measures the rows on screen as the table scrolls, changes shape, is updated and
+  /// leaves its window, so it needs none of the delegate's calls, and never replaces a
+  /// delegate of yours. A table without one gets a delegate of Bindery's that answers
+  /// `tableView(_:estimatedHeightForRowAt:)` and nothing else; set your own at any time, and
+  /// have it answer estimates with ``rememberedRowHeight(at:)``. A delegate of yours that asks
+  /// for no height by the time rows were measured and the table updated again is reported on
+  /// ``errors`` (once), as the heights then reach the table nowhere.
   ///
-  /// - Complexity: O(1) per row shown or estimated.
+  /// Tables only: a collection view's layout asks no delegate for estimates. A table whose
+  /// `estimatedRowHeight` is 0 has exact heights and nothing to estimate; both are reported.
+  ///
+  /// - Complexity: O(rows on screen) per scroll, update and change of the viewport; O(1) per
+  ///   estimate.
   public func keepsRowHeights() -> Self {
     guard let adapter = adapter(for: "keepsRowHeights()") else { return self }
-    guard adapter.tableView != nil else {
+    guard let tableView = adapter.tableView else {
       reportMisuse(
         "keepsRowHeights()",
         "a collection view's layout keeps its own sizes; give self-sizing items an estimate "
           + "(a list layout, or an .estimated dimension) instead")
       return self
     }
+    guard tableView.estimatedRowHeight != 0 else {
+      reportMisuse(
+        "keepsRowHeights()",
+        "the table's estimatedRowHeight is 0: its rows have exact heights, which it never "
+          + "estimates")
+      return self
+    }
     adapter.keepRowHeights()
     return self
+  }
+
+  /// The height the row at `indexPath` was last measured at, at the table's width now, if
+  /// ``keepsRowHeights()`` measured its item: for your own delegate's estimates.
+  ///
+  /// ```swift
+  /// func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+  ///   -> CGFloat
+  /// { binding.rememberedRowHeight(at: indexPath) ?? 88 }
+  /// ```
+  ///
+  /// `nil` for a row not measured yet, one whose item's content changed since, and on a
+  /// binding that does not keep row heights.
+  ///
+  /// - Complexity: O(1).
+  public func rememberedRowHeight(at indexPath: IndexPath) -> CGFloat? {
+    guard let adapter = installedAdapter, let memory = adapter.rowHeightMemory,
+      let tableView = adapter.tableView
+    else { return nil }
+    return memory.estimate(at: indexPath, in: tableView)
   }
 }

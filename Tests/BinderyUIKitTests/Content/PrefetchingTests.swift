@@ -133,6 +133,34 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// The app's own prefetch data source stays the table's and hears UIKit's calls, while the
+  /// binding still plans its window from the scroll.
+  @Test func theAppsPrefetchDataSourceStaysAndContentIsStillPlannedAhead() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let app = AppPrefetcher()
+    table.prefetchDataSource = app
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 200, clock: clock), loader: loader.load)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<500).map { TestItem(id: $0) })
+    #expect(table.prefetchDataSource === app)
+    for _ in 0..<60 {
+      table.scroll(by: 44)
+      clock.advance(by: .milliseconds(20))
+      await Task.yield()
+    }
+    func isLoading(_ key: Int) -> Bool {
+      if case .loading = avatars.state(for: key) { true } else { false }
+    }
+    await eventually("the window ahead") { (60..<121).allSatisfy(isLoading) }
+    #expect(table.prefetchDataSource === app)
+    #expect(app.prefetched.contains { $0.row > 60 }, "UIKit's calls reach the app's object")
+    loader.openAll()
+    binding.cancel()
+  }
+
   @Test func aFlingsLandingScreenLoadsFirstAndPassingRowsAreNotChased() async {
     let (clock, loaderClock) = (VirtualClock(), VirtualClock())
     let table = makeTable()

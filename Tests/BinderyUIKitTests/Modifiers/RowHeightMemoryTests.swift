@@ -14,17 +14,32 @@ func postCell(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITa
   return cell
 }
 
-/// An app's own delegate, recording what it hears.
+/// An app's own delegate, recording what it hears; its estimates are `estimate`'s, else the
+/// table's.
 @MainActor
 final class AppTableDelegate: UITableViewDelegate {
   var displayed = 0
   var selected: [IndexPath] = []
+  var estimate: ((IndexPath) -> CGFloat?)?
   func tableView(
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) { displayed += 1 }
   func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
     selected.append(indexPath)
   }
+  func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
+    -> CGFloat
+  { estimate?(indexPath) ?? tableView.estimatedRowHeight }
+}
+
+/// An app's own prefetch data source, recording the rows it was told of.
+@MainActor
+final class AppPrefetcher: UITableViewDataSourcePrefetching {
+  var prefetched: Set<IndexPath> = []
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+    prefetched.formUnion(indexPaths)
+  }
+  func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }
 
 @MainActor
@@ -33,12 +48,17 @@ struct RowHeightMemoryTests {
   /// The user reads a feed, another screen covers it, posts arrive, and the user comes back and
   /// scrolls to the top. Returns the corrections UIKit made for rows measured before the trip,
   /// and how far the post being read moved on screen.
-  func readLeaveAndComeBack(keepingHeights: Bool, changing changedID: Int? = nil) async throws
-    -> (corrections: [CGFloat], moved: CGFloat, changedRowCorrected: Bool)
-  {
+  ///
+  /// With `appDelegate`, the table has the app's delegate, which answers estimates from the
+  /// binding's heights.
+  func readLeaveAndComeBack(
+    keepingHeights: Bool, changing changedID: Int? = nil, appDelegate: AppTableDelegate? = nil
+  ) async throws -> (corrections: [CGFloat], moved: CGFloat, changedRowCorrected: Bool) {
     let table = makeFeedTable()
+    table.delegate = appDelegate
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
+    appDelegate?.estimate = { [weak binding] in binding?.rememberedRowHeight(at: $0) }
     if keepingHeights { _ = binding.keepsRowHeights() }
     let feed = posts(1_000..<1_300)
     #expect(await binding.apply(items: feed))
@@ -71,6 +91,7 @@ struct RowHeightMemoryTests {
       if measuredBefore.contains(id) && id != changedID { ofMeasured.append(correction.distance) }
     }
     #expect(table.violations.isEmpty)
+    if let appDelegate { #expect(table.delegate === appDelegate) }
     withExtendedLifetime(window) {}
     return (ofMeasured, now - start, changedRowCorrected)
   }
@@ -91,7 +112,17 @@ struct RowHeightMemoryTests {
     #expect(result.changedRowCorrected)  // its old height was forgotten, not given as estimate
   }
 
-  @Test func theAppsDelegateStillHearsEverything() async throws {
+  /// The app's delegate stays the table's, before and after the binding, and gets the kept
+  /// heights by asking for them: the trip out and back costs no correction.
+  @Test func anAppsDelegateThatAsksForTheHeightsGetsThem() async throws {
+    let app = AppTableDelegate()
+    let kept = try await readLeaveAndComeBack(keepingHeights: true, appDelegate: app)
+    #expect(kept.corrections.isEmpty, "\(kept.corrections.count) corrections")
+    #expect(kept.moved == 0)
+    #expect(app.displayed > 0)
+  }
+
+  @Test func theAppsDelegateIsNeverReplaced() async throws {
     let table = makeFeedTable()
     let early = AppTableDelegate()
     table.delegate = early
@@ -100,18 +131,79 @@ struct RowHeightMemoryTests {
     )
     .keepsRowHeights()
     #expect(await binding.apply(items: posts(0..<50)))
+    #expect(table.delegate as? AppTableDelegate === early)
     #expect(early.displayed > 0)
-    // A delegate set later takes the first one's place behind the binding's at the next update.
+    // A delegate set later stays, through updates and scrolls.
     let late = AppTableDelegate()
     table.delegate = late
     #expect(await binding.apply(items: posts(0..<51)))
     table.scroll(by: 600)
+    #expect(table.delegate as? AppTableDelegate === late)
     #expect(late.displayed > 0)
-    table.delegate?.tableView(table, didSelectRowAt: IndexPath(row: 3, section: 0))
-    #expect(late.selected == [IndexPath(row: 3, section: 0)])
-    // Bound anew, the table gets the app's delegate back.
+    // Cleared, the table gets Bindery's, which answers the estimates; bound anew, none.
+    table.delegate = nil
+    #expect(await binding.apply(items: posts(0..<52)))
+    #expect(table.delegate != nil)
     _ = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
-    #expect(table.delegate === late)
+    #expect(table.delegate == nil)
+  }
+
+  /// A delegate of the app's that never asks for a height gets none: that is said, once.
+  @Test func anAppsDelegateThatAsksForNoHeightIsReported() async throws {
+    let table = makeFeedTable()
+    let app = AppTableDelegate()
+    table.delegate = app
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .keepsRowHeights()
+    #expect(await binding.apply(items: posts(0..<50)))
+    table.scroll(by: 300)
+    #expect(await binding.apply(items: posts(0..<51)))
+    #expect(await binding.apply(items: posts(0..<52)))
+    binding.cancel()
+    var found: [ModifierMisuse] = []
+    for await problem in binding.errors {
+      if case .modifierDoesNotApply(let misuse) = problem { found.append(misuse) }
+    }
+    #expect(found.map(\.modifier) == ["keepsRowHeights()"])
+    #expect(found.first?.reason.contains("AppTableDelegate") == true)
+    #expect(found.first?.reason.contains("rememberedRowHeight(at:)") == true)
+  }
+
+  /// Rows measured by scrolling alone, without any delegate call reaching Bindery, come back
+  /// at their heights after a reload.
+  @Test func rowsAreMeasuredAsTheTableScrolls() async throws {
+    let table = makeFeedTable()
+    let app = AppTableDelegate()
+    table.delegate = app
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .keepsRowHeights()
+    #expect(await binding.apply(items: posts(0..<100)))
+    #expect(binding.rememberedRowHeight(at: IndexPath(row: 40, section: 0)) == nil)
+    for _ in 0..<30 { table.scroll(by: 100) }
+    let row40 = table.rectForRow(at: IndexPath(row: 40, section: 0)).height
+    #expect(binding.rememberedRowHeight(at: IndexPath(row: 40, section: 0)) == row40)
+    #expect(row40 != table.estimatedRowHeight)
+  }
+
+  /// A table whose rows are never estimated has nothing for the memory to do, and says so.
+  @Test func aTableOfExactHeightsIsReported() async {
+    let table = makeFeedTable()
+    table.estimatedRowHeight = 0
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .keepsRowHeights()
+    binding.cancel()
+    var found: [ModifierMisuse] = []
+    for await problem in binding.errors {
+      if case .modifierDoesNotApply(let misuse) = problem { found.append(misuse) }
+    }
+    #expect(found.first?.reason.contains("estimatedRowHeight is 0") == true)
+    #expect(table.delegate == nil)
   }
 
   @Test func aNewWidthForgetsEveryHeight() async throws {

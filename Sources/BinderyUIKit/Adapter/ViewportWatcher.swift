@@ -9,9 +9,10 @@ import Foundation
 
 /// Watches a list view's viewport between updates — its size (a keyboard the app makes room
 /// for, a rotation, split view) and its insets (the app's keyboard inset, the safe area) — and
-/// tells the adapter of each change with where the user was just before it.
+/// tells the adapter of each change with where the user was just before it — and of every
+/// scroll it did not make.
 ///
-/// It observes the view's `bounds` and `contentInset` (and `adjustedContentInset`, which
+/// It observes the view's `bounds`, `contentOffset` and `contentInset` (and `adjustedContentInset`, which
 /// HeadlessUIKit and some UIKit versions report), by key-value observation: the view tells of
 /// a new value as it is set, so the adapter corrects the offset in the same turn, before a
 /// frame is drawn. The place before the change is the one seen at the last event: the bounds
@@ -73,6 +74,11 @@ final class ViewportWatcher {
     // UIKit sets these on the main thread, where it lays out.
     observations = [
       view.observe(\.bounds) { [weak self] _, _ in MainActor.assumeIsolated { self?.check() } },
+      // The offset too: the scrolls every library watches by it, whichever way UIKit sets the
+      // bounds underneath. A check that finds nothing new tells nothing.
+      view.observe(\.contentOffset) { [weak self] _, _ in
+        MainActor.assumeIsolated { self?.check() }
+      },
       view.observe(\.contentInset) { [weak self] _, _ in
         MainActor.assumeIsolated { self?.check() }
       },

@@ -428,7 +428,14 @@ where
 
   var isInWindow: Bool { scrollView?.window != nil }
 
-  var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }
+  /// The view's own count once it shows items; before, the app's count of the first screen's
+  /// items where it gave one (``ListBinding/itemsOnFirstScreen(_:)``).
+  var itemsPerScreen: Int {
+    if let declared = features.itemsOnFirstScreen, view?.visibleIndexPaths.isEmpty ?? true {
+      return declared
+    }
+    return view?.itemsPerScreen ?? 0
+  }
 
   var isUserInteracting: Bool { view?.hasUncommittedUpdates ?? false }
 

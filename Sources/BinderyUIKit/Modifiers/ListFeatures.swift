@@ -73,6 +73,8 @@ struct ListFeatures<Section, Item> {
   var emptyState: (@MainActor (EmptyListState) -> UIView?)?
   /// What keeps the user's place as the list changes (``ListBinding/anchor(_:)``).
   var anchor = ScrollAnchor.firstVisibleItem
+  /// How many items the first screen shows, as the app says (``ListBinding/itemsOnFirstScreen(_:)``).
+  var itemsOnFirstScreen: Int?
 
   struct Deletion {
     var canDelete: (@MainActor (Item) -> Bool)?

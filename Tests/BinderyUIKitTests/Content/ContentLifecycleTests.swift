@@ -250,6 +250,48 @@ struct ContentLifecycleTests {
     loader.openAll()
   }
 
+  /// A compositional grid of four columns of 80-point squares in 320 × 960 points shows 48
+  /// items, which Bindery cannot work out before the first cell: the app says so, and all 48
+  /// are asked for before it (without: the 22 that 44-point rows would show).
+  @Test(arguments: [true, false])
+  func aCompositionalGridAsksForItsWholeFirstScreen(saying: Bool) async {
+    let item = NSCollectionLayoutItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(0.25), heightDimension: .fractionalHeight(1)))
+    let row = NSCollectionLayoutGroup.horizontal(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .absolute(80)),
+      subitems: [item])
+    let grid = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 960),
+      collectionViewLayout: UICollectionViewCompositionalLayout(
+        section: NSCollectionLayoutSection(group: row)))
+    grid.isStrict = true
+    grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
+    UIWindow.show(grid)
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 100), loader: loader.load)
+    var askedAtFirstCell: Set<Int>?
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars)
+    ) { grid, indexPath, _, _ in
+      if askedAtFirstCell == nil {
+        askedAtFirstCell = Set((0..<200).filter { avatars.interest(in: $0) > 0 })
+      }
+      return grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+    if saying { _ = binding.itemsOnFirstScreen(48) }
+    await binding.apply(items: (0..<200).map { TestItem(id: $0) })
+    #expect(grid.indexPathsForVisibleItems.count == 48)
+    let asked = askedAtFirstCell ?? []
+    #expect(asked.isSuperset(of: 0..<48) == saying, "\(asked.intersection(0..<48).count) of 48")
+    // Once the view shows items, they count.
+    #expect(binding.itemsPerScreen == 48)
+    loader.openAll()
+    binding.cancel()
+  }
+
   @Test func theWholeFirstScreenIsRequestedBeforeTheFirstCellIsConfigured() async {
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(

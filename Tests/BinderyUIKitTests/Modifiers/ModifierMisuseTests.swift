@@ -59,6 +59,7 @@ struct ModifierMisuseTests {
       .keepsRowHeights()
       .emptyState { _ in nil }
       .loadMore(hasMore: { true }) {}
+      .itemsOnFirstScreen(12)
     #expect(await binding.apply(items: [TestItem(id: 1)]), "the list is still shown")
     let found = await misuses(of: binding).map(\.modifier)
     #expect(
@@ -66,8 +67,19 @@ struct ModifierMisuseTests {
         "animation(_:)", "headerTitles(_:)", "footerTitles(_:)", "sectionIndexTitles(_:)",
         "onDelete(canDelete:_:)", "onMove(canMove:_:)", "replacesCells(when:)",
         "onSectionChange(_:)", "anchor(_:)", "keepsRowHeights()", "emptyState(_:)",
-        "loadMore(edge:threshold:hasMore:footer:load:)",
+        "loadMore(edge:threshold:hasMore:footer:load:)", "itemsOnFirstScreen(_:)",
       ])
+  }
+
+  @Test func aFirstScreenOfNoItemsIsReported() async {
+    let grid = makeGrid()
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
+    _ = binding.itemsOnFirstScreen(0)
+    #expect(binding.itemsPerScreen == 18, "the flow layout's own count: 3 columns, 6 lines")
+    let found = await misuses(of: binding)
+    #expect(found.map(\.modifier) == ["itemsOnFirstScreen(_:)"])
+    #expect(found.first?.reason.contains("not 0") == true)
   }
 
   /// A hold waits for content that prefetching asked for: without prefetching it would hold

@@ -70,12 +70,16 @@ import Foundation
     /// - Parameters:
     ///   - clock: The clock the rereads of a change made on another thread wait on: the
     ///     continuous clock, unless a test or a simulation runs in virtual time.
-    ///   - items: Reads the items, on the main actor.
+    ///   - items: Reads the items, on the main actor: an array, or any collection of them.
     @MainActor
-    public static func observing(
-      clock: any Clock<Duration> = ContinuousClock(), _ items: @escaping @MainActor () -> [Item]
+    public static func observing<Items: Collection<Item>>(
+      clock: any Clock<Duration> = ContinuousClock(), _ items: @escaping @MainActor () -> Items
     ) -> Self {
-      observing(clock: clock) { [ListSection(FlatSection(), items: items())] }
+      // Generic over the closure's result, so that the item type comes from the closure
+      // alone: with `() -> [Item]`, a typo in the cell provider was reported as "cannot
+      // convert value of type '[Mate]' to closure result type '[Item]'"
+      // (Tests/Diagnostics/TypoWithObservation.swift).
+      return observing(clock: clock) { [ListSection(FlatSection(), items: Array(items()))] }
     }
 
     /// The array at `keyPath` of an `@Observable` model, as one section; the model is held

@@ -53,6 +53,14 @@ struct ContentCache<Key: Hashable, Value> {
   @inlinable
   func value(for key: Key) -> Value? { values[key] }
 
+  /// Changes a cached key's value in place; nothing for a key that is not cached.
+  @inlinable
+  mutating func updateValue(for key: Key, _ change: (inout Value) -> Void) {
+    guard var value = values[key] else { return }
+    change(&value)
+    values[key] = value
+  }
+
   /// Whether a key is cached.
   @inlinable
   func contains(_ key: Key) -> Bool { values[key] != nil }

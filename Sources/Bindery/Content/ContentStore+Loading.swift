@@ -53,7 +53,10 @@ extension ContentStore {
       if interest[key] == nil { failures[key] = nil }  // nobody waits for it: forget it now
       return
     }
-    let evicted = cache.insert(content, for: key, cost: contentCost) { self.interest[$0] != nil }
+    let evicted = cache.insert(
+      CachedContent(content: content, observedKeyPath: observedKeyPaths.paths[key]), for: key,
+      cost: contentCost
+    ) { self.interest[$0] != nil }
     counted.evicted += evicted.count
     counted.peakCachedCost = max(counted.peakCachedCost, cache.totalCost)
     announce(key, .loaded(content))
@@ -229,6 +232,12 @@ extension ContentStore {
       precondition(
         unwanted.count <= Self.forgottenFailureLimit, "failures of unwanted keys are bounded")
       precondition(handoff == nil, "content is handed off only while it is announced")
+      for (key, cached) in cache.values {
+        guard let kept = cached.observedKeyPath else { continue }
+        precondition(
+          observedKeyPaths.paths[key] === kept.takeUnretainedValue(),
+          "the key path cached content refers to is the one the store keeps")
+      }
       cache._checkInvariants()
     #endif
   }

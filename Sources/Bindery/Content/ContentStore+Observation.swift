@@ -16,7 +16,7 @@ extension ContentStore {
   /// - Complexity: O(1).
   @inlinable
   package func currentState(for key: Key) -> ContentState<Content> {
-    if let content = cache.value(for: key) { return .loaded(content) }
+    if let cached = cache.value(for: key) { return .loaded(cached.content) }
     return uncachedState(for: key)
   }
 
@@ -28,17 +28,39 @@ extension ContentStore {
   /// argument), reusing one a dictionary lookup.
   @usableFromInline var observedKeyPathLimit: Int { max(4_096, 2 * configuration.countLimit) }
 
-  /// Tells Observation that `key` was read. Inlinable, so that the generic calls into
-  /// Observation are specialized for the app's types (unspecialized, finding their metadata
-  /// costs more than the read).
+  /// Tells Observation that the key `keyPath` watches was read. Inlinable, so that the generic
+  /// calls into Observation are specialized for the app's types (unspecialized, finding their
+  /// metadata costs more than the read).
   @inlinable
-  func trackRead(of key: Key) {
+  func trackRead(by observation: AnyObject, keyPath: KeyPath<ContentStore, Key>) {
     #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *), let observation {
-        unsafeDowncast(observation, to: StateObservation.self).registrar.access(
-          self, keyPath: observedKeyPath(for: key))
+      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *) {
+        unsafeDowncast(observation, to: StateObservation.self).access(self, keyPath: keyPath)
       }
     #endif
+  }
+
+  /// Tells Observation that the key `keyPath` watches was read, with no reference count
+  /// taken on the path (nonisolated, so that the closure needs no check of its actor).
+  @inlinable
+  nonisolated static func trackRead(
+    of store: ContentStore, by observation: AnyObject,
+    keyPath: Unmanaged<KeyPath<ContentStore, Key>>
+  ) {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *) {
+        let observation = unsafeDowncast(observation, to: StateObservation.self)
+        keyPath._withUnsafeGuaranteedRef { observation.access(store, keyPath: $0) }
+      }
+    #endif
+  }
+
+  /// The key path for a cached key, kept with its content too, for the next read.
+  @usableFromInline
+  func keepObservedKeyPath(forCached key: Key) -> Unmanaged<KeyPath<ContentStore, Key>> {
+    let keyPath = Unmanaged.passUnretained(observedKeyPath(for: key))
+    cache.updateValue(for: key) { $0.observedKeyPath = keyPath }
+    return keyPath
   }
 
   /// Tells Observation that `key`'s state changed, invalidating whoever read it. Nothing for a
@@ -69,7 +91,10 @@ extension ContentStore {
   func observedKeyPath(for key: Key) -> KeyPath<ContentStore, Key> {
     if let kept = observedKeyPaths.paths[key] { return kept }
     if observedKeyPaths.paths.count >= observedKeyPathLimit {
-      observedKeyPaths = ([:], false)
+      // Cached content refers to its key's path without owning it: those stay.
+      observedKeyPaths = (
+        observedKeyPaths.paths.filter { cache.value(for: $0.key)?.observedKeyPath != nil }, false
+      )
     }
     let keyPath: KeyPath<ContentStore, Key> = \.[observedKey: key]
     observedKeyPaths.paths[key] = keyPath
@@ -94,6 +119,16 @@ extension ContentStore {
     @usableFromInline let registrar = ObservationRegistrar()
 
     @usableFromInline init() {}
+
+    /// Tells Observation that `keyPath` of `subject` was read. A method of the registrar's own
+    /// class, so that the registrar is used where it lies rather than copied out for each read
+    /// (its layout is not known to Bindery: copying costs a retain and a release).
+    @inlinable
+    func access<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      registrar.access(subject, keyPath: keyPath)
+    }
   }
 
   /// A store's state per key is observable: see ``ContentStore/state(for:)``.

@@ -51,7 +51,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline let cost: @Sendable (Content) -> Int
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types;
   // only the main actor touches it, so exclusivity needs no checking at run time.
-  @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, Content>
+  @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, CachedContent>
   /// The waiting and running loads, shared with the workers that run them.
   @usableFromInline let scheduler: LoadScheduler<Key, Content>
   /// Keys queued or loading whose result the main actor has not taken yet: what reads as
@@ -90,6 +90,22 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     var statistics = counted
     (statistics.started, statistics.peakConcurrentLoads, statistics.writtenOff) = scheduler.counts
     return statistics
+  }
+
+  /// A cached value and, once it has been read through ``state(for:)``, the key path
+  /// Observation watches its key by, so that a read of cached content is one lookup and no
+  /// reference count: `observedKeyPaths` owns the path (it keeps the paths of cached keys
+  /// whenever it lets others go).
+  @usableFromInline
+  struct CachedContent {
+    @usableFromInline let content: Content
+    @usableFromInline var observedKeyPath: Unmanaged<KeyPath<ContentStore, Key>>?
+
+    @inlinable
+    init(content: Content, observedKeyPath: KeyPath<ContentStore, Key>?) {
+      self.content = content
+      self.observedKeyPath = observedKeyPath.map { Unmanaged.passUnretained($0) }
+    }
   }
 
   /// The store's record of a key's last failed load, from which a cell's ``ContentFailure`` is
@@ -163,8 +179,15 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// - Complexity: O(1).
   @inlinable
   public func state(for key: Key) -> ContentState<Content> {
-    if observation != nil { trackRead(of: key) }
-    return currentState(for: key)
+    guard let observation else { return currentState(for: key) }
+    if let cached = cache.value(for: key) {
+      Self.trackRead(
+        of: self, by: observation,
+        keyPath: cached.observedKeyPath ?? keepObservedKeyPath(forCached: key))
+      return .loaded(cached.content)
+    }
+    trackRead(by: observation, keyPath: observedKeyPath(for: key))
+    return uncachedState(for: key)
   }
 
   @usableFromInline

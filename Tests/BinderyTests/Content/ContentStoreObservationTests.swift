@@ -76,6 +76,36 @@ struct ContentStoreObservationTests {
     await eventually("reloaded") { store.state(for: 1).content != nil }
   }
 
+  /// Cached content keeps the key path its readers registered with, for a read in one lookup,
+  /// while the store's own table of key paths is bounded: past its limit it lets the paths of
+  /// keys it does not cache go. A reader of cached content is still told of its key, and one of
+  /// a key whose path was let go is told by a path made anew (key paths compare by value).
+  @Test func readersAreToldOfTheirKeysAfterTheStoreLetsKeyPathsGo() async {
+    let loader = GatedLoader()
+    let store = ContentStore<Int, String>(
+      configuration: .init(countLimit: 10), loader: loader.load)
+    for key in 0..<3 {
+      store.request(key)
+      loader.open(key)
+    }
+    await eventually("three keys cached") { store.cachedCount == 3 }
+    _ = track(store, [0, 1, 2])  // their paths are kept with their content now
+    store.request(-1)
+    let readsUncached = track(store, [-1])
+    // More keys read than the store keeps paths for (4,096 at least): it lets paths go.
+    for key in 100..<5_000 { _ = store.state(for: key) }
+    store._checkInvariants()
+
+    let readsCached = track(store, [1])
+    store.evict(1)  // still wanted: a change at once
+    #expect(readsCached.value == 1, "the cached key's reader is told")
+    loader.open(-1)
+    await eventually("the uncached key's reader is told") { readsUncached.value == 1 }
+    loader.open(1)
+    await eventually("reloaded") { store.state(for: 1).content != nil }
+    store._checkInvariants()
+  }
+
   /// A request made by the reader itself (a cell requesting what it shows) changes nothing it
   /// would be told of: no invalidation loop.
   @Test func aRequestDoesNotInvalidateItsReader() async {

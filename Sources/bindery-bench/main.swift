@@ -7,7 +7,7 @@
 //   swift run -c release bindery-bench memory [--json] [--sizes 100000,1000000]
 //   swift run -c release bindery-bench heights [--json] [--sizes 10000,100000,1000000]
 //   swift run -c release bindery-bench stream [--json] [--seconds 10]
-//   swift run -c release bindery-bench observation [--json]
+//   swift run -c release bindery-bench observation [--json] [--runs N]
 //   swift run -c release bindery-bench swiftui [--json]
 import Foundation
 

@@ -14,6 +14,7 @@ struct BenchOptions {
       stream    main-actor time per update (p50, p99, max) under 60 lists/s while scrolling
       observation  changes in @Observable state until on screen, against @Published
       swiftui   main-actor time per update through SwiftUI's coordinator, against bind(to:)
+      scroll    main-actor time per scrolled frame of a 100k-row feed, against a plain table
     options:
       --json    print one JSON array of records instead of a table
       --runs N  measured runs per cell; the median is reported (default 11, at least 11 for
@@ -24,6 +25,7 @@ struct BenchOptions {
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
       --seconds N         how long the stream runs per view (default 10)
+      --frames N          how many frames the scroll benchmark scrolls (default 600)
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -35,6 +37,7 @@ struct BenchOptions {
   var withoutBaseline = false
   var svgDirectory: String?
   var seconds: Double?
+  var frames: Int?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -49,6 +52,7 @@ struct BenchOptions {
       case "--without-baseline": withoutBaseline = true
       case "--svg": svgDirectory = iterator.next()
       case "--seconds": seconds = iterator.next().flatMap { Double($0) }.map { max(1, $0) }
+      case "--frames": frames = iterator.next().flatMap { Int($0) }.map { max(1, $0) }
       default:
         FileHandle.standardError.write(Data("ignoring unknown option \(argument)\n".utf8))
       }

@@ -9,6 +9,7 @@
 //   swift run -c release bindery-bench stream [--json] [--seconds 10]
 //   swift run -c release bindery-bench observation [--json] [--runs N]
 //   swift run -c release bindery-bench swiftui [--json]
+//   swift run -c release bindery-bench scroll [--json] [--frames 600]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,6 +35,8 @@ case "observation":
   await ObservationBenchmark(options: options).run()
 case "swiftui":
   await SwiftUIBenchmark(options: options).run()
+case "scroll":
+  await ScrollBenchmark(options: options).run()
 case "memory-child":
   MemoryBenchmark.child(arguments)
 case "--help", "-h", nil:

@@ -33,7 +33,12 @@ where
   public static var errorBufferLimit: Int { 64 }
 
   /// The list the view shows, stage by stage: the data source reads it.
-  public internal(set) var snapshot = Snapshot<Section, Item>()
+  public internal(set) var snapshot = Snapshot<Section, Item>() {
+    didSet { snapshotWrites &+= 1 }
+  }
+  /// Counts writes of ``snapshot``: whoever worked something out from it knows, by comparing,
+  /// whether the list is still the one it read (the prefetcher's plan, each scrolled frame).
+  private(set) var snapshotWrites: UInt64 = 0
 
   /// A changeset with more operations than this share of the list (and more than
   /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the

@@ -65,6 +65,10 @@ where
   private var hold: OneShotGate?
   /// Keys held for new rows while their list waited, given back after the next re-plan.
   private var heldForNewRows: [Key] = []
+  /// The plan last requested, and the binding's count of snapshot writes then: a scroll that
+  /// plans the same rows of the same list (most frames: rows are taller than a frame's travel)
+  /// has nothing to ask for or let go of.
+  private var requested: (plan: [PrefetchPlanner.Want], snapshotWrites: UInt64)?
 
   /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
   /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
@@ -202,6 +206,7 @@ where
     restCheck?.cancel()
     restCheck = nil
     wanted.removeAll()
+    requested = nil
     ledger.cancelAllRequests()
   }
 
@@ -213,7 +218,14 @@ where
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
       itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
-    request(planner.plan(for: situation), in: snapshot)
+    let plan = planner.plan(for: situation)
+    let writes = binding?.snapshotWrites ?? 0
+    if let requested, requested.plan == plan, requested.snapshotWrites == writes {
+      // The same rows of the same list: every key is wanted at its priority already.
+    } else {
+      request(plan, in: snapshot)
+      requested = (plan, writes)
+    }
     if velocity != 0 { checkForRest() }
   }
 

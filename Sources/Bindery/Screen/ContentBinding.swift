@@ -34,6 +34,10 @@ where
   private weak var binding: ListBinding<Section, Item>?
   private var observation: ContentObservation?
   private var isReleaseScheduled = false
+  /// The screen the last release looked at (its first and last visible positions) and the
+  /// binding's count of snapshot writes then; `nil` once a cell was configured since. A scroll
+  /// that shows the same rows of the same list has no cell to release.
+  private var releasedFor: (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
   /// Whether the binding stopped: cells still configured by its view read the store's state
   /// and hold no interest.
   public private(set) var isStopped = false
@@ -105,6 +109,7 @@ where
       configure(shownState(of: item.id, key: key, state))
     }
     prefetcher?.setNeedsUpdate()
+    releasedFor = nil
     scheduleRelease()
     return cell
   }
@@ -166,6 +171,14 @@ where
   /// cells' interest on the next turn.
   public func viewWillPrefetch() {
     prefetcher?.setNeedsUpdate()
+    if let releasedFor, let binding {
+      let visible = binding.visiblePositions
+      if releasedFor.first == visible.first, releasedFor.last == visible.last,
+        releasedFor.writes == binding.snapshotWrites
+      {
+        return
+      }
+    }
     scheduleRelease()
   }
 
@@ -180,6 +193,8 @@ where
     // A covered screen shows nothing and scrolls nowhere: its cells are not detached, and
     // UIKit shows them again, without asking for them, when it is back.
     guard view.isInWindow else { return }
+    let positions = binding.visiblePositions
+    releasedFor = (positions.first, positions.last, binding.snapshotWrites)
     let live = Set(view.liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
     let visible = binding.visibleFlatIndices

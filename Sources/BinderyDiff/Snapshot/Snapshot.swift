@@ -167,14 +167,21 @@ where
   /// The index of a position when all sections are laid end to end, or `nil` out of range.
   ///
   /// - Complexity: O(number of sections).
+  @inlinable
   public func flatIndex(of position: ItemPosition) -> Int? {
-    guard item(at: position) != nil else { return nil }
-    return itemsBySection[..<position.section].reduce(0) { $0 + $1.count } + position.item
+    // Counts only: reading the item would copy it.
+    guard itemsBySection.indices.contains(position.section),
+      itemsBySection[position.section].indices.contains(position.item)
+    else { return nil }
+    var index = position.item
+    for section in 0..<position.section { index += itemsBySection[section].count }
+    return index
   }
 
   /// The position at an index of all sections laid end to end, or `nil` out of range.
   ///
   /// - Complexity: O(number of sections).
+  @inlinable
   public func position(atFlatIndex index: Int) -> ItemPosition? {
     guard index >= 0 else { return nil }
     var remaining = index

@@ -1,0 +1,166 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+
+/// `bindery-bench scroll`: Bindery's own main-actor time per scrolled frame. Two tables of
+/// 100,000 rows with UIKit's defaults (self-sizing rows against automatic estimates) scroll
+/// 16 points a frame (960 points a second at 60 frames a second) for `--frames` frames, in one
+/// process, alternately first each frame:
+///
+/// - *plain*: a hand-written data source that dequeues and fills a cell;
+/// - *Bindery*: the same rows bound with late content (a store whose loader answers off the main
+///   actor, so arrivals reconfigure cells as the table scrolls), content prefetching planned
+///   ahead, a page loader watching the end, the default anchoring and `keepsRowHeights()`.
+///
+/// A frame is timed from the offset's change through the layout that shows it (where UIKit
+/// asks for cells, and Bindery's scroll observers run) and two turns of the main actor, in
+/// which the jobs the frame queued run (a prefetch plan, a release of cells that left); content
+/// that arrives from a loader's thread is shown between frames, untimed, since when it lands
+/// depends on that thread. Reported: the median and the mean per frame, and their ratios.
+@MainActor
+struct ScrollBenchmark {
+  let options: BenchOptions
+  let rowCount = 100_000
+  let step: CGFloat = 16
+
+  typealias Row = BindingBenchmark.Row
+
+  /// The plain table's data source.
+  final class PlainRows: NSObject, UITableViewDataSource {
+    let rows: [Row]
+
+    init(rows: [Row]) { self.rows = rows }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      rows.count
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+      -> UITableViewCell
+    {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = rows[indexPath.row].title
+      return cell
+    }
+  }
+
+  func makeTable() -> UITableView {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    return table
+  }
+
+  /// Times one frame: the scroll, its layout, and the main-actor jobs it leaves, until a few
+  /// turns find nothing more to do.
+  func frame(_ table: UITableView, settle: () -> Bool) async -> Double {
+    let clock = ContinuousClock()
+    let started = clock.now
+    table.contentOffset.y += step
+    table.layoutIfNeeded()
+    // The jobs the frame queued on the main actor (a prefetch plan, a release of cells that
+    // left) run in these turns; what waits on another thread (a load) lands later, untimed.
+    await Task.yield()
+    await Task.yield()
+    let elapsed = clock.now - started
+    var quiet = 0
+    while quiet < 2 {
+      await Task.yield()
+      quiet = settle() ? quiet + 1 : 0
+    }
+    return elapsed.inMilliseconds * 1_000
+  }
+
+  func run() async {
+    let frames = options.frames ?? 600
+    let rows = (0..<rowCount).map { Row(id: $0, title: "post \($0)") }
+
+    let plainTable = makeTable()
+    let plain = PlainRows(rows: rows)
+    plainTable.dataSource = plain
+    UIWindow.show(plainTable)
+    plainTable.layoutIfNeeded()
+
+    let thumbnails = ContentStore<Int, String>(
+      configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6)
+    ) { id in "thumbnail \(id)" }
+    let table = makeTable()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[Row]> { _ in }),
+      content: .store(thumbnails, prefetching: .automatic)
+    ) { tableView, indexPath, row, thumbnail in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = row.title
+      cell.detailTextLabel?.text = thumbnail.content
+      return cell
+    }
+    .keepsRowHeights()
+    .loadMore(hasMore: { true }) {}
+    UIWindow.show(table)
+    binding.submit(items: rows)
+    _ = await binding.waitUntilShown()
+    table.layoutIfNeeded()
+    let settled = { thumbnails.loadsInFlight == 0 && thumbnails.waitingKeys.isEmpty }
+    // Let the first screen's content arrive before the first frame.
+    for _ in 0..<10_000 where !settled() { await Task.yield() }
+
+    var plainFrames: [Double] = []
+    var binderyFrames: [Double] = []
+    var ratios: [Double] = []
+    for index in 0..<frames {
+      var plainTime = 0.0
+      var binderyTime = 0.0
+      for turn in index.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+        if turn == 0 {
+          plainTime = await frame(plainTable) { true }
+        } else {
+          binderyTime = await frame(table, settle: settled)
+        }
+      }
+      plainFrames.append(plainTime)
+      binderyFrames.append(binderyTime)
+      ratios.append(binderyTime / plainTime)
+    }
+    let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
+    let firstVisible = table.indexPathsForVisibleRows?.first?.row ?? -1
+    let arrived = thumbnails.statistics.started
+    binding.cancel()
+
+    if options.json {
+      printJSON([
+        [
+          "rows": rowCount, "frames": frames, "points_per_frame": Double(step),
+          "plain_median_us": median(plainFrames), "bindery_median_us": median(binderyFrames),
+          "plain_mean_us": mean(plainFrames), "bindery_mean_us": mean(binderyFrames),
+          "median_ratio": median(ratios), "mean_ratio": mean(binderyFrames) / mean(plainFrames),
+          "loads": arrived, "first_visible_row": firstVisible,
+        ]
+      ])
+      return
+    }
+    print(
+      "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(Int(step)) points, "
+        + "alternately first; first row on screen at the end: \(firstVisible); "
+        + "\(arrived) content loads")
+    print(
+      textTable(
+        ["table", "median µs per frame", "mean µs per frame"],
+        [
+          [
+            "plain data source", String(format: "%.1f", median(plainFrames)),
+            String(format: "%.1f", mean(plainFrames)),
+          ],
+          [
+            "Bindery: late content, prefetching, a page loader, anchoring, kept heights",
+            String(format: "%.1f", median(binderyFrames)),
+            String(format: "%.1f", mean(binderyFrames)),
+          ],
+          [
+            "ratio (median of the frames' ratios; of the means)",
+            String(format: "%.2f", median(ratios)),
+            String(format: "%.2f", mean(binderyFrames) / mean(plainFrames)),
+          ],
+        ]))
+  }
+}

@@ -54,6 +54,25 @@ extension ListEngine {
     return frame.maxX <= 0 || frame.minX >= crossLength
   }
 
+  /// The visible items, in order, for a read of the view's (`visibleCells`,
+  /// `indexPathsForVisibleRows`). From inside a call to the data source or delegate — the view
+  /// is updating its cells, and may be asking for the very counts or header titles its geometry
+  /// needs — this is the cells shown by the last layout, without laying out again: a read there
+  /// must not ask that data source again, which would recurse until the stack overflows (§7.2).
+  func visibleIndexPathsForRead() -> [IndexPath] {
+    guard isUpdatingVisibleCells else { return cells.keys.filter { isVisible($0) }.sorted() }
+    return cells.compactMap { displayedCells.contains(ObjectIdentifier($0.value)) ? $0.key : nil }
+      .sorted()
+  }
+
+  /// Whether an item is visible, for a read of the view's (`cellForRow(at:)`); from inside a
+  /// data-source or delegate call, whether the last layout showed it (as
+  /// ``visibleIndexPathsForRead()``).
+  func isVisibleForRead(_ path: IndexPath) -> Bool {
+    guard isUpdatingVisibleCells else { return isVisible(path) }
+    return cells[path].map { displayedCells.contains(ObjectIdentifier($0)) } ?? false
+  }
+
   /// Whether an item's frame meets the viewport.
   func isVisible(_ path: IndexPath) -> Bool {
     guard isInWindow, viewportLength > 0 else { return false }

@@ -246,6 +246,35 @@ enum UIKitMessages {
       + "exactly two indices specifying the section and row. Please use the category on "
       + "NSIndexPath in NSIndexPath+UIKitAdditions.h if possible.")
 
+  /// UIKit has no words of its own for a collection view's index path of another length:
+  /// reading its item gives `NSNotFound`, which fails whatever check comes next. HeadlessUIKit
+  /// raises at once, in its own words (the strictest plausible reading, UIKit rules §7.6).
+  static let invalidCollectionIndexPath = UpdateViolation(
+    .invalidIndexPath,
+    "Invalid index path for use with UICollectionView: index paths passed to a collection view "
+      + "must contain exactly two indices, the section and the item (IndexPath(item:section:)).",
+    isUIKitMessage: false)
+
+  /// The rectangle of a section, or of its header or footer, the table does not have (by the
+  /// counts it last read).
+  static func rectForInvalidSection(_ section: Int, part: SectionPart) -> UpdateViolation {
+    switch part {
+    case .whole:
+      UpdateViolation(.rectForInvalidIndexPath, "request for rect of invalid section (\(section))")
+    case .header:
+      UpdateViolation(
+        .rectForInvalidIndexPath, "request for rect of header in invalid section (\(section))")
+    case .footer:
+      // No public log quotes the footer's form; the header's, word for word, is taken for it.
+      UpdateViolation(
+        .rectForInvalidIndexPath, "request for rect of footer in invalid section (\(section))",
+        isUIKitMessage: false)
+    }
+  }
+
+  /// What part of a section a rectangle was asked for.
+  enum SectionPart { case whole, header, footer }
+
   static func sectionOutOfBounds(_ section: Int, sections: Int, kind: ListViewKind)
     -> UpdateViolation
   {

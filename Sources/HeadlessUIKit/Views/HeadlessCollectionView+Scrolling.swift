@@ -52,6 +52,7 @@ extension HeadlessCollectionView {
   /// Whether the view has an item at `indexPath`; reports it when not, as UIKit raises for an
   /// item it does not have (scrolling to it, selecting it).
   func isItemInBounds(_ indexPath: IndexPath) -> Bool {
+    guard checkIndexPath(indexPath) else { return false }
     guard !engine.contains(indexPath) else { return true }
     engine.report(
       UIKitMessages.scrollOutOfBounds(

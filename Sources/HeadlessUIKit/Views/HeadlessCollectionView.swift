@@ -288,6 +288,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> HeadlessCollectionViewCell
   {
+    _ = checkIndexPath(indexPath)
     let cell =
       engine.dequeue(identifier: identifier, for: indexPath) as? HeadlessCollectionViewCell
     return cell ?? HeadlessCollectionViewCell(frame: .zero)
@@ -305,23 +306,28 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// Inserts items at index paths after the batch.
   open func insertItems(at indexPaths: [IndexPath]) {
-    engine.record("insertItems") { $0.itemInserts += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("insertItems") { $0.itemInserts += paths }
   }
   /// Deletes items at index paths before the batch.
   open func deleteItems(at indexPaths: [IndexPath]) {
-    engine.record("deleteItems") { $0.itemDeletes += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("deleteItems") { $0.itemDeletes += paths }
   }
   /// Moves an item from an index path before the batch to one after it.
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    guard checkIndexPath(indexPath), checkIndexPath(newIndexPath) else { return }
     engine.record("moveItem") { $0.itemMoves.append(.init(from: indexPath, to: newIndexPath)) }
   }
   /// Replaces items with new cells (a delete and an insert, UIKit rules §1.2).
   open func reloadItems(at indexPaths: [IndexPath]) {
-    engine.record("reloadItems") { $0.itemReloads += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("reloadItems") { $0.itemReloads += paths }
   }
   /// Re-asks the data source for the existing cells of items, getting the same cells back (§2).
   open func reconfigureItems(at indexPaths: [IndexPath]) {
-    engine.record("reconfigureItems") { $0.itemReconfigures += indexPaths }
+    let paths = indexPaths.filter(checkIndexPath)
+    engine.record("reconfigureItems") { $0.itemReconfigures += paths }
   }
   /// Inserts sections at indices after the batch.
   open func insertSections(_ sections: IndexSet) {
@@ -356,7 +362,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// The visible items (sorted here; UIKit does not promise an order).
   open var indexPathsForVisibleItems: [IndexPath] {
-    engine.cells.keys.filter { engine.isVisible($0) }.sorted()
+    engine.visibleIndexPathsForRead()
   }
 
   /// The visible cells, in item order.
@@ -366,7 +372,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// The cell showing an item, or `nil` when the item is not visible.
   open func cellForItem(at indexPath: IndexPath) -> HeadlessCollectionViewCell? {
-    guard engine.isVisible(indexPath) else { return nil }
+    guard checkIndexPath(indexPath), engine.isVisibleForRead(indexPath) else { return nil }
     return engine.cells[indexPath] as? HeadlessCollectionViewCell
   }
 
@@ -374,12 +380,21 @@ open class HeadlessCollectionView: HeadlessScrollView {
   open func layoutAttributesForItem(at indexPath: IndexPath)
     -> HeadlessCollectionViewLayoutAttributes?
   {
+    guard checkIndexPath(indexPath) else { return nil }
     let counts = engine.counts()
     guard counts.indices.contains(indexPath.sectionIndex),
       (0..<counts[indexPath.sectionIndex]).contains(indexPath.itemIndex)
     else { return nil }
     return HeadlessCollectionViewLayoutAttributes(
       forCellWith: indexPath, frame: engine.transposed(engine.frame(of: indexPath)))
+  }
+
+  /// Whether an index path has the two indices a collection view needs (reported otherwise:
+  /// UIKit reads its item as `NSNotFound` and fails the next check, UIKit rules §7.6).
+  func checkIndexPath(_ indexPath: IndexPath) -> Bool {
+    guard indexPath.count != 2 else { return true }
+    engine.report(UIKitMessages.invalidCollectionIndexPath)
+    return false
   }
 
   /// The visible supplementary view of a kind at an index path, or `nil`.

@@ -361,7 +361,7 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The visible rows in order, or `nil` when none is visible.
   open var indexPathsForVisibleRows: [IndexPath]? {
-    let paths = engine.cells.keys.filter { engine.isVisible($0) }.sorted()
+    let paths = engine.visibleIndexPathsForRead()
     return paths.isEmpty ? nil : paths
   }
 
@@ -379,7 +379,7 @@ open class HeadlessTableView: HeadlessScrollView {
   /// are being updated (an alert).
   open func cellForRow(at indexPath: IndexPath) -> HeadlessTableViewCell? {
     if engine.isUpdatingVisibleCells { engine.report(UIKitMessages.cellForRowDuringUpdate) }
-    guard checkIndexPath(indexPath), engine.isVisible(indexPath) else { return nil }
+    guard checkIndexPath(indexPath), engine.isVisibleForRead(indexPath) else { return nil }
     return engine.cells[indexPath] as? HeadlessTableViewCell
   }
 
@@ -400,12 +400,37 @@ open class HeadlessTableView: HeadlessScrollView {
     return engine.frame(of: indexPath)
   }
 
-  /// The frame of a section, header and footer included.
+  /// The frame of a section, header and footer included. UIKit raises for a section the table
+  /// does not have (by the counts it last read); this reports it and answers `.zero`.
   open func rect(forSection section: Int) -> CGRect {
-    let frames = engine.sectionFrames()
-    guard frames.indices.contains(section) else { return .zero }
-    let frame = frames[section]
+    guard let frame = sectionFrame(section, part: .whole) else { return .zero }
     return CGRect(x: 0, y: frame.top, width: self.frame.width, height: frame.bottom - frame.top)
+  }
+
+  /// The frame of a section's header (of no height when it has none). UIKit raises for a
+  /// section the table does not have; this reports it and answers `.zero`.
+  open func rectForHeader(inSection section: Int) -> CGRect {
+    guard let frame = sectionFrame(section, part: .header) else { return .zero }
+    return CGRect(
+      x: 0, y: frame.headerTop, width: self.frame.width, height: frame.headerHeight)
+  }
+
+  /// The frame of a section's footer (of no height when it has none). UIKit raises for a
+  /// section the table does not have; this reports it and answers `.zero`.
+  open func rectForFooter(inSection section: Int) -> CGRect {
+    guard let frame = sectionFrame(section, part: .footer) else { return .zero }
+    return CGRect(
+      x: 0, y: frame.bottom - frame.footerHeight, width: self.frame.width,
+      height: frame.footerHeight)
+  }
+
+  private func sectionFrame(_ section: Int, part: UIKitMessages.SectionPart) -> SectionFrame? {
+    let frames = engine.sectionFrames()
+    guard frames.indices.contains(section) else {
+      engine.report(UIKitMessages.rectForInvalidSection(section, part: part))
+      return nil
+    }
+    return frames[section]
   }
 
   /// Whether an index path has the two indices a table needs; UIKit raises for any other.

@@ -14,13 +14,18 @@ extension ListEngine {
   /// cells of everything else.
   func layout() {
     guard isInWindow else { return }
-    guard !isLayingOut else {
-      // UIKit ignores a layout started from inside another; a collection view says so.
-      if kind == .collectionView { report(UIKitMessages.reentrantLayout) }
+    guard layoutPhase == .idle else {
+      // A layout asked for from inside another: while the layout object readies itself, a
+      // collection view ignores it and says so. Asked for while cells are placed (a cell
+      // request's `layoutIfNeeded()`), there is nothing to do: the view's need for layout was
+      // cleared as the pass began, and an invalidation since runs another pass after this one.
+      if layoutPhase == .preparing && kind == .collectionView {
+        report(UIKitMessages.reentrantLayout)
+      }
       return
     }
-    isLayingOut = true
-    defer { isLayingOut = false }
+    layoutPhase = .placing
+    defer { layoutPhase = .idle }
     var passes = 0
     var measuringPasses = 0
     repeat {
@@ -39,7 +44,7 @@ extension ListEngine {
       needsAnotherLayoutPass = false
       report(UIKitMessages.layoutLoop)
     }
-    isLayingOut = false
+    layoutPhase = .idle
     // Content that grew past the viewport, or shrank inside it, may take the safe area or
     // leave it (`.scrollableAxes`, §4g).
     view?.adjustedContentInsetMayHaveChanged()
@@ -56,7 +61,7 @@ extension ListEngine {
   /// The layout was invalidated: at once, or after the pass under way when it is from inside
   /// one (a cell request, say), as UIKit runs another pass.
   func invalidateLayout() {
-    if isLayingOut {
+    if layoutPhase != .idle {
       needsAnotherLayoutPass = true
     } else {
       layout()
@@ -64,7 +69,9 @@ extension ListEngine {
   }
 
   func layOutOnce() {
+    layoutPhase = .preparing
     prepareLayout?()
+    layoutPhase = .placing
     // One layout of the sections serves the whole pass.
     let frames = sectionFrames()
     let visible = visibleIndexPaths(frames: frames)
@@ -158,4 +165,14 @@ extension ListEngine {
       }
     }
   }
+}
+
+/// Where a layout pass is (UIKit rules §7.7).
+enum LayoutPhase {
+  /// No pass is under way.
+  case idle
+  /// The layout object readies itself (a collection view layout's `prepare()`).
+  case preparing
+  /// The pass works out what is visible, asks for its cells and places them.
+  case placing
 }

@@ -135,8 +135,9 @@ final class ListEngine {
   /// that, its data source does not have it yet (UIKit's `hasUncommittedUpdates`).
   var interactiveMove: (source: IndexPath, target: IndexPath)?
 
-  /// Whether a layout pass is under way, and whether the layout was invalidated during it.
-  var isLayingOut = false
+  /// Where a layout is: idle, readying its layout object, or placing what it shows.
+  var layoutPhase = LayoutPhase.idle
+  /// Whether the layout was invalidated during a pass.
   var needsAnotherLayoutPass = false
   /// Whether a row just measured changed what is visible.
   var needsMeasuringPass = false

@@ -253,6 +253,7 @@ final class ListEngine {
       let plan = try BatchUpdateValidator(kind: kind, strict: isStrict)
         .validate(update, oldCounts: batch.oldCounts, newCounts: newCounts)
       apply(plan, newCounts: newCounts)
+      view?.didApplyBatch(plan)
       acceptedBatchCount += 1
       if isInWindow && HeadlessView.areAnimationsEnabled {
         animatedUpdatesInFlight += 1

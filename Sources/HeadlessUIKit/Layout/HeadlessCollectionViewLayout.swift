@@ -34,6 +34,17 @@ open class HeadlessCollectionViewLayout {
     }
   }
 
+  /// The attributes of one item, or `nil` for an item the collection view does not have. The
+  /// collection view asks for them to scroll to an item and for the items a batch brings onto
+  /// the screen: a layout that answers `nil` for an item that exists makes UIKit raise.
+  open func layoutAttributesForItem(at indexPath: IndexPath)
+    -> HeadlessCollectionViewLayoutAttributes?
+  {
+    guard let engine = collectionView?.engine, engine.contains(indexPath) else { return nil }
+    return HeadlessCollectionViewLayoutAttributes(
+      forCellWith: indexPath, frame: engine.transposed(engine.frame(of: indexPath)))
+  }
+
   /// Called at the start of every layout pass, as UIKit does, for a subclass to compute what it
   /// needs; does nothing by default. Invalidating the layout from here starts another pass,
   /// every time: UIKit gives up on a layout that never settles.

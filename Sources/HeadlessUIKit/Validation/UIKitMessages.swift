@@ -359,6 +359,15 @@ enum UIKitMessages {
         + "view is not in the window hierarchy.", severity: .alert)
   }
 
+  /// A layout with no attributes for an item the collection view has, asked for them to
+  /// scroll to it or to show it after a batch.
+  static func noLayoutAttributes(for path: IndexPath) -> UpdateViolation {
+    UpdateViolation(
+      .noLayoutAttributes,
+      "no UICollectionViewLayoutAttributes instance for -layoutAttributesForItemAtIndexPath: "
+        + "<NSIndexPath> \(describe(path))")
+  }
+
   /// The public logs end the sentence here; some builds add "Please file a bug."
   static let reentrantLayout = UpdateViolation(
     .reentrantLayout,

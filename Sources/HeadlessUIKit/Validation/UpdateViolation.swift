@@ -88,6 +88,8 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     case layoutLoop
     /// A layout that gives attributes for an index path the data source does not have.
     case layoutAttributesForInvalidIndexPath
+    /// A layout with no attributes for an item the collection view has (§7.7).
+    case noLayoutAttributes
     /// Strict mode: `reloadSections` in a batch that also does other work.
     case reloadSectionsInMixedBatch
     /// A cell or supplementary registration created inside the data source's request for a

@@ -43,9 +43,10 @@ extension HeadlessCollectionView {
   public func scrollToItem(
     at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
   ) {
-    guard isItemInBounds(indexPath) else { return }
+    guard isItemInBounds(indexPath), let attributes = layoutAttributesForItem(at: indexPath)
+    else { return }
     engine.scroll(
-      toShow: engine.frame(of: indexPath),
+      toShow: engine.transposed(attributes.frame),
       alignment: scrollPosition.alignment(horizontal: engine.isHorizontal))
   }
 

@@ -376,17 +376,28 @@ open class HeadlessCollectionView: HeadlessScrollView {
     return engine.cells[indexPath] as? HeadlessCollectionViewCell
   }
 
-  /// Where the layout puts an item, or `nil` for an item that does not exist.
+  /// Where the layout puts an item (its ``HeadlessCollectionViewLayout/layoutAttributesForItem(at:)``),
+  /// or `nil` for an item that does not exist. A layout that has no attributes for an item
+  /// that does exist makes UIKit raise; this reports it and answers `nil`.
   open func layoutAttributesForItem(at indexPath: IndexPath)
     -> HeadlessCollectionViewLayoutAttributes?
   {
-    guard checkIndexPath(indexPath) else { return nil }
-    let counts = engine.counts()
-    guard counts.indices.contains(indexPath.sectionIndex),
-      (0..<counts[indexPath.sectionIndex]).contains(indexPath.itemIndex)
-    else { return nil }
-    return HeadlessCollectionViewLayoutAttributes(
-      forCellWith: indexPath, frame: engine.transposed(engine.frame(of: indexPath)))
+    guard checkIndexPath(indexPath), engine.contains(indexPath) else { return nil }
+    guard let attributes = collectionViewLayout.layoutAttributesForItem(at: indexPath) else {
+      engine.report(UIKitMessages.noLayoutAttributes(for: indexPath))
+      return nil
+    }
+    return attributes
+  }
+
+  /// The items a batch brought onto the screen (inserted, reloaded, or in an inserted
+  /// section) are placed by their attributes: UIKit asks the layout for each.
+  override func didApplyBatch(_ plan: BatchUpdatePlan) {
+    guard engine.isInWindow else { return }
+    for path in engine.visibleIndexPaths() where plan.sourceIndexPath(forNew: path) == nil {
+      // One report is enough: UIKit raises at the first.
+      guard layoutAttributesForItem(at: path) != nil else { return }
+    }
   }
 
   /// Whether an index path has the two indices a collection view needs (reported otherwise:

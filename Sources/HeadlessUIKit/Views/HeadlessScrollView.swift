@@ -283,6 +283,9 @@ open class HeadlessScrollView: HeadlessView {
     if let completion { engine.enqueueCompletion { completion(accepted) } }
   }
 
+  /// Called once a batch is accepted and applied, for what a view asks of its layout then.
+  func didApplyBatch(_ plan: BatchUpdatePlan) {}
+
   /// Forgets the cached counts and cells and asks the data source again; a violation inside a
   /// batch (§1.3).
   open func reloadData() { engine.reloadData() }

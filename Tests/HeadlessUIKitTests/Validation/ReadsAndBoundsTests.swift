@@ -132,4 +132,51 @@ struct ReadsAndBoundsTests {
     #expect(grid.indexPathsForSelectedItems?.isEmpty ?? true)
     #expect(grid.indexPathsForVisibleItems.count == 6, "nothing else happened to the grid")
   }
+
+  @Test func aLayoutWithNoAttributesForAnItemItHasIsRejected() {
+    // A layout that knows only the items it cached at its last prepare (BouncyLayout#10's).
+    final class Forgetful: HeadlessCollectionViewFlowLayout {
+      var known = 0..<6
+      override func layoutAttributesForItem(at indexPath: IndexPath)
+        -> HeadlessCollectionViewLayoutAttributes?
+      {
+        known.contains(indexPath.item) ? super.layoutAttributesForItem(at: indexPath) : nil
+      }
+    }
+    let (grid, source) = makeGrid(items: 30)
+    let layout = Forgetful()
+    layout.itemSize = CGSize(width: 100, height: 100)
+    grid.collectionViewLayout = layout
+    HeadlessWindow.show(grid)
+    #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 5]))?.frame.minY == 110)
+    #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 30])) == nil, "not an item")
+    #expect(grid.violations.isEmpty)
+    // Scrolling to an item it has no attributes for.
+    grid.scrollToItem(at: IndexPath(indexes: [0, 20]), at: .top, animated: false)
+    #expect(grid.contentOffset.y == 0, "nothing to scroll to")
+    #expect(
+      grid.violations.map(\.message) == [
+        "no UICollectionViewLayoutAttributes instance for -layoutAttributesForItemAtIndexPath: "
+          + "<NSIndexPath> {length = 2, path = 0 - 20}"
+      ])
+    // An item a batch brings onto the screen.
+    layout.known = 0..<30
+    grid.performBatchUpdates {
+      source.count += 1
+      layout.known = 0..<6
+      grid.insertItems(at: [IndexPath(indexes: [0, 2])])
+    }
+    #expect(grid.violations.count == 1, "item 2 is known")
+    grid.performBatchUpdates {
+      source.count += 1
+      grid.insertItems(at: [IndexPath(indexes: [0, 6])])
+    }
+    #expect(grid.violations.count == 1, "item 6 is off screen: not asked for")
+    layout.known = 0..<3
+    grid.performBatchUpdates {
+      source.count += 1
+      grid.insertItems(at: [IndexPath(indexes: [0, 4])])
+    }
+    #expect(grid.violations.map(\.rule) == [.noLayoutAttributes, .noLayoutAttributes])
+  }
 }

@@ -326,6 +326,17 @@ extension UIKitMessages {
       + "raise \"attempt to create view animation for nil view\" there (UIKit rules §1.5 #16)",
     isUIKitMessage: false)
 
+  static func reloadOfChangingOrEmptySection(_ section: Int, before: Int, after: Int)
+    -> UpdateViolation
+  {
+    UpdateViolation(
+      .reloadSectionsInMixedBatch,
+      "strict: reloadSections of a collection view's section \(section), whose items go from "
+        + "\(before) to \(after); UIKit has been seen to raise \"attempt to create view "
+        + "animation for nil view\" there (rdar 28163205; UIKit rules §1.5 #16)",
+      isUIKitMessage: false)
+  }
+
   static func reconfigureInStructuralBatch(kind: ListViewKind) -> UpdateViolation {
     UpdateViolation(
       .reconfigureInStructuralBatch,

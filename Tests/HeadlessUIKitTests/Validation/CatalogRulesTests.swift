@@ -397,4 +397,25 @@ struct CatalogRulesTests {
         update, oldCounts: [1, 2], newCounts: [1, 1])
     }
   }
+
+  @Test func strictModeRejectsAGridsReloadOfASectionThatChangesOrIsEmpty() throws {
+    // rdar 28163205: sections of four and no items, both reloaded, the first becoming five.
+    let both = BatchUpdate.with { $0.sectionReloads = [0, 1] }
+    let found = violation(both, old: [4, 0], new: [5, 0], kind: .collectionView, strict: true)
+    #expect(found?.rule == .reloadSectionsInMixedBatch)
+    #expect(found?.message.contains("section 0, whose items go from 4 to 5") == true)
+    let empty = BatchUpdate.with { $0.sectionReloads = [1] }
+    #expect(
+      violation(empty, old: [4, 0], new: [4, 0], kind: .collectionView, strict: true)?.message
+        .contains("section 1, whose items go from 0 to 0") == true)
+    // A section that keeps its number of items reloads; a table's reloads are not in question,
+    // nor is either outside strict mode.
+    let same = BatchUpdate.with { $0.sectionReloads = [0] }
+    _ = try BatchUpdateValidator(kind: .collectionView, strict: true)
+      .validate(same, oldCounts: [4, 0], newCounts: [4, 0])
+    _ = try BatchUpdateValidator(kind: .tableView, strict: true)
+      .validate(both, oldCounts: [4, 0], newCounts: [5, 0])
+    _ = try BatchUpdateValidator(kind: .collectionView)
+      .validate(both, oldCounts: [4, 0], newCounts: [5, 0])
+  }
 }

@@ -59,15 +59,16 @@ extension BindingFuzzer {
     try checkReports(view)
     // Content reaches its cells a few main-actor turns after it arrives (the store announces
     // it, the binding reconfigures), or — after the user held a row, which UIKit does not say
-    // the end of when nothing moved — within the binding's 50 ms look: up to a quarter of a
-    // second, then it counts as lost.
-    let deadline = ContinuousClock.now + .milliseconds(250)
+    // the end of when nothing moved — within the binding's 50 ms look. The wait is counted in
+    // turns and naps, not measured against a deadline, so that a seed finds the same on a
+    // busy machine as on an idle one: 200 turns, then 500 naps of a millisecond at least
+    // (half a second or more, ten of the binding's looks), then it counts as lost.
     var turns = 0
     while true {
       do {
         try checkShown(view)
         break
-      } catch let finding as Finding where finding.isContentLag && ContinuousClock.now < deadline {
+      } catch let finding as Finding where finding.isContentLag && turns < 700 {
         turns += 1
         if turns < 200 {
           await Task.yield()
@@ -138,12 +139,22 @@ extension BindingFuzzer {
       guard let item = expected.item(at: ItemPosition(section: path[0], item: path[1])) else {
         throw finding("a visible cell at \(path) past the list's end")
       }
-      let shown =
-        ((view as? UITableView)?.cellForRow(at: path) as? FuzzTableCell)?.shown
-        ?? ((view as? UICollectionView)?.cellForItem(at: path) as? FuzzCollectionCell)?.shown
+      let cell: UIView? =
+        (view as? UITableView)?.cellForRow(at: path)
+        ?? (view as? UICollectionView)?.cellForItem(at: path)
+      let shown = (cell as? FuzzTableCell)?.shown ?? (cell as? FuzzCollectionCell)?.shown
       guard let shown else { throw finding("no cell, or not the app's, at \(path)") }
       guard shown.item == item else {
         throw finding("the cell at \(path) shows \(shown.item), the list has \(item) there")
+      }
+      let identifier =
+        (cell as? UITableViewCell)?.reuseIdentifier
+        ?? (cell as? UICollectionViewCell)?
+        .reuseIdentifier
+      if identifier != world.reuseIdentifier(showing: shown.content) {
+        throw finding(
+          "the cell at \(path) is a \(identifier ?? "nil") cell showing "
+            + "\(shown.content ?? "no content")")
       }
       if world.hasContent { try checkContent(shown.content, of: item, at: path) }
       tally.cellsChecked += 1

@@ -90,12 +90,94 @@ extension BindingFuzzer {
         }
       }
       tally.traitChanges += 1
+    case 94..<97:
+      let scroll = appScrolls(view)
+      tally.steps += 1
+      try await settleAndCheck(placeMark: nil)
+      if let scroll { try checkScrolled(to: scroll, view) }
+      return
     default:
       note("a turn passes")
       await Task.yield()
     }
     tally.steps += 1
     try await settleAndCheck(placeMark: mark)
+  }
+
+  /// Where the app asked the binding to scroll, to check that it went there.
+  enum AppScroll {
+    case item(id: Int)
+    case end
+  }
+
+  /// The app scrolls by itself: through the binding, to an item by id or to the end, or with
+  /// UIKit's own call to a row or item. Returns what the binding was asked for.
+  private func appScrolls(_ view: UIScrollView) -> AppScroll? {
+    tally.appScrolls += 1
+    let ids = lists.shownIDs
+    let choice = Int.random(in: 0..<4, using: &random)
+    let positions: [ListScrollPosition] = [.start, .center, .end]
+    let position = positions[Int.random(in: 0..<3, using: &random)]
+    if choice == 0 || ids.isEmpty {
+      note("the app scrolls to the end")
+      binding?.scrollToEnd()
+      return .end
+    }
+    let index = Int.random(in: 0..<ids.count, using: &random)
+    if choice == 1 {
+      // UIKit's own scroll, to a row of the list the view shows: Bindery's place gives way.
+      guard view.window != nil, let path = indexPath(ofFlatIndex: index, in: view) else {
+        return nil
+      }
+      note("the app scrolls to \(path) itself (\(position))")
+      if let table = view as? UITableView {
+        let at: UITableView.ScrollPosition = [.top, .middle, .bottom][
+          positions.firstIndex(of: position) ?? 0]
+        table.scrollToRow(at: path, at: at, animated: false)
+      } else if let grid = view as? UICollectionView {
+        let at: UICollectionView.ScrollPosition = [.top, .centeredVertically, .bottom][
+          positions.firstIndex(of: position) ?? 0]
+        grid.scrollToItem(at: path, at: at, animated: false)
+      }
+      return nil
+    }
+    note("the app scrolls to item \(ids[index]) (\(position))")
+    binding?.scroll(toItemWithID: ids[index], at: position)
+    return .item(id: ids[index])
+  }
+
+  /// The index path of the list's `flat`-th item, by the counts the view shows.
+  private func indexPath(ofFlatIndex flat: Int, in view: UIScrollView) -> IndexPath? {
+    var rest = flat
+    for (section, count) in counts(of: view).enumerated() {
+      if rest < count { return IndexPath(item: rest, section: section) }
+      rest -= count
+    }
+    return nil
+  }
+
+  /// The binding scrolled where the app asked: the item, or the list's last item, is on
+  /// screen (once the view is in its window; a covered view scrolls when it comes back).
+  private func checkScrolled(to scroll: AppScroll, _ view: UIScrollView) throws {
+    guard view.window != nil, let binding, !binding.isCancelled, !view.isDragging,
+      !view.isDecelerating, lists.shown.numberOfItems > 0
+    else { return }
+    let visibleIDs = visiblePaths(view).compactMap {
+      lists.shown.item(at: ItemPosition(section: $0[0], item: $0[1]))?.id
+    }
+    switch scroll {
+    case .item(let id):
+      guard lists.shownIDs.contains(id) else { return }
+      tally.placesChecked += 1
+      if !visibleIDs.contains(id) {
+        throw finding("the app scrolled to item \(id); on screen: \(visibleIDs)")
+      }
+    case .end:
+      tally.placesChecked += 1
+      guard let last = lists.shownIDs.last, visibleIDs.contains(last) else {
+        throw finding("the app scrolled to the end; on screen: \(visibleIDs)")
+      }
+    }
   }
 
   private func fling(_ view: UIScrollView) async {

@@ -67,6 +67,8 @@ package final class BindingFuzzer {
     /// the text size).
     package var keyboards = 0
     package var traitChanges = 0
+    /// Scrolls the app made: by id, to the end, or with UIKit's own call.
+    package var appScrolls = 0
     /// Checks that the anchor kept its promise, and visible cells checked for their content.
     package var placesChecked = 0
     package var cellsChecked = 0
@@ -91,6 +93,7 @@ package final class BindingFuzzer {
       resizes += other.resizes
       keyboards += other.keyboards
       traitChanges += other.traitChanges
+      appScrolls += other.appScrolls
       placesChecked += other.placesChecked
       cellsChecked += other.cellsChecked
     }
@@ -101,7 +104,7 @@ package final class BindingFuzzer {
         + "\(drags) drags, \(reorders) reorders, \(swipes) swipes, \(covers) covers, "
         + "\(memoryWarnings) memory warnings, \(contentSettled) content settlements, "
         + "\(rebinds) rebinds, \(resizes) resizes, \(keyboards) keyboards, "
-        + "\(traitChanges) trait changes; \(placesChecked) places and "
+        + "\(traitChanges) trait changes, \(appScrolls) app scrolls; \(placesChecked) places and "
         + "\(cellsChecked) cells checked"
     }
   }
@@ -196,10 +199,10 @@ package final class BindingFuzzer {
       self?.binding?.deleteSwipeActions(at: indexPath)
     }
     // On strict HeadlessUIKit (the fuzzer runs where UIKit does not), with a device's
-    // prefetch calls and, now and then, its cell requests at stale paths.
+    // prefetch calls and its cell requests at paths a batch just removed.
     view.isStrict = true
     view.prefetchPattern = .deviceLike(seed: seed)
-    view.requestsCellsAtStalePaths = Int.random(in: 0..<3, using: &random) == 0
+    view.requestsCellsAtStalePaths = true
     view.onViolation = { [weak self] violation in
       self?.reported.append(violation)
       if Self.traces {
@@ -222,15 +225,16 @@ package final class BindingFuzzer {
     let binding: ListBinding<FuzzSection, FuzzItem>
     let source = AsyncStream<[ListSection<FuzzSection, FuzzItem>]> { _ in }
     let breaks = breaksCells
+    let world = world
     if let table = view as? UITableView {
       if world.hasContent {
         binding = table.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
           table, indexPath, item, state in
-          Self.tableCell(table, indexPath, item, state, breaks: breaks)
+          Self.tableCell(table, indexPath, item, state, world: world, breaks: breaks)
         }
       } else {
         binding = table.bind(to: .sequence(source)) { table, indexPath, item in
-          Self.tableCell(table, indexPath, item, nil, breaks: breaks)
+          Self.tableCell(table, indexPath, item, nil, world: world, breaks: breaks)
         }
       }
       if world.keepsRowHeights { _ = binding.keepsRowHeights() }
@@ -239,15 +243,19 @@ package final class BindingFuzzer {
       if world.hasContent {
         binding = grid.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
           grid, indexPath, item, state in
-          Self.gridCell(grid, indexPath, item, state, sized: isList, breaks: breaks)
+          Self.gridCell(grid, indexPath, item, state, world: world, sized: isList, breaks: breaks)
         }
       } else {
         binding = grid.bind(to: .sequence(source)) { grid, indexPath, item in
-          Self.gridCell(grid, indexPath, item, nil, sized: isList, breaks: breaks)
+          Self.gridCell(grid, indexPath, item, nil, world: world, sized: isList, breaks: breaks)
         }
       }
     } else {
       return
+    }
+    if world.changesCellKind {
+      // The kind the provider picks, from the same values: the phase of the state it is handed.
+      _ = binding.replacesCells(byKind: { _, phase in phase == .loaded })
     }
     _ = binding.anchor(world.anchor)
     if world.canReorder {
@@ -305,9 +313,10 @@ package final class BindingFuzzer {
 
   static func tableCell(
     _ table: UITableView, _ indexPath: IndexPath, _ item: FuzzItem,
-    _ state: ContentState<String>?, breaks: Bool
+    _ state: ContentState<String>?, world: FuzzWorld, breaks: Bool
   ) -> UITableViewCell {
-    let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    let cell = table.dequeueReusableCell(
+      withIdentifier: world.reuseIdentifier(showing: state?.content), for: indexPath)
     let (shown, height) = display(item, state, breaks: breaks)
     (cell as? FuzzTableCell)?.shown = shown
     (cell as? FuzzTableCell)?.fittingHeight = height
@@ -316,9 +325,10 @@ package final class BindingFuzzer {
 
   static func gridCell(
     _ grid: UICollectionView, _ indexPath: IndexPath, _ item: FuzzItem,
-    _ state: ContentState<String>?, sized: Bool, breaks: Bool
+    _ state: ContentState<String>?, world: FuzzWorld, sized: Bool, breaks: Bool
   ) -> UICollectionViewCell {
-    let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    let cell = grid.dequeueReusableCell(
+      withReuseIdentifier: world.reuseIdentifier(showing: state?.content), for: indexPath)
     let (shown, height) = display(item, state, breaks: breaks)
     (cell as? FuzzCollectionCell)?.shown = shown
     (cell as? FuzzCollectionCell)?.fittingHeight = sized ? height : 44

@@ -42,6 +42,9 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
   package var showsEmptyState: Bool
   /// The edge that loads more, with a loading view there while a page loads (`loadMore`).
   package var loadsMoreAt: PageLoader<FuzzSection, FuzzItem>.Edge?
+  /// Whether a cell's type follows its content — a placeholder cell until the content arrives,
+  /// another once it has (`replacesCells(byKind:)`); worlds with content only.
+  package var changesCellKind: Bool
 
   /// The world a seed makes.
   package init(seed: UInt64) {
@@ -57,6 +60,14 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
     // Drawn last, so that the worlds the earlier seeds made keep everything else.
     showsEmptyState = Bool.random(using: &random)
     loadsMoreAt = [nil, .start, .end][Int.random(in: 0..<3, using: &random)]
+    changesCellKind = hasContent && Bool.random(using: &random)
+  }
+
+  /// The reuse identifier of a cell showing content (`nil`: none yet), for a world whose cells
+  /// change their type with their content; every cell has the plain one otherwise.
+  func reuseIdentifier(showing content: String?) -> String {
+    let plain = isTable ? "row" : "item"
+    return changesCellKind && content != nil ? "photo" : plain
   }
 
   /// Whether the view is a table.
@@ -70,6 +81,7 @@ package struct FuzzWorld: Sendable, CustomStringConvertible {
     if canDelete { features.append("delete") }
     if keepsRowHeights && isTable { features.append("kept heights") }
     if showsEmptyState { features.append("empty state") }
+    if changesCellKind { features.append("cells change kind") }
     if let loadsMoreAt {
       features.append("load more at the " + (loadsMoreAt == .start ? "start" : "end"))
     }
@@ -114,6 +126,7 @@ extension FuzzWorld {
     case .table, .groupedTable:
       let table = UITableView(frame: frame, style: kind == .table ? .plain : .grouped)
       table.register(FuzzTableCell.self, forCellReuseIdentifier: "row")
+      table.register(FuzzTableCell.self, forCellReuseIdentifier: "photo")
       if kind == .groupedTable {
         table.tableHeaderView = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 60))
       }
@@ -149,6 +162,7 @@ extension FuzzWorld {
   {
     let view = UICollectionView(frame: frame, collectionViewLayout: layout)
     view.register(FuzzCollectionCell.self, forCellWithReuseIdentifier: "item")
+    view.register(FuzzCollectionCell.self, forCellWithReuseIdentifier: "photo")
     return view
   }
 }

@@ -154,7 +154,14 @@ where
   /// The view is in a window again (its screen uncovered): the cells it kept are configured
   /// again for the content that arrived meanwhile, in place — its rows and selection kept, as
   /// they would have been on screen. Before the view lays out, so no frame shows them stale.
+  /// A scroll the app asked for while the screen was covered is made now, where the list
+  /// already has its item: not later, at the next list, after the user has read on.
   private func cameBackOnScreen() {
+    reconfigureRowsChangedWhileCovered()
+    scrollToPending()
+  }
+
+  private func reconfigureRowsChangedWhileCovered() {
     guard !reconfiguresWhileCovered.isEmpty else { return }
     let ids = reconfiguresWhileCovered
     reconfiguresWhileCovered = []

@@ -110,6 +110,31 @@ struct ScrollingTests {
     }
   }
 
+  /// Asked for while another screen covers this one: made as the screen comes back, with the
+  /// list it already shows — not at the next list, after the user has read on (found by the
+  /// binding fuzzer).
+  @Test func aScrollAskedForWhileCoveredIsMadeAsTheScreenComesBack() async {
+    let table = makeFeedTable()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(0..<200)))
+    let screen = table.superview  // where the screen shows it
+    let other = UIView(frame: table.frame)
+    screen?.addSubview(other)
+    table.removeFromSuperview()  // another screen pushed over this one
+    binding.scroll(toItemWithID: 120)
+    #expect(table.contentOffset.y == 0, "nothing scrolls off screen")
+    screen?.addSubview(table)
+    other.removeFromSuperview()  // popped: back
+    #expect(rowAtTop(table) == 120)
+    // Made once: the next list leaves the reader where they scrolled to since.
+    table.setContentOffset(CGPoint(x: 0, y: 300), animated: false)
+    #expect(await binding.apply(items: posts(0..<201)))
+    #expect(abs(table.contentOffset.y - 300) < 0.5)
+    #expect(table.violations.isEmpty && table.alerts.isEmpty, "\(table.violations) \(table.alerts)")
+    withExtendedLifetime(screen) {}
+  }
+
   /// The user's finger on the list before the item arrives: their scroll, not the app's.
   @Test func theUsersDragCancelsAScrollThatWaits() async {
     let table = makeFeedTable()

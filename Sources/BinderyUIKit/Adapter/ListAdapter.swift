@@ -295,10 +295,8 @@ where
   /// Whether the cell that shows `item` is of another kind than the provider now dequeues for
   /// it (`replacesCells(byKind:)`): a reconfigure would get back a cell UIKit refuses.
   func needsAnotherKindOfCell(_ item: Item) -> Bool {
-    guard let kind = features.cellKind, let shownKind = cellKinds.kind(of: item.id) else {
-      return false
-    }
-    return kind(item) != shownKind
+    guard let kind = features.cellKind else { return false }
+    return cellKinds.hasCell(of: item.id, otherThan: kind(item))
   }
 
   func reloadData(installing install: () -> Void) {

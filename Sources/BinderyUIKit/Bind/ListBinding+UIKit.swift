@@ -49,7 +49,7 @@ extension ListBinding {
   /// The adapter `bind(to:)` installed, if this binding was made by it.
   var installedAdapter: ListAdapter<Section, Item>? { view as? ListAdapter<Section, Item> }
 
-  /// How many items' cell kinds the binding remembers (``replacesCells(byKind:)``): at most one
+  /// How many cells' kinds the binding remembers (``replacesCells(byKind:)``): at most one
   /// per cell the view made. For tests.
   package var rememberedCellKinds: Int { installedAdapter?.cellKinds.count ?? 0 }
 

@@ -316,6 +316,17 @@ struct ObservationSourceTests {
     clock.advance(by: .seconds(1))
     #expect(await eventually("the last rereads") { counter.reads == 6 })
     await Task.detached { model.mates = [TestItem(id: 9)] }.value
+    // The read that change scheduled may have run before it landed, as the first one did: its
+    // first reread, on the clock, finds it.
+    #expect(
+      await eventually("the next change's read, its rereads waiting") {
+        counter.reads == 7 && clock.sleeperCount == 1
+      })
+    clock.advance(by: .milliseconds(1))
+    #expect(
+      await eventually("its first reread, the next waiting") {
+        counter.reads == 8 && clock.sleeperCount == 1
+      })
     #expect(await eventually("the next change on screen") { rowCount(of: table) == 1 })
     binding.cancel()
     // The next change's rereads wake, find the binding stopped, and end.

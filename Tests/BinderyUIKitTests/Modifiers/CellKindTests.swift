@@ -117,6 +117,59 @@ struct CellKindTests {
     binding.cancel()
   }
 
+  /// UIKit asks for a cell at a path a batch has just removed (rdar 30632322) — here as the
+  /// user drops a row into another section, the data source still on the list before it — and
+  /// keeps it: the item answered there has a second cell. That cell reused for another item
+  /// must not make Bindery forget the kind of the cell the row shows (found by the binding
+  /// fuzzer, whose reconfigure then raised "different reuse identifier").
+  @Test func aSecondCellForAnItemLeavesTheKindOfItsRowsCellKnown() async {
+    let table = makeKindsTable()
+    table.requestsCellsAtStalePaths = true
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+    defer { loader.openAll() }
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      content: .store(avatars, prefetching: .never)
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(
+        withIdentifier: avatar.content == nil ? "placeholder" : "photo", for: indexPath)
+      cell.textLabel?.text = "\(mate.id) · \(avatar.content ?? "…")"
+      return cell
+    }
+    .replacesCells(byKind: { _, avatar in avatar == .loaded ? "photo" : "placeholder" })
+    .onMove { _, _, _ in }
+    func sections(_ first: [Int], _ second: [Int]) -> [ListSection<TestSection, TestItem>] {
+      [
+        ListSection(TestSection(id: 0), items: first.map { TestItem(id: $0) }),
+        ListSection(TestSection(id: 1), items: second.map { TestItem(id: $0) }),
+      ]
+    }
+    #expect(await binding.apply(sections([0, 1, 2], [3])))
+    // The user drops item 3, section 1's only row, at the top of section 0: UIKit asks for a
+    // cell at (1, 0), which its section no longer has, and the data source answers item 3.
+    table.setEditing(true, animated: false)
+    let requests = table.cellRequestCount
+    #expect(table.userBeginsReorderingRow(at: IndexPath(row: 0, section: 1)))
+    table.userDragsReorderedRow(to: IndexPath(row: 0, section: 0))
+    #expect(table.userDropsReorderedRow())
+    #expect(table.cellRequestCount > requests, "a cell asked for at the stale path")
+    table.setEditing(false, animated: false)
+    #expect(await binding.apply(sections([3, 0, 1, 2], [])))
+    // Rows come in: cells from the reuse pool, the stale one among them, for other items.
+    #expect(await binding.apply(sections([3, 0, 1, 2], [10, 11, 12])))
+    await eventually("item 3's avatar to be requested") { loader.startedKeys.contains(3) }
+    loader.open(3)
+    await eventually("item 3's row to show its photo") {
+      table.cellForRow(at: IndexPath(row: 0, section: 0))?.reuseIdentifier == "photo"
+        || !table.violations.isEmpty
+    }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.textLabel?.text == "3 · content 3")
+    binding.cancel()
+  }
+
   @Test func anObservedChangeOfKindGivesTheRowANewCell() async {
     let table = makeTable()
     table.register(UITableViewCell.self, forCellReuseIdentifier: "away")

@@ -20,8 +20,10 @@ struct ContentObservationTests {
   @Test func aCellThatReadsTheStoreIsConfiguredAgainWhenItsKeyArrives() async {
     let table = makeTable()
     let loader = GatedLoader()
+    // The loads wait at their gates for the test, on a clock that never runs out: a busy
+    // machine's minute must not time them out (the store's timeout is 30 s of its clock).
     let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+      configuration: .init(maximumConcurrentLoads: 40, clock: VirtualClock()), loader: loader.load)
     for id in 0..<40 { avatars.request(id) }  // the app's model wants them, not the cells
     let binding = table.bind(
       to: .sequence(AsyncStream { $0.yield((0..<40).map { TestItem(id: $0) }) })

@@ -144,7 +144,10 @@ extension ListAdapter {
     var rows = 0
     var kept: ScrollAnchorMark<Item.ID>.Mark?
     // Rows shown at the new offset may be measured other than their estimates, which moves
-    // the content again: a few rounds settle it, as an app scrolling to a chat's end does.
+    // the content again: rounds until it holds settle it, as an app scrolling to a chat's end
+    // does. A round that does not hold has measured a row that was not (one that pushed the
+    // rows below it, still estimated, further down), so a layout converges: the bound is for
+    // cells whose height changes at every measure.
     for _ in 0..<Self.anchoringRounds {
       let axis = ScrollAxis(scrollView, horizontal: horizontal)
       guard
@@ -196,8 +199,9 @@ extension ListAdapter {
     Task { [weak self] in self?.turnAnchor = nil }
   }
 
-  /// How many times the offset is corrected at most for one change.
-  private static var anchoringRounds: Int { 4 }
+  /// How many times the offset is corrected at most for one change: rows four times their
+  /// estimate take about ten rounds to a screen's end.
+  static var anchoringRounds: Int { 32 }
 
   /// The offset that puts the user back, how many rows down the list the rows on screen
   /// went, and the mark of the item kept there (none for a chat's end); `nil` when no marked

@@ -82,7 +82,7 @@ extension ListAdapter {
       // at the new offset are measured, which moves it: scrolled again until it holds, as an
       // app scrolling to a self-sizing row does.
       var offset = ScrollAxis(view, horizontal: scrollsHorizontally).offset
-      for _ in 0..<Self.scrollRounds {
+      for _ in 0..<Self.anchoringRounds {
         view.scrollToItem(at: path, position: position, animated: false)
         view.layoutIfNeeded()
         let now = ScrollAxis(view, horizontal: scrollsHorizontally).offset
@@ -103,9 +103,6 @@ extension ListAdapter {
       }
     }
   }
-
-  /// How many times a scroll to an item is made at most until it holds.
-  private static var scrollRounds: Int { 6 }
 
   /// The position of the list's last item, `nil` for a list without items.
   ///

@@ -165,6 +165,31 @@ struct ScrollingTests {
     #expect(isAtEnd(table) && table.indexPathsForVisibleRows?.last?.row == 201)
   }
 
+  /// Rows at the end four times their estimate, none measured yet: each layout at the new
+  /// offset measures the rows on screen, which pushes the ones below them down, still at their
+  /// estimates — the scroll goes on until it holds (seen by the binding fuzzer as the last row
+  /// left just below the screen after four rounds).
+  @Test(arguments: [ScrollAnchor.none, .firstVisibleItem, .end])
+  func aScrollToTheEndPastRowsFarTallerThanTheirEstimatesEndsThere(anchor: ScrollAnchor) async {
+    let table = makeFeedTable()
+    table.estimatedRowHeight = 30
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      cellProvider: { table, path, item in
+        let cell = feedCell(table, path, item)
+        (cell as? FeedCell)?.fittingHeight = item.id < 900 ? 30 : 140
+        return cell
+      }
+    )
+    .anchor(anchor)
+    #expect(await binding.apply(items: posts(0..<1_000)))
+    table.setContentOffset(.zero, animated: false)
+    binding.scrollToEnd()
+    #expect(isAtEnd(table))
+    #expect(table.indexPathsForVisibleRows?.last?.row == 999)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   /// A feed's scroll to its end, with rows measured on the way (their estimates are short).
   @Test func aScrollToTheEndOfAFeedOfRowsOfEveryHeightEndsThere() async {
     let table = makeFeedTable()

@@ -227,6 +227,9 @@ where
   private func listShown() {
     syncSelection()
     scrollToPending()
+    // A reload's cells come at the view's next layout (the turn's end): the first item on
+    // screen is read from the layout it makes.
+    collectionView.layoutIfNeeded()
     noteScrollPosition()
   }
 

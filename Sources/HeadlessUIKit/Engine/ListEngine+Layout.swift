@@ -26,6 +26,7 @@ extension ListEngine {
     }
     layoutPhase = .placing
     defer { layoutPhase = .idle }
+    isLayoutPending = false
     var passes = 0
     var measuringPasses = 0
     repeat {
@@ -51,6 +52,18 @@ extension ListEngine {
     adjustOffsetIfContentChanged()
     view?.keyValueObservers.valuesMayHaveChanged()  // the content's size
     prefetchAfterLayout()
+  }
+
+  /// Asks for a layout as the main actor's turn ends, as UIKit's run loop lays out what needs
+  /// it before drawing the next frame. Nothing is asked of the view off screen: it lays out as
+  /// it comes into a window.
+  func setNeedsLayout() {
+    guard isInWindow, !isLayoutPending else { return }
+    isLayoutPending = true
+    Task { @MainActor [weak self] in
+      guard let self, self.isLayoutPending else { return }
+      self.layout()
+    }
   }
 
   /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.

@@ -137,6 +137,10 @@ final class ListEngine {
 
   /// Where a layout is: idle, readying its layout object, or placing what it shows.
   var layoutPhase = LayoutPhase.idle
+  /// Whether a layout was asked for (a reload, a new data source, `setNeedsLayout()`) and has
+  /// not run: it runs as the main actor's turn ends, as UIKit lays out before the next frame,
+  /// or at `layoutIfNeeded()`.
+  var isLayoutPending = false
   /// Whether the layout was invalidated during a pass.
   var needsAnotherLayoutPass = false
   /// Whether a row just measured changed what is visible.
@@ -307,7 +311,12 @@ final class ListEngine {
     selected = []
     recycleAllViews()
     dropPrefetches()
-    if isInWindow { layout() }
+    guard isInWindow else { return }
+    // A table on screen reads its counts as it reloads; its cells, and a collection view's
+    // counts and cells, wait for the next layout (§1.3): a batch before it asks its counts
+    // before its block.
+    if kind == .tableView { _ = self.counts() }
+    setNeedsLayout()
   }
 
   /// Ends the user's movement: the view shows the row or item at its new place, and the move is

@@ -263,6 +263,10 @@ open class HeadlessScrollView: HeadlessView {
     engine.layout()
   }
 
+  /// Asks for a layout as the main actor's turn ends (UIKit's next frame); ``layoutIfNeeded()``
+  /// makes it now.
+  open override func setNeedsLayout() { engine.setNeedsLayout() }
+
   /// Whether the view asks for cells at index paths a batch just removed, as UIKit's cell
   /// prefetching has been seen to (rdar 30632322): a data source that reads its model at the
   /// index path unchecked crashes there on a device. `false` by default.

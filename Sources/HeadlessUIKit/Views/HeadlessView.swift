@@ -329,7 +329,8 @@ open class HeadlessView: HeadlessResponder {
   /// Called before a subview leaves this view; does nothing by default.
   open func willRemoveSubview(_ subview: HeadlessView) {}
 
-  /// Asks for a layout pass; HeadlessUIKit lays out at once, so this does nothing.
+  /// Asks for a layout pass: a plain view lays out at once, and the list views as the main
+  /// actor's turn ends, or at ``layoutIfNeeded()``.
   open func setNeedsLayout() {}
 
   /// Lays out now: ``layoutSubviews()`` for a plain view; the list views lay out their cells.

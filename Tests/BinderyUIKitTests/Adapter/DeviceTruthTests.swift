@@ -57,6 +57,7 @@ struct DeviceTruthTests {
     #expect(expected.first == "68:0")
     table.reloadData()
     #expect(rowCount(of: table) == 300)
+    table.layoutIfNeeded()  // the reload's cells come with its layout, as on a device
     #expect(shownAndExpected(table).0.compactMap { $0 } == expected)
     #expect(table.violations.isEmpty, "\(table.violations)")
     if released { #expect(gone == nil, "the view keeps its data source, not the binding") }

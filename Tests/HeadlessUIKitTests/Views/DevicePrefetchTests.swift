@@ -133,6 +133,7 @@ struct DevicePrefetchTests {
       guard !asked.isEmpty else { continue }
       let calls = source.prefetchCalls.count
       table.reloadData()
+      table.layoutIfNeeded()  // the reload's prefetch calls come with its layout
       let cancels = source.prefetchCalls[calls...].filter(\.cancel)
       if cancels.isEmpty { silent += 1 } else { cancelled += 1 }
       #expect(cancels.allSatisfy { Set($0.paths).isSubset(of: asked) })

@@ -230,6 +230,7 @@ struct RowHeightTests {
     #expect(table.rectForRow(at: IndexPath(row: 25, section: 0)).height == 80)
     #expect(table.rectForRow(at: IndexPath(row: 28, section: 0)).height == 50)
     table.reloadData()
+    table.layoutIfNeeded()  // the rows on screen are measured at the reload's layout
     // Everything off screen is an estimate again.
     #expect(table.rectForRow(at: IndexPath(row: 25, section: 0)).height == 50)
     #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 80)

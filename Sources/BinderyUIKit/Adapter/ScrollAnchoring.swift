@@ -199,8 +199,9 @@ extension ListAdapter {
     Task { [weak self] in self?.turnAnchor = nil }
   }
 
-  /// How many times the offset is corrected at most for one change: rows four times their
-  /// estimate take about ten rounds to a screen's end.
+  /// How many times the offset is corrected at most for one change, and a scroll to an item
+  /// made: four rounds left the end 146 points off screen with rows about four times their
+  /// estimate (binding fuzzer, seed 12685853766267214561).
   static var anchoringRounds: Int { 32 }
 
   /// The offset that puts the user back, how many rows down the list the rows on screen

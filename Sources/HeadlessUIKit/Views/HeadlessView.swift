@@ -329,8 +329,8 @@ open class HeadlessView: HeadlessResponder {
   /// Called before a subview leaves this view; does nothing by default.
   open func willRemoveSubview(_ subview: HeadlessView) {}
 
-  /// Asks for a layout pass: a plain view lays out at once, and the list views as the main
-  /// actor's turn ends, or at ``layoutIfNeeded()``.
+  /// Asks for a layout pass. A plain view's does nothing: it lays out at ``layoutIfNeeded()``.
+  /// The list views lay out as the main actor's turn ends, or at ``layoutIfNeeded()``.
   open func setNeedsLayout() {}
 
   /// Lays out now: ``layoutSubviews()`` for a plain view; the list views lay out their cells.

@@ -6,13 +6,11 @@ import Foundation
 
 /// What the view's layout says about laying items out in lines: the line length, the items
 /// per line and the room around each section's items for every section alike (a table, a flow
-/// layout), and the hook for a layout that gives each section its own (a compositional layout).
+/// layout). A layout that gives each section its own (a compositional layout) answers through
+/// ``ListEngineHost/sectionLayout(_:)``.
 ///
 /// Invariant: ``uniform`` has at least one column, whatever ``columns`` says (the engine
 /// clamps a section's own layout likewise).
-///
-/// It only stores: the engine calls ``sectionProvider`` outside any access to it, as the view's
-/// layout may call back into the view.
 struct LineLayout {
   /// Each line's length along the scroll, spacing included.
   var rowHeight: CGFloat = 44
@@ -21,9 +19,6 @@ struct LineLayout {
   /// Room a flow layout leaves around each section's items, along the scroll and across it.
   var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
   var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
-  /// Each section's own layout, when the view's layout gives one (a compositional layout);
-  /// `nil` for a section laid out with ``uniform``.
-  var sectionProvider: ((Int) -> SectionLayout?)?
 
   /// The layout of a section that has none of its own: ``columns`` lines of ``rowHeight``,
   /// with the insets.

@@ -76,21 +76,21 @@ extension ListEngine {
   func requestCell(at path: IndexPath, reconfiguring existing: HeadlessReusableView?)
     -> HeadlessReusableView?
   {
-    guard let cellSource else { return nil }
-    let outer = request
-    request = ViewRequest(path: path, reconfiguring: existing)
+    guard let view else { return nil }
+    let outer = requests.cell
+    requests.cell = CellRequests.Request(path: path, reconfiguring: existing)
     Self.activeCellRequests += 1
     defer {
-      request = outer
+      requests.cell = outer
       Self.activeCellRequests -= 1
     }
-    cellRequestCount += 1
-    guard let cell = askingDataSource({ cellSource(path) }) else {
+    requests.countCellRequest()
+    guard let cell = askingDataSource({ view.dataSourceCell(at: path) }) else {
       report(UIKitMessages.noCell(at: path, kind: kind))
       return nil
     }
-    if request?.dequeueFailed != true {
-      checkReturnedCell(cell, dequeued: request?.dequeued ?? [], at: path)
+    if requests.cell?.dequeueFailed != true {
+      checkReturnedCell(cell, dequeued: requests.cell?.dequeued ?? [], at: path)
     }
     return cell
   }
@@ -116,7 +116,7 @@ extension ListEngine {
   /// Hands out a cell for the request in progress: the existing cell during a reconfigure, a
   /// recycled one (after `prepareForReuse()`), or a new one of the registered class.
   func dequeue(identifier: String, for path: IndexPath?) -> HeadlessReusableView? {
-    guard var active = request, path == nil || active.path == path else {
+    guard var active = requests.cell, path == nil || active.path == path else {
       if kind == .collectionView {
         report(UIKitMessages.dequeueOutsideRequest(supplementary: false))
       }
@@ -125,7 +125,7 @@ extension ListEngine {
     if let existing = active.reconfiguring {
       // Handed back either way, so one mistake is reported once.
       active.dequeued.append(existing)
-      request = active
+      requests.cell = active
       if existing.reuseIdentifier != identifier {
         report(
           UIKitMessages.reconfigureWithDifferentIdentifier(
@@ -135,7 +135,7 @@ extension ListEngine {
     }
     let cell = reusedOrNew(identifier: identifier)
     if let cell { active.dequeued.append(cell) } else { active.dequeueFailed = true }
-    request = active
+    requests.cell = active
     return cell
   }
 
@@ -158,17 +158,18 @@ extension ListEngine {
 
   /// Asks for a section's header or footer view (of the element kind `kindName`).
   func requestSupplementary(_ key: SupplementaryKey, kindName: String) -> HeadlessReusableView? {
-    guard let supplementarySource else { return nil }
+    guard let view else { return nil }
     let path = IndexPath(section: key.section, index: 0)
-    let outer = supplementaryRequest
-    supplementaryRequest = ViewRequest(path: path, elementKind: kindName)
-    defer { supplementaryRequest = outer }
-    guard let view = askingDataSource({ supplementarySource(key.kind, key.section) }) else {
+    let outer = requests.supplementary
+    requests.supplementary = CellRequests.Request(path: path, elementKind: kindName)
+    defer { requests.supplementary = outer }
+    guard let view = askingDataSource({ view.supplementaryView(key.kind, section: key.section) })
+    else {
       return nil
     }
-    if supplementaryRequest?.dequeueFailed != true {
+    if requests.supplementary?.dequeueFailed != true {
       checkReturnedSupplementary(
-        view, dequeued: supplementaryRequest?.dequeued ?? [], kindName: kindName, at: path)
+        view, dequeued: requests.supplementary?.dequeued ?? [], kindName: kindName, at: path)
     }
     return view
   }
@@ -199,9 +200,9 @@ extension ListEngine {
     if view == nil {
       report(UIKitMessages.unregisteredSupplementaryView(identifier, kind: kindName))
     }
-    if var active = supplementaryRequest, active.path.sectionIndex == path.sectionIndex {
+    if var active = requests.supplementary, active.path.sectionIndex == path.sectionIndex {
       if let view { active.dequeued.append(view) } else { active.dequeueFailed = true }
-      supplementaryRequest = active
+      requests.supplementary = active
     } else if kind == .collectionView {
       report(UIKitMessages.dequeueOutsideRequest(supplementary: true))
     }

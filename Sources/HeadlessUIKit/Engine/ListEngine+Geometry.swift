@@ -114,14 +114,17 @@ extension ListEngine {
     var y = accessoryLengths.leading
     for (section, count) in counts.enumerated() {
       let layout = self.layout(ofSection: section)
-      let header = max(0, askingDataSource { supplementaryHeight(.header, section) })
-      let footer = max(0, askingDataSource { supplementaryHeight(.footer, section) })
+      let header = max(
+        0, askingDataSource { view?.supplementaryLength(.header, section: section) ?? 0 })
+      let footer = max(
+        0, askingDataSource { view?.supplementaryLength(.footer, section: section) ?? 0 })
       let lines =
         layout.orthogonal != nil ? min(count, 1) : (count + layout.columns - 1) / layout.columns
       let itemsHeight =
         rows.map { $0[section].total } ?? CGFloat(lines) * max(0, layout.lineHeight)
       let top = y
-      let padding = header > 0 ? max(0, askingDataSource { headerPadding(section) }) : 0
+      let padding =
+        header > 0 ? max(0, askingDataSource { view?.headerPadding(section: section) ?? 0 }) : 0
       // A flow layout insets every section, empty ones too.
       let itemsTop = top + padding + header + layout.insets.start
       y = itemsTop + itemsHeight + layout.insets.end + footer
@@ -139,7 +142,7 @@ extension ListEngine {
   /// A section's layout: the layout's own for it (a compositional layout's sections differ),
   /// else the view's one line height, columns and insets.
   func layout(ofSection section: Int) -> SectionLayout {
-    if let sectionProvider = lineLayout.sectionProvider, var layout = sectionProvider(section) {
+    if var layout = view?.sectionLayout(section) {
       layout.columns = max(1, layout.columns)
       return layout
     }
@@ -227,7 +230,7 @@ extension ListEngine {
         let cell = cells[path]
       else { continue }
       let insets = frames[section].layout.crossInsets
-      let breadth = max(0, crossLength - insets.start - insets.end)
+      let breadth = max(0, viewport.breadth - insets.start - insets.end)
       let known = askingDataSource { sizing(rowSizing, heightOf: path) }
       var height =
         known
@@ -237,19 +240,16 @@ extension ListEngine {
       if known == nil, !(height > 0) {
         // A cell that needs no height: UIKit takes it for a mistake and uses a standard one.
         height = Self.defaultRowHeight
-        if !warnedZeroSizeCell {
-          warnedZeroSizeCell = true
-          report(UIKitMessages.zeroHeightSelfSizingCell(kind: kind))
-        }
+        report(UIKitMessages.zeroHeightSelfSizingCell(kind: kind), once: .zeroSizeCell)
       }
       let top = frames[section].itemsTop + rows[section].offset(ofRow: item)
       let delta = rows[section].setMeasuredHeight(
         max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofRow: item)
       guard delta != 0 else { continue }
       changed = true
-      if top < scrollOffset {
-        scrollOffset += delta
-        shiftDeceleration(by: delta)
+      if top < viewport.offset {
+        viewport.offset += delta
+        viewport.shiftDeceleration(by: delta)
         rowGeometry.recordCorrection(OffsetCorrection(indexPath: path, distance: delta))
       }
       // The frames below this row moved: the next row is measured in another pass, against
@@ -331,12 +331,12 @@ extension ListEngine {
     if let row = frame.layout.orthogonal {
       // One line, scrolled across on its own: the items in the width it shows.
       guard frame.itemsTop < bottom, frame.itemsTop + lineHeight > top else { return [] }
-      let offset = orthogonalOffsets[section] ?? 0
+      let offset = viewport.orthogonalOffsets[section] ?? 0
       let insets = frame.layout.crossInsets
       return (0..<count).compactMap { item in
         let span = row.span(ofItem: item)
         let start = insets.start + span.start - offset
-        guard start < crossLength, start + span.length > 0 else { return nil }
+        guard start < viewport.breadth, start + span.length > 0 else { return nil }
         return IndexPath(section: section, index: item)
       }
     }
@@ -375,7 +375,7 @@ extension ListEngine {
 
   /// The items visible in the viewport, in order.
   func visibleIndexPaths(frames: [SectionFrame]? = nil) -> [IndexPath] {
-    guard viewportLength > 0 else { return [] }
-    return indexPaths(from: scrollOffset, to: scrollOffset + viewportLength, frames: frames)
+    guard viewport.length > 0 else { return [] }
+    return indexPaths(from: viewport.offset, to: viewport.offset + viewport.length, frames: frames)
   }
 }

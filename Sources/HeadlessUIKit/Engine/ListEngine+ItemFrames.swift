@@ -15,7 +15,7 @@ extension ListEngine {
     guard frames.indices.contains(path.sectionIndex) else { return .zero }
     let section = frames[path.sectionIndex]
     let crossInsets = section.layout.crossInsets
-    let breadth = max(0, crossLength - crossInsets.start - crossInsets.end)
+    let breadth = max(0, viewport.breadth - crossInsets.start - crossInsets.end)
     if let rows = sizedRows() {
       // The counts may have changed since `frames` were worked out (a batch from inside a
       // cell request, which UIKit punishes and HeadlessUIKit reports and survives).
@@ -31,7 +31,7 @@ extension ListEngine {
     let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
     if let row = section.layout.orthogonal {
       let span = row.span(ofItem: path.itemIndex)
-      let offset = orthogonalOffsets[path.sectionIndex] ?? 0
+      let offset = viewport.orthogonalOffsets[path.sectionIndex] ?? 0
       let perGroup = max(1, row.itemsPerGroup)
       let height = row.stacksItems ? lineHeight / CGFloat(perGroup) : lineHeight
       let y = section.itemsTop + (row.stacksItems ? CGFloat(path.itemIndex % perGroup) * height : 0)
@@ -51,7 +51,7 @@ extension ListEngine {
       frames[path.sectionIndex].layout.orthogonal != nil
     else { return false }
     let frame = frame(of: path, frames: frames)
-    return frame.maxX <= 0 || frame.minX >= crossLength
+    return frame.maxX <= 0 || frame.minX >= viewport.breadth
   }
 
   /// The visible items, in order, for a read of the view's (`visibleCells`,
@@ -75,20 +75,21 @@ extension ListEngine {
 
   /// Whether an item's frame meets the viewport.
   func isVisible(_ path: IndexPath) -> Bool {
-    guard isInWindow, viewportLength > 0 else { return false }
+    guard isInWindow, viewport.length > 0 else { return false }
     let frame = frame(of: path)
-    return frame.maxY > scrollOffset && frame.minY < scrollOffset + viewportLength
-      && frame.maxX > 0 && frame.minX < crossLength
+    return frame.maxY > viewport.offset && frame.minY < viewport.offset + viewport.length
+      && frame.maxX > 0 && frame.minX < viewport.breadth
   }
 
   /// A rectangle or point between the engine's coordinates (along the scroll in `y`) and the
   /// view's: the same for a vertical scroll, the axes swapped for a horizontal one.
   func transposed(_ rect: CGRect) -> CGRect {
-    isHorizontal ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+    viewport.isHorizontal
+      ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
   }
 
   func transposed(_ point: CGPoint) -> CGPoint {
-    isHorizontal ? CGPoint(x: point.y, y: point.x) : point
+    viewport.isHorizontal ? CGPoint(x: point.y, y: point.x) : point
   }
 }
 

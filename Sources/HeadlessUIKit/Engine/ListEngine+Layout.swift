@@ -14,38 +14,18 @@ extension ListEngine {
   /// cells of everything else.
   func layout() {
     guard isInWindow else { return }
-    guard layoutPhase == .idle else {
+    guard layoutPass.begin() else {
       // A layout asked for from inside another: while the layout object readies itself, a
       // collection view ignores it and says so. Asked for while cells are placed (a cell
       // request's `layoutIfNeeded()`), there is nothing to do: the view's need for layout was
       // cleared as the pass began, and an invalidation since runs another pass after this one.
-      if layoutPhase == .preparing && kind == .collectionView {
+      if layoutPass.phase == .preparing && kind == .collectionView {
         report(UIKitMessages.reentrantLayout)
       }
       return
     }
-    layoutPhase = .placing
-    defer { layoutPhase = .idle }
-    isLayoutPending = false
-    var passes = 0
-    var measuringPasses = 0
-    repeat {
-      if needsMeasuringPass {
-        // Measuring is not a layout that invalidates itself: each pass measures a row for good.
-        needsMeasuringPass = false
-        measuringPasses += 1
-      } else {
-        needsAnotherLayoutPass = false
-        passes += 1
-      }
-      layOutOnce()
-    } while (needsAnotherLayoutPass && passes < Self.layoutPassLimit)
-      || (needsMeasuringPass && measuringPasses < Self.measuringPassLimit)
-    if needsAnotherLayoutPass {
-      needsAnotherLayoutPass = false
-      report(UIKitMessages.layoutLoop)
-    }
-    layoutPhase = .idle
+    while layoutPass.startsPass() { layOutOnce() }
+    if layoutPass.end() { report(UIKitMessages.layoutLoop) }
     // Content that grew past the viewport, or shrank inside it, may take the safe area or
     // leave it (`.scrollableAxes`, §4g).
     view?.adjustedContentInsetMayHaveChanged()
@@ -58,33 +38,24 @@ extension ListEngine {
   /// it before drawing the next frame. Nothing is asked of the view off screen: it lays out as
   /// it comes into a window.
   func setNeedsLayout() {
-    guard isInWindow, !isLayoutPending else { return }
-    isLayoutPending = true
+    guard isInWindow, !layoutPass.isPending else { return }
+    layoutPass.isPending = true
     Task { @MainActor [weak self] in
-      guard let self, self.isLayoutPending else { return }
+      guard let self, self.layoutPass.isPending else { return }
       self.layout()
     }
   }
 
-  /// How many passes in a row a layout that invalidates itself gets before UIKit gives up.
-  static let layoutPassLimit = 100
-  /// How many rows one layout measures at most, a pass each (a screen of one-point rows).
-  static let measuringPassLimit = 10_000
-
   /// The layout was invalidated: at once, or after the pass under way when it is from inside
   /// one (a cell request, say), as UIKit runs another pass.
   func invalidateLayout() {
-    if layoutPhase != .idle {
-      needsAnotherLayoutPass = true
-    } else {
-      layout()
-    }
+    if layoutPass.invalidate() { layout() }
   }
 
   func layOutOnce() {
-    layoutPhase = .preparing
-    prepareLayout?()
-    layoutPhase = .placing
+    layoutPass.enter(.preparing)
+    view?.prepareLayout()
+    layoutPass.enter(.placing)
     // One layout of the sections serves the whole pass.
     let frames = sectionFrames()
     let visible = visibleIndexPaths(frames: frames)
@@ -105,12 +76,12 @@ extension ListEngine {
       guard let cell = requestCell(at: path, reconfiguring: nil) else { continue }
       cells[path] = cell
       if measureRows([path], frames: frames) {
-        needsMeasuringPass = true
+        layoutPass.needsMeasuring()
         return
       }
     }
     if measureRows(shown, frames: frames) {
-      needsMeasuringPass = true
+      layoutPass.needsMeasuring()
       return
     }
     for path in shown {
@@ -119,73 +90,63 @@ extension ListEngine {
       if visible.contains(path) {
         if displayedCells.insert(ObjectIdentifier(cell)).inserted {
           // The delegate hears of it while the view updates its visible cells (§7.2).
-          askingDataSource { willDisplayCell?(cell, path) }
+          askingDataSource { view?.willDisplay(cell, at: path) }
         }
       } else {
         endDisplay(cell, at: path)
       }
     }
     layOutSupplementaries(frames: frames)
-    prefetches.forget(visible)
-    didLayOut?()
+    prefetching.tracker.forget(visible)
+    view?.didLayOut()
   }
 
   /// Tells the delegate a cell it was told about left the screen.
   func endDisplay(_ cell: HeadlessReusableView, at path: IndexPath) {
     guard displayedCells.remove(ObjectIdentifier(cell)) != nil else { return }
-    askingDataSource { didEndDisplayingCell?(cell, path) }
+    askingDataSource { view?.didEndDisplaying(cell, at: path) }
   }
 
-  /// The items whose cells UIKit prepares before they are shown: the ``cellPrefetchLines`` lines
+  /// The items whose cells UIKit prepares before they are shown: the ``prefetching.cellLines`` lines
   /// beyond the viewport in the direction of the last scroll, while prefetching is on.
   func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
-    guard isPrefetchingEnabled, cellPrefetchLines > 0, cellPrefetchDirection != 0,
-      viewportLength > 0, lineLayout.rowHeight > 0
+    guard prefetching.isEnabled, prefetching.cellLines > 0, viewport.scrollDirection != 0,
+      viewport.length > 0, lineLayout.rowHeight > 0
     else { return [] }
-    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
-    let top = scrollOffset
-    let bottom = scrollOffset + viewportLength
+    let band = CGFloat(prefetching.cellLines) * lineLayout.rowHeight
+    let top = viewport.offset
+    let bottom = viewport.offset + viewport.length
     let paths =
-      cellPrefetchDirection > 0
+      viewport.scrollDirection > 0
       ? indexPaths(from: bottom, to: bottom + band, frames: frames)
       : indexPaths(from: top - band, to: top, frames: frames)
     return paths.filter { !visible.contains($0) }
   }
 
   /// The items whose cells UIKit keeps after they leave the screen, while prefetching is on:
-  /// those within ``cellPrefetchLines`` lines of the viewport, on either side.
+  /// those within ``prefetching.cellLines`` lines of the viewport, on either side.
   func keptIndexPaths(frames: [SectionFrame]) -> [IndexPath] {
-    guard isPrefetchingEnabled, cellPrefetchLines > 0, viewportLength > 0,
+    guard prefetching.isEnabled, prefetching.cellLines > 0, viewport.length > 0,
       lineLayout.rowHeight > 0
     else { return [] }
-    let band = CGFloat(cellPrefetchLines) * lineLayout.rowHeight
+    let band = CGFloat(prefetching.cellLines) * lineLayout.rowHeight
     return indexPaths(
-      from: scrollOffset - band, to: scrollOffset + viewportLength + band, frames: frames)
+      from: viewport.offset - band, to: viewport.offset + viewport.length + band, frames: frames)
   }
 
   func layOutSupplementaries(frames: [SectionFrame]) {
-    guard supplementarySource != nil, viewportLength > 0 else { return }
+    guard let view, viewport.length > 0 else { return }
     let visible = supplementaryKeys(
-      from: scrollOffset, to: scrollOffset + viewportLength, frames: frames)
+      from: viewport.offset, to: viewport.offset + viewport.length, frames: frames)
     let visibleSet = Set(visible)
     for (key, view) in supplementaries where !visibleSet.contains(key) {
       supplementaries[key] = nil
       recycleSupplementary(view)
     }
     for key in visible where supplementaries[key] == nil {
-      if let view = requestSupplementary(key, kindName: elementKindName(key.kind)) {
+      if let view = requestSupplementary(key, kindName: view.elementKindName(key.kind)) {
         supplementaries[key] = view
       }
     }
   }
-}
-
-/// Where a layout pass is (UIKit rules §7.7).
-enum LayoutPhase {
-  /// No pass is under way.
-  case idle
-  /// The layout object readies itself (a collection view layout's `prepare()`).
-  case preparing
-  /// The pass works out what is visible, asks for its cells and places them.
-  case placing
 }

@@ -11,26 +11,27 @@ extension ListEngine {
     guard let first = visible.first, let last = visible.last else { return }
     let ahead = rows(
       from: direction > 0 ? last : first, direction: direction,
-      count: prefetches.lookahead(visibleCount: visible.count))
-    var cancelled = prefetches.cancel(notAmong: ahead, direction: direction)
-    guard var disorder = prefetchDisorder else {
+      count: prefetching.tracker.lookahead(visibleCount: visible.count))
+    var cancelled = prefetching.tracker.cancel(notAmong: ahead, direction: direction)
+    guard var disorder = prefetching.disorder else {
       var calls: [PrefetchCall] = []
       if !cancelled.isEmpty { calls.append(.cancel(cancelled)) }
-      let fresh = prefetches.prefetch(ahead, direction: direction)
+      let fresh = prefetching.tracker.prefetch(ahead, direction: direction)
       if !fresh.isEmpty { calls.append(.prefetch(fresh)) }
       send(calls)
       return
     }
-    defer { prefetchDisorder = disorder }
-    cancelled += prefetches.cancel(passed: direction > 0 ? first : last, direction: direction)
+    defer { prefetching.disorder = disorder }
+    cancelled += prefetching.tracker.cancel(
+      passed: direction > 0 ? first : last, direction: direction)
     var calls: [PrefetchCall] = []
     if !cancelled.isEmpty {
       calls.append(.cancel(disorder.disorder(cancelled, columns: lineLayout.columns)))
     }
-    let already = Set(prefetches.prefetched)
+    let already = Set(prefetching.tracker.prefetched)
     // Not every row is asked for (UIKit: "not necessarily called for every cell").
     let wanted = ahead.filter { !already.contains($0) && !disorder.chance(10) }
-    var asked = prefetches.prefetch(wanted, direction: direction)
+    var asked = prefetching.tracker.prefetch(wanted, direction: direction)
     let repeatable = ahead.filter { already.contains($0) }
     if !repeatable.isEmpty, disorder.chance(25) {
       let repeated = Array(repeatable.prefix(1 + disorder.below(min(3, repeatable.count))))
@@ -46,7 +47,7 @@ extension ListEngine {
 
   /// Up to `count` rows after (or before, for a negative `direction`) `path`, nearest first.
   /// The items of a section that scrolls across and are out of its width are not ahead of the
-  /// main scroll: they are left out (whether UIKit prefetches them is not established).
+  /// main scroll: they are left out (whether UIKit prefetching.tracker them is not established).
   private func rows(from path: IndexPath, direction: Int, count: Int) -> [IndexPath] {
     let frames = sectionFrames()
     var rows: [IndexPath] = []
@@ -66,8 +67,8 @@ extension ListEngine {
   private func send(_ calls: [PrefetchCall]) {
     for call in calls {
       switch call {
-      case .prefetch(let paths) where !paths.isEmpty: prefetchSink?(paths)
-      case .cancel(let paths) where !paths.isEmpty: cancelPrefetchSink?(paths)
+      case .prefetch(let paths) where !paths.isEmpty: view?.prefetchData(at: paths)
+      case .cancel(let paths) where !paths.isEmpty: view?.cancelPrefetchingData(at: paths)
       default: break
       }
     }
@@ -77,28 +78,30 @@ extension ListEngine {
   /// scroll: the rows below the first screen once it is displayed, with no scroll (openradar
   /// 28604718), and the stale calls a batch or a reload left.
   func prefetchAfterLayout() {
-    guard prefetchDisorder != nil, isInWindow, isPrefetchingEnabled else { return }
-    if !pendingPrefetchCalls.isEmpty {
-      let calls = pendingPrefetchCalls
-      pendingPrefetchCalls = []
+    guard prefetching.disorder != nil, isInWindow, prefetching.isEnabled else { return }
+    if !prefetching.pendingCalls.isEmpty {
+      let calls = prefetching.pendingCalls
+      prefetching.pendingCalls = []
       send(calls)
     }
-    guard !hasPrefetchedAfterDisplay, !displayedCells.isEmpty, prefetchSink != nil else { return }
-    hasPrefetchedAfterDisplay = true
-    prefetch(direction: cellPrefetchDirection < 0 ? -1 : 1)
+    guard !prefetching.hasPrefetchedAfterDisplay, !displayedCells.isEmpty, view != nil else {
+      return
+    }
+    prefetching.hasPrefetchedAfterDisplay = true
+    prefetch(direction: viewport.scrollDirection < 0 ? -1 : 1)
   }
 
   /// Takes the prefetched rows through a batch. The device-like pattern cancels some by the
   /// paths they had before it (UIKit's prefetch context lags the batch), and now and then asks
   /// for a row past the new end of a section the batch shortened.
   func movePrefetches(by plan: BatchUpdatePlan) {
-    guard var disorder = prefetchDisorder else {
-      prefetches.move { plan.destinationIndexPath(forOld: $0) }
+    guard var disorder = prefetching.disorder else {
+      prefetching.tracker.move { plan.destinationIndexPath(forOld: $0) }
       return
     }
-    defer { prefetchDisorder = disorder }
+    defer { prefetching.disorder = disorder }
     var stale: [IndexPath] = []
-    prefetches.move { old in
+    prefetching.tracker.move { old in
       guard let new = plan.destinationIndexPath(forOld: old) else { return nil }
       if new != old && disorder.chance(30) {
         stale.append(old)
@@ -106,12 +109,12 @@ extension ListEngine {
       }
       return new
     }
-    if !stale.isEmpty { pendingPrefetchCalls.append(.cancel(stale)) }
+    if !stale.isEmpty { prefetching.pendingCalls.append(.cancel(stale)) }
     for section in plan.oldCounts.indices {
       guard let new = plan.newSection(forOld: section), new < plan.newCounts.count,
         plan.newCounts[new] < plan.oldCounts[section], disorder.chance(10)
       else { continue }
-      pendingPrefetchCalls.append(
+      prefetching.pendingCalls.append(
         .prefetch([IndexPath(section: new, index: plan.oldCounts[section] - 1)]))
     }
   }
@@ -119,13 +122,13 @@ extension ListEngine {
   /// Forgets what was prefetched as the view starts over. The device-like pattern may first
   /// cancel it by its old paths, which now name the reloaded rows.
   func dropPrefetches() {
-    if var disorder = prefetchDisorder {
-      if !prefetches.prefetched.isEmpty && disorder.chance(50) {
-        pendingPrefetchCalls.append(.cancel(prefetches.prefetched))
+    if var disorder = prefetching.disorder {
+      if !prefetching.tracker.prefetched.isEmpty && disorder.chance(50) {
+        prefetching.pendingCalls.append(.cancel(prefetching.tracker.prefetched))
       }
-      prefetchDisorder = disorder
-      hasPrefetchedAfterDisplay = false
+      prefetching.disorder = disorder
+      prefetching.hasPrefetchedAfterDisplay = false
     }
-    prefetches.removeAll()
+    prefetching.tracker.removeAll()
   }
 }

@@ -8,35 +8,23 @@ extension ListEngine {
   // MARK: Scrolling and data prefetching (§4)
 
   /// The smallest offset the content can have: the start inset shown in full.
-  var minimumOffset: CGFloat { -contentInsets.start }
+  var minimumOffset: CGFloat { viewport.minimumOffset }
 
   /// The largest offset the content can have: its end (and the end inset) at the viewport's.
-  var maximumOffset: CGFloat {
-    max(minimumOffset, contentLength + contentInsets.end - viewportLength)
-  }
-
-  /// Moves a deceleration under way by `distance`: the content offset was set from outside (or
-  /// corrected), and the fling goes on from there.
-  func shiftDeceleration(by distance: CGFloat) {
-    guard distance != 0, deceleration != nil else { return }
-    deceleration?.start += distance
-    deceleration?.target += distance
-  }
+  var maximumOffset: CGFloat { viewport.maximumOffset(contentLength: contentLength) }
 
   /// Scrolls to `offset`: within the content, for the user's scroll and for the scrolls UIKit
   /// works out itself, or as it is, for an offset set by code (`clamped: false`), which the
   /// scroll view keeps until the content's size changes (§4c).
   func setContentOffset(_ offset: CGFloat, clamped: Bool = true) {
-    let target = clamped ? min(max(minimumOffset, offset), maximumOffset) : offset
-    let direction = target > scrollOffset ? 1 : target < scrollOffset ? -1 : 0
-    scrollOffset = target
-    if direction != 0 { cellPrefetchDirection = direction }
+    let target = clamped ? viewport.clamped(offset, contentLength: contentLength) : offset
+    let direction = viewport.scroll(to: target)
     layout()
     if direction != 0, let view {
       view.keyValueObservers.valuesMayHaveChanged()
-      scrollDelegate?.scrollViewDidScroll(view)
+      view.scrollEventDelegate?.scrollViewDidScroll(view)
     }
-    guard direction != 0, isInWindow, isPrefetchingEnabled, prefetchSink != nil else { return }
+    guard direction != 0, isInWindow, prefetching.isEnabled, view != nil else { return }
     prefetch(direction: direction)
   }
 
@@ -45,10 +33,10 @@ extension ListEngine {
   /// drags or the content decelerates (§4c).
   func adjustOffsetIfContentChanged() {
     let length = contentLength
-    defer { lastContentLength = length }
-    guard length != lastContentLength, !isDragging, deceleration == nil else { return }
-    let inRange = min(max(minimumOffset, scrollOffset), maximumOffset)
-    guard inRange != scrollOffset else { return }
+    defer { viewport.lastContentLength = length }
+    guard length != viewport.lastContentLength, !viewport.isMovedByUser else { return }
+    let inRange = viewport.clamped(viewport.offset, contentLength: length)
+    guard inRange != viewport.offset else { return }
     setContentOffset(inRange)
   }
 
@@ -95,21 +83,21 @@ extension ListEngine {
   /// Scrolls so that `frame` (in the engine's coordinates) is where `alignment` says, within the
   /// content's bounds.
   func scroll(toShow frame: CGRect, alignment: ScrollAlignment) {
-    let visibleLength = viewportLength - contentInsets.start - contentInsets.end
-    let start = frame.minY - contentInsets.start
-    let end = frame.maxY - viewportLength + contentInsets.end
+    let visibleLength = viewport.length - viewport.insets.start - viewport.insets.end
+    let start = frame.minY - viewport.insets.start
+    let end = frame.maxY - viewport.length + viewport.insets.end
     let target: CGFloat
     switch alignment {
     case .start: target = start
     case .end: target = end
-    case .center: target = frame.midY - contentInsets.start - visibleLength / 2
+    case .center: target = frame.midY - viewport.insets.start - visibleLength / 2
     case .nearest:
-      if start < scrollOffset {
+      if start < viewport.offset {
         target = start
-      } else if end > scrollOffset {
+      } else if end > viewport.offset {
         target = end
       } else {
-        target = scrollOffset
+        target = viewport.offset
       }
     }
     setContentOffset(target)

@@ -12,28 +12,8 @@ final class ListEngine {
   let kind: ListViewKind
   var isStrict = false
 
-  // Hooks the view installs; they read its data source at call time.
-  var hasDataSource: () -> Bool = { false }
-  var sectionCountSource: () -> Int = { 0 }
-  var itemCountSource: (Int) -> Int = { _ in 0 }
-  var cellSource: ((IndexPath) -> HeadlessReusableView?)?
-  /// Makes the header or footer view of a section, or `nil` when it has none.
-  var supplementarySource: ((SupplementaryKind, Int) -> HeadlessReusableView?)?
-  /// The height of a section's header or footer; 0 for none.
-  var supplementaryHeight: (SupplementaryKind, Int) -> CGFloat = { _, _ in 0 }
-  /// The room above a section's header, when it has one (a plain table's
-  /// `sectionHeaderTopPadding`).
-  var headerPadding: (Int) -> CGFloat = { _ in 0 }
-  /// The element kind UIKit names a header or footer by (a collection view's
-  /// `elementKindSectionHeader`, for one).
-  var elementKindName: (SupplementaryKind) -> String = { $0 == .header ? "header" : "footer" }
-  var prefetchSink: (([IndexPath]) -> Void)?
-  /// Tell the delegate a cell is about to be shown (measured and in place), or left the screen.
-  var willDisplayCell: ((HeadlessReusableView, IndexPath) -> Void)?
-  var didEndDisplayingCell: ((HeadlessReusableView, IndexPath) -> Void)?
   /// The cells on screen, as the delegate was told.
   var displayedCells: Set<ObjectIdentifier> = []
-  var cancelPrefetchSink: (([IndexPath]) -> Void)?
 
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
   private(set) var cachedCounts: [Int]?
@@ -53,41 +33,14 @@ final class ListEngine {
   /// Cells of rows a batch removed or reloaded, animating out until a later turn.
   var animatingOut: [HeadlessReusableView] = []
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
-  struct ViewRequest {
-    var path: IndexPath
-    var reconfiguring: HeadlessReusableView?
-    var dequeued: [HeadlessReusableView] = []
-    /// The element kind asked for, for a supplementary view.
-    var elementKind: String?
-    /// Whether a dequeue in it already failed: UIKit raised there, so nothing after it counts.
-    var dequeueFailed = false
-  }
-  var request: ViewRequest?
-  var supplementaryRequest: ViewRequest?
-  var cellRequestCount = 0
+  /// The calls to the data source under way, for cells and what they dequeue.
+  var requests = CellRequests()
 
-  /// The scroll axis: the engine keeps every length and offset along it (`y` in its own
-  /// coordinates, which the views transpose for a horizontal scroll) and lays items out in
-  /// lines across it.
-  var isHorizontal = false
-  /// The viewport's length along the scroll, and the content's breadth across it.
-  var viewportLength: CGFloat
-  var crossLength: CGFloat = 0
-  /// How far the content is scrolled along the axis: 0 with the content's start at the
-  /// viewport's, `-insets.start` when scrolled to the very start.
-  var scrollOffset: CGFloat = 0
-  /// The content's length after the last layout: the scroll view brings an offset back within
-  /// the content when it changes.
-  var lastContentLength: CGFloat = 0
-  /// The content insets at the start and the end of the scroll axis (top and bottom, or left
-  /// and right): room the viewport can scroll into beyond the content.
-  var contentInsets: (start: CGFloat, end: CGFloat) = (0, 0)
+  /// Where the view looks at its content: axis, lengths, offset, insets, the user's finger.
+  var viewport: Viewport
   /// How items are laid out in lines: the line length, the columns and the insets every
   /// section shares, or each section's own layout.
   var lineLayout = LineLayout()
-  /// How far each section that scrolls across the main scroll is scrolled across, by section
-  /// (none by default): a carousel's own content offset.
-  var orthogonalOffsets: [Int: CGFloat] = [:]
   /// The length of the content before the first section and after the last: a table's header
   /// and footer views (UIKit rules §4c). Sections start after the first.
   var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0)
@@ -99,81 +52,23 @@ final class ListEngine {
     didSet { if isInWindow && !oldValue { layout() } }
   }
 
-  var isPrefetchingEnabled = true {
-    didSet { if !isPrefetchingEnabled { layout() } }
-  }
-  /// Lines of cells prepared beyond the viewport while scrolling (UIKit's cell prefetching).
-  var cellPrefetchLines = 2
-  /// The data prefetching asked for: the rows prefetched, the last direction, the lookahead.
-  var prefetches = PrefetchTracker()
-  /// How the prefetch data source is called: a device's way by default.
-  var prefetchPattern = PrefetchPattern.default {
-    didSet {
-      if case .deviceLike(let seed) = prefetchPattern {
-        prefetchDisorder = PrefetchDisorder(seed: seed)
-      } else {
-        prefetchDisorder = nil
-      }
-    }
-  }
-  /// The device-like pattern's generator; `nil` for the tidy pattern.
-  var prefetchDisorder: PrefetchDisorder? = PrefetchDisorder(seed: 0)
-  /// Calls the device-like pattern makes at the next layout: stale cancels after a batch or a
-  /// reload.
-  var pendingPrefetchCalls: [PrefetchCall] = []
-  /// Whether the device-like pattern asked for the rows below the screen since it was first
-  /// displayed (or reloaded).
-  var hasPrefetchedAfterDisplay = false
-  /// The direction cells are prepared in: that of the last scroll step.
-  var cellPrefetchDirection = 0
-
-  /// Whether the user's finger is on the content, and the deceleration after a fling.
-  var isDragging = false
-  var deceleration: Deceleration?
+  /// Cell and data prefetching: on or off, the lines of cells, what was asked for and how.
+  var prefetching = Prefetching()
 
   /// A row or item the user has picked up to move, and where it would go now: the view shows
   /// that, its data source does not have it yet (UIKit's `hasUncommittedUpdates`).
   var interactiveMove: (source: IndexPath, target: IndexPath)?
 
-  /// Where a layout is: idle, readying its layout object, or placing what it shows.
-  var layoutPhase = LayoutPhase.idle
-  /// Whether a layout was asked for (a reload, a new data source, `setNeedsLayout()`) and has
-  /// not run: it runs as the main actor's turn ends, as UIKit lays out before the next frame,
-  /// or at `layoutIfNeeded()`.
-  var isLayoutPending = false
-  /// Whether the layout was invalidated during a pass.
-  var needsAnotherLayoutPass = false
-  /// Whether a row just measured changed what is visible.
-  var needsMeasuringPass = false
-  /// Readies the layout at the start of each pass (collection views), and finishes the view's
-  /// own part after it: a table places its footer view, a collection view checks what a
-  /// custom layout says against the counts.
-  var prepareLayout: (() -> Void)?
-  var didLayOut: (() -> Void)?
-  /// Whether UIKit's once-only warning about laying out off screen was given.
-  var warnedLayoutOutsideHierarchy = false
-  /// Whether UIKit's once-only warning about a self-sizing cell of no height was given (once
-  /// per view here, once per process in UIKit).
-  var warnedZeroSizeCell = false
-  /// When set, the view asks for cells at index paths a batch just removed, as UIKit's cell
-  /// prefetching has been seen to (rdar 30632322).
-  var requestsCellsAtStalePaths = false
-  /// Whether the view is asking for a cell at a path a batch just removed (its stale context).
-  var isRequestingStaleCell = false
+  /// Whether a layout is pending, and the pass under way.
+  var layoutPass = LayoutPass()
 
-  /// The view the engine lays out, for the scroll events it sends, and that view's delegate.
-  weak var view: HeadlessScrollView?
-  weak var scrollDelegate: (any HeadlessScrollViewDelegate)?
+  /// The view the engine lays out: its data source, delegate and layout (see
+  /// ``ListEngineHost``).
+  weak var view: (any ListEngineHost)?
 
-  /// What UIKit would have raised on, and what it would only have logged.
-  private(set) var violations: [UpdateViolation] = []
-  private(set) var alerts: [UpdateViolation] = []
-  var onViolation: ((UpdateViolation) -> Void)?
-
-  /// How deep the view is in calls to its data source for what it shows (counts, cells,
-  /// supplementary views, titles): UIKit is updating its visible cells then, and an update
-  /// issued from inside is re-entrant.
-  var dataSourceCallDepth = 0
+  /// What UIKit would have raised on, what it would only have logged, and its once-only
+  /// warnings given.
+  var log = ViolationLog()
 
   /// `performBatchUpdates` completions not yet called: UIKit calls them when the batch's
   /// animations end, never inside the call.
@@ -182,23 +77,21 @@ final class ListEngine {
   var animatedUpdatesInFlight = 0
   var isCompletionDrainScheduled = false
 
-  init(kind: ListViewKind, viewportLength: CGFloat, crossLength: CGFloat) {
+  init(kind: ListViewKind, viewport: Viewport) {
     self.kind = kind
-    self.viewportLength = viewportLength
-    self.crossLength = crossLength
+    self.viewport = viewport
   }
 
   func report(_ violation: UpdateViolation) {
-    switch violation.severity {
-    case .exception: violations.append(violation)
-    case .alert, .glitch: alerts.append(violation)
-    }
-    onViolation?(violation)
+    log.log(violation)
+    log.onViolation?(violation)
   }
 
-  func clearViolations() {
-    violations.removeAll()
-    alerts.removeAll()
+  /// Reports `violation` the first time `warning` is due only, as UIKit warns once.
+  func report(_ violation: @autoclosure () -> UpdateViolation, once warning: ViolationLog.OnceOnly)
+  {
+    guard log.isFirst(warning) else { return }
+    report(violation())
   }
 
   // MARK: Counts (§1.3)
@@ -212,7 +105,10 @@ final class ListEngine {
 
   private func queryCounts() -> [Int] {
     askingDataSource {
-      (0..<max(0, sectionCountSource())).map { max(0, itemCountSource($0)) }
+      guard let view else { return [] }
+      return (0..<max(0, view.dataSourceSectionCount())).map {
+        max(0, view.dataSourceItemCount(inSection: $0))
+      }
     }
   }
 
@@ -359,16 +255,14 @@ final class ListEngine {
 
   /// UIKit's warning for a table laid out while it is not in a window: given once.
   func warnLayoutOutsideHierarchy() {
-    guard !warnedLayoutOutsideHierarchy else { return }
-    warnedLayoutOutsideHierarchy = true
-    report(UIKitMessages.layoutOutsideViewHierarchy)
+    report(UIKitMessages.layoutOutsideViewHierarchy, once: .layoutOutsideHierarchy)
   }
 
   private func apply(_ plan: BatchUpdatePlan, newCounts: [Int], layingOut: Bool = true) {
     // A batch that only reconfigures leaves every view where it is, and the layout as it was.
     let keepsEveryPlace = plan.keepsEveryPlace
     if !keepsEveryPlace { moveViews(by: plan) }
-    if requestsCellsAtStalePaths && isInWindow { requestCellsAtStalePaths(plan) }
+    if requests.asksAtStalePaths && isInWindow { requestCellsAtStalePaths(plan) }
     if !keepsEveryPlace { carryRowHeights(through: plan) }
     cachedCounts = newCounts
     // §2: only rows that have a cell are re-asked, and they get the same cell back.
@@ -402,8 +296,8 @@ final class ListEngine {
       let stale = IndexPath(section: new, index: plan.oldCounts[section] - 1)
       // The view asks from its stale prefetch context: to itself the row still exists, and a
       // dequeue for it is not refused.
-      isRequestingStaleCell = true
-      defer { isRequestingStaleCell = false }
+      requests.isAskingAtStalePath = true
+      defer { requests.isAskingAtStalePath = false }
       if let cell = requestCell(at: stale, reconfiguring: nil) { recycle(cell) }
     }
   }

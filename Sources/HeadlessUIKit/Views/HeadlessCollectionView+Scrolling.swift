@@ -47,7 +47,7 @@ extension HeadlessCollectionView {
     else { return }
     engine.scroll(
       toShow: engine.transposed(attributes.frame),
-      alignment: scrollPosition.alignment(horizontal: engine.isHorizontal))
+      alignment: scrollPosition.alignment(horizontal: engine.viewport.isHorizontal))
   }
 
   /// Whether the view has an item at `indexPath`; reports it when not, as UIKit raises for an
@@ -72,7 +72,7 @@ extension HeadlessCollectionView {
       titles.indices.contains(index)
     else { return nil }
     let path = dataSource.collectionView(self, indexPathForIndexTitle: titles[index], at: index)
-    scrollToItem(at: path, at: engine.isHorizontal ? .left : .top, animated: true)
+    scrollToItem(at: path, at: engine.viewport.isHorizontal ? .left : .top, animated: true)
     return path
   }
 }
@@ -81,7 +81,7 @@ extension HeadlessCollectionView {
   /// How far a section that scrolls across the main scroll (a compositional layout's
   /// orthogonal section) is scrolled across; 0 for any other (HeadlessUIKit only).
   public func orthogonalOffset(ofSection section: Int) -> CGFloat {
-    engine.orthogonalOffsets[section] ?? 0
+    engine.viewport.orthogonalOffsets[section] ?? 0
   }
 
   /// The user scrolls a section that scrolls across the main scroll (a carousel) by `distance`
@@ -95,9 +95,9 @@ extension HeadlessCollectionView {
     }
     let insets = frames[section].layout.crossInsets
     let content = row.length(ofItems: engine.counts()[section]) + insets.start + insets.end
-    let maximum = max(0, content - engine.crossLength)
+    let maximum = max(0, content - engine.viewport.breadth)
     let offset = min(max(0, orthogonalOffset(ofSection: section) + distance), maximum)
-    engine.orthogonalOffsets[section] = offset
+    engine.viewport.orthogonalOffsets[section] = offset
     engine.layout()
   }
 }

@@ -29,7 +29,6 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// The delegate: selection and scroll events. Not retained, as in UIKit.
   open weak var delegate: (any HeadlessCollectionViewDelegate)? {
     didSet {
-      engine.scrollDelegate = delegate
       updateItemSizing()
     }
   }
@@ -56,9 +55,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     super.init(frame: frame, kind: .collectionView)
     layout.collectionView = self
     applyLayoutMetrics()
-    installDataSourceHooks()
-    engine.prepareLayout = { [weak self] in self?.collectionViewLayout.prepare() }
-    engine.didLayOut = { [weak self] in self?.checkCustomLayoutAttributes() }
+    engine.view = self
   }
 
   /// HeadlessUIKit has no archives: a collection view cannot be decoded, and this returns `nil`.
@@ -66,55 +63,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     return nil
   }
 
-  private func installDataSourceHooks() {
-    engine.hasDataSource = { [weak self] in self?.dataSource != nil }
-    engine.sectionCountSource = { [weak self] in
-      guard let self, let dataSource = self.dataSource else { return 0 }
-      return dataSource.numberOfSections(in: self)
-    }
-    engine.itemCountSource = { [weak self] section in
-      guard let self, let dataSource = self.dataSource else { return 0 }
-      return dataSource.collectionView(self, numberOfItemsInSection: section)
-    }
-    engine.cellSource = { [weak self] path in
-      guard let self, let dataSource = self.dataSource else { return nil }
-      return dataSource.collectionView(self, cellForItemAt: path)
-    }
-    engine.supplementarySource = { [weak self] kind, section in
-      guard let self, let dataSource = self.dataSource else { return nil }
-      return dataSource.collectionView(
-        self, viewForSupplementaryElementOfKind: Self.elementKind(kind),
-        at: IndexPath(section: section, index: 0))
-    }
-    engine.supplementaryHeight = { [weak self] kind, section in
-      self?.collectionViewLayout.supplementaryHeight(kind, section: section) ?? 0
-    }
-    engine.lineLayout.sectionProvider = { [weak self] section in
-      guard let self else { return nil }
-      return self.collectionViewLayout.sectionLayout(section, breadth: self.engine.crossLength)
-    }
-    engine.elementKindName = Self.elementKind
-    engine.willDisplayCell = { [weak self] cell, path in
-      guard let self, let cell = cell as? HeadlessCollectionViewCell else { return }
-      // UIKit updates a cell's configuration for its state before it shows it.
-      cell.setNeedsUpdateConfiguration()
-      self.delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
-    }
-    engine.didEndDisplayingCell = { [weak self] cell, path in
-      guard let self, let cell = cell as? HeadlessCollectionViewCell else { return }
-      self.delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
-    }
-    engine.prefetchSink = { [weak self] paths in
-      guard let self else { return }
-      self.prefetchDataSource?.collectionView(self, prefetchItemsAt: paths)
-    }
-    engine.cancelPrefetchSink = { [weak self] paths in
-      guard let self else { return }
-      self.prefetchDataSource?.collectionView(self, cancelPrefetchingForItemsAt: paths)
-    }
-  }
-
-  private static func elementKind(_ kind: SupplementaryKind) -> String {
+  static func elementKind(_ kind: SupplementaryKind) -> String {
     kind == .header ? elementKindSectionHeader : elementKindSectionFooter
   }
 
@@ -145,7 +94,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// What a custom layout (a subclass overriding ``HeadlessCollectionViewLayout/layoutAttributesForElements(in:)``)
   /// gives for the visible rectangle must name items the data source has: UIKit ignores and
   /// logs the others.
-  private func checkCustomLayoutAttributes() {
+  func checkCustomLayoutAttributes() {
     let layout = collectionViewLayout
     guard type(of: layout) != HeadlessCollectionViewLayout.self,
       type(of: layout) != HeadlessCollectionViewFlowLayout.self,
@@ -166,23 +115,23 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   private func applyLayoutMetrics() {
     let layout = collectionViewLayout
-    if engine.isHorizontal != layout.scrollsHorizontally {
-      engine.isHorizontal = layout.scrollsHorizontally
+    if engine.viewport.isHorizontal != layout.scrollsHorizontally {
+      engine.viewport.isHorizontal = layout.scrollsHorizontally
       applyContentInsets()
-      engine.scrollOffset = engine.minimumOffset
+      engine.viewport.offset = engine.minimumOffset
     }
     applyAxisLengths()
-    engine.lineLayout.columns = layout.columns(forBreadth: engine.crossLength)
+    engine.lineLayout.columns = layout.columns(forBreadth: engine.viewport.breadth)
     engine.lineLayout.rowHeight = layout.lineHeight
     (engine.lineLayout.sectionInsets, engine.lineLayout.crossInsets) = (
       (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
       (layout.sectionInsets.across.0, layout.sectionInsets.across.1)
     )
     let crossContentInsets =
-      engine.isHorizontal
+      engine.viewport.isHorizontal
       ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
-    if let flow = layout as? HeadlessCollectionViewFlowLayout, engine.crossLength > 0,
-      !flow.itemFits(breadth: engine.crossLength - crossContentInsets)
+    if let flow = layout as? HeadlessCollectionViewFlowLayout, engine.viewport.breadth > 0,
+      !flow.itemFits(breadth: engine.viewport.breadth - crossContentInsets)
     {
       engine.report(UIKitMessages.itemTooWide(flow.scrollDirection == .horizontal))
     }
@@ -199,7 +148,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     let insets = flow.sectionInsets.across
     let content =
       horizontal ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
-    guard engine.crossLength > 0, across > engine.crossLength - insets.0 - insets.1 - content,
+    guard engine.viewport.breadth > 0,
+      across > engine.viewport.breadth - insets.0 - insets.1 - content,
       tooWideItemsReported.insert(path).inserted
     else { return }
     engine.report(UIKitMessages.itemTooWide(horizontal, fromDelegate: true))
@@ -392,7 +342,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// The items a batch brought onto the screen (inserted, reloaded, or in an inserted
   /// section) are placed by their attributes: UIKit asks the layout for each.
-  override func didApplyBatch(_ plan: BatchUpdatePlan) {
+  func didApplyBatch(_ plan: BatchUpdatePlan) {
     guard engine.isInWindow else { return }
     for path in engine.visibleIndexPaths() where plan.sourceIndexPath(forNew: path) == nil {
       // One report is enough: UIKit raises at the first.

@@ -56,9 +56,9 @@ extension HeadlessScrollView {
   /// The user puts a finger down to drag: the delegate hears `scrollViewWillBeginDragging(_:)`;
   /// a deceleration under way stops.
   public func userBeginsDragging() {
-    engine.deceleration = nil
-    engine.isDragging = true
-    engine.scrollDelegate?.scrollViewWillBeginDragging(self)
+    engine.viewport.deceleration = nil
+    engine.viewport.isDragging = true
+    engine.view?.scrollEventDelegate?.scrollViewWillBeginDragging(self)
   }
 
   /// The user drags the content by a distance (negative: up), as one step of a drag.
@@ -73,21 +73,21 @@ extension HeadlessScrollView {
   /// content then decelerates toward the target as ``decelerate(for:)`` lets time pass.
   public func userEndsDragging(velocity: CGFloat) {
     let perMillisecond = velocity / 1_000
-    let start = engine.scrollOffset
+    let start = engine.viewport.offset
     let projected = Self.restingOffset(
       from: start, velocity: perMillisecond, rate: decelerationRate)
     var target = engine.transposed(
       CGPoint(x: 0, y: min(max(engine.minimumOffset, projected), engine.maximumOffset)))
-    engine.scrollDelegate?.scrollViewWillEndDragging(
+    engine.view?.scrollEventDelegate?.scrollViewWillEndDragging(
       self, withVelocity: engine.transposed(CGPoint(x: 0, y: perMillisecond)),
       targetContentOffset: &target)
-    engine.isDragging = false
+    engine.viewport.isDragging = false
     let targetOffset = engine.transposed(target).y
     let decelerates = abs(targetOffset - start) >= 0.5
-    engine.scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+    engine.view?.scrollEventDelegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
     guard decelerates else { return }
     // The content heads for the target the delegate left, even if it changed it.
-    engine.deceleration = Deceleration(
+    engine.viewport.deceleration = Deceleration(
       start: start, target: targetOffset, rate: decelerationRate.rawValue)
   }
 
@@ -100,12 +100,12 @@ extension HeadlessScrollView {
   /// Lets a deceleration run for a while: the content moves (laying out and prefetching as any
   /// scroll does); when it comes to rest the delegate hears `scrollViewDidEndDecelerating(_:)`.
   public func decelerate(for duration: Duration) {
-    guard var deceleration = engine.deceleration else { return }
+    guard var deceleration = engine.viewport.deceleration else { return }
     let (seconds, attoseconds) = duration.components
     deceleration.elapsedMilliseconds += Double(seconds) * 1_000 + Double(attoseconds) / 1e15
     let finished = deceleration.isFinished
-    engine.deceleration = finished ? nil : deceleration
+    engine.viewport.deceleration = finished ? nil : deceleration
     engine.setContentOffset(finished ? deceleration.target : deceleration.offset)
-    if finished { engine.scrollDelegate?.scrollViewDidEndDecelerating(self) }
+    if finished { engine.view?.scrollEventDelegate?.scrollViewDidEndDecelerating(self) }
   }
 }

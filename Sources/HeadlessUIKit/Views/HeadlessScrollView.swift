@@ -25,10 +25,10 @@ open class HeadlessScrollView: HeadlessView {
   /// goes on from the new offset at its speed, as UIKit's does (its target moves by as much);
   /// ``setContentOffset(_:animated:)`` stops it instead.
   open var contentOffset: CGPoint {
-    get { engine.transposed(CGPoint(x: 0, y: engine.scrollOffset)) }
+    get { engine.transposed(CGPoint(x: 0, y: engine.viewport.offset)) }
     set {
       let offset = engine.transposed(newValue).y
-      engine.shiftDeceleration(by: offset - engine.scrollOffset)
+      engine.viewport.shiftDeceleration(by: offset - engine.viewport.offset)
       engine.setContentOffset(offset, clamped: false)
     }
   }
@@ -36,15 +36,15 @@ open class HeadlessScrollView: HeadlessView {
   /// Scrolls to an offset, kept as it is like ``contentOffset``, stopping a deceleration under
   /// way, as UIKit does; HeadlessUIKit does not animate, so `animated` changes nothing else.
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
-    engine.deceleration = nil
+    engine.viewport.deceleration = nil
     engine.setContentOffset(engine.transposed(contentOffset).y, clamped: false)
   }
 
   /// The size of the content: the laid-out length along the scroll, the frame's breadth
   /// across it.
   open var contentSize: CGSize {
-    let size = CGSize(width: engine.crossLength, height: engine.contentLength)
-    return engine.isHorizontal ? CGSize(width: size.height, height: size.width) : size
+    let size = CGSize(width: engine.viewport.breadth, height: engine.contentLength)
+    return engine.viewport.isHorizontal ? CGSize(width: size.height, height: size.width) : size
   }
 
   /// Room around the content the view can scroll into (UIKit's `contentInset`); only the
@@ -145,12 +145,12 @@ open class HeadlessScrollView: HeadlessView {
   func adjustedContentInsetMayHaveChanged() {
     let adjusted = adjustedContentInset
     guard adjusted != appliedAdjustedInset else { return }
-    let atStart = engine.scrollOffset <= engine.minimumOffset
+    let atStart = engine.viewport.offset <= engine.minimumOffset
     appliedAdjustedInset = adjusted
     applyContentInsets()
-    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
+    engine.setContentOffset(atStart ? engine.minimumOffset : engine.viewport.offset)
     adjustedContentInsetDidChange()
-    engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
+    engine.view?.scrollEventDelegate?.scrollViewDidChangeAdjustedContentInset(self)
     keyValueObservers.valuesMayHaveChanged()
   }
 
@@ -175,39 +175,43 @@ open class HeadlessScrollView: HeadlessView {
   open var decelerationRate = DecelerationRate.normal
 
   /// Whether the user's finger is on the content (see ``userBeginsDragging()``).
-  open var isDragging: Bool { engine.isDragging }
+  open var isDragging: Bool { engine.viewport.isDragging }
 
   /// Whether the user has touched the content and may begin to drag it. UIKit sets it at the
   /// touch, before the drag starts; HeadlessUIKit's gestures begin with the drag, so it is
   /// ``isDragging``.
-  open var isTracking: Bool { engine.isDragging }
+  open var isTracking: Bool { engine.viewport.isDragging }
 
   /// Whether the content is still moving after the finger lifted (see ``decelerate(for:)``).
-  open var isDecelerating: Bool { engine.deceleration != nil }
+  open var isDecelerating: Bool { engine.viewport.deceleration != nil }
 
   /// Whether prefetching is on (UIKit's default: `true`): the view prepares cells for the rows
   /// just beyond the screen in the direction of the scroll (``cellPrefetchLines`` of them)
   /// before they are shown, and tells the prefetch data source about the rows after those.
   /// Turning it off turns both off, as in UIKit.
   open var isPrefetchingEnabled: Bool {
-    get { engine.isPrefetchingEnabled }
-    set { engine.isPrefetchingEnabled = newValue }
+    get { engine.prefetching.isEnabled }
+    set {
+      engine.prefetching.isEnabled = newValue
+      // Turned off, the cells prepared beyond the screen go at once.
+      if !newValue { engine.layout() }
+    }
   }
 
   /// How many lines of cells are prepared beyond the screen while scrolling; 2 by default.
   /// UIKit does not document its number (UIKit rules §4); 0 turns cell prefetching off alone.
   public var cellPrefetchLines: Int {
-    get { engine.cellPrefetchLines }
+    get { engine.prefetching.cellLines }
     set {
-      engine.cellPrefetchLines = max(0, newValue)
+      engine.prefetching.cellLines = newValue
       engine.layout()
     }
   }
 
   init(frame: CGRect, kind: ListViewKind) {
-    engine = ListEngine(kind: kind, viewportLength: frame.height, crossLength: frame.width)
+    engine = ListEngine(
+      kind: kind, viewport: Viewport(length: frame.height, breadth: frame.width))
     super.init(frame: frame)
-    engine.view = self
   }
 
   /// HeadlessUIKit has no archives: a list view cannot be decoded, and this returns `nil`.
@@ -222,29 +226,30 @@ open class HeadlessScrollView: HeadlessView {
 
   /// The viewport's length along the scroll and its breadth across it, from the frame.
   func applyAxisLengths() {
-    let size = engine.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
-    engine.viewportLength = size.height
+    let size =
+      engine.viewport.isHorizontal ? CGSize(width: frame.height, height: frame.width) : frame.size
+    engine.viewport.length = size.height
     // Cells measured at another width are measured again, as UIKit does.
-    if engine.crossLength != size.width { engine.rowGeometry.forgetHeights() }
-    engine.crossLength = size.width
+    if engine.viewport.breadth != size.width { engine.rowGeometry.forgetHeights() }
+    engine.viewport.breadth = size.width
   }
 
   private func contentInsetDidChange() {
-    let atStart = engine.scrollOffset <= engine.minimumOffset
+    let atStart = engine.viewport.offset <= engine.minimumOffset
     appliedAdjustedInset = adjustedContentInset
     applyContentInsets()
     // A view at its start stays at its start, as UIKit keeps it when insets are adjusted.
-    engine.setContentOffset(atStart ? engine.minimumOffset : engine.scrollOffset)
+    engine.setContentOffset(atStart ? engine.minimumOffset : engine.viewport.offset)
     adjustedContentInsetDidChange()
-    engine.scrollDelegate?.scrollViewDidChangeAdjustedContentInset(self)
+    engine.view?.scrollEventDelegate?.scrollViewDidChangeAdjustedContentInset(self)
     keyValueObservers.valuesMayHaveChanged()
   }
 
   /// The adjusted content insets along the scroll axis.
   func applyContentInsets() {
     let insets = adjustedContentInset
-    engine.contentInsets =
-      engine.isHorizontal ? (insets.left, insets.right) : (insets.top, insets.bottom)
+    engine.viewport.insets =
+      engine.viewport.isHorizontal ? (insets.left, insets.right) : (insets.top, insets.bottom)
   }
 
   /// Puts the view on screen or takes it off, as its window changes.
@@ -257,7 +262,7 @@ open class HeadlessScrollView: HeadlessView {
   /// UIKit warns about it once (an alert), whether or not a reload is pending (§7.7).
   open override func layoutIfNeeded() {
     // In a window's hierarchy is what counts: a view coming into one is, before it is told.
-    if engine.kind == .tableView && window == nil && engine.hasDataSource() {
+    if engine.kind == .tableView && window == nil && engine.view?.hasDataSource == true {
       engine.warnLayoutOutsideHierarchy()
     }
     engine.layout()
@@ -271,8 +276,8 @@ open class HeadlessScrollView: HeadlessView {
   /// prefetching has been seen to (rdar 30632322): a data source that reads its model at the
   /// index path unchecked crashes there on a device. `false` by default.
   public var requestsCellsAtStalePaths: Bool {
-    get { engine.requestsCellsAtStalePaths }
-    set { engine.requestsCellsAtStalePaths = newValue }
+    get { engine.requests.asksAtStalePaths }
+    set { engine.requests.asksAtStalePaths = newValue }
   }
 
   /// Groups operations into one batch, validated when the outermost batch ends.
@@ -286,9 +291,6 @@ open class HeadlessScrollView: HeadlessView {
     let accepted = engine.endBatch()
     if let completion { engine.enqueueCompletion { completion(accepted) } }
   }
-
-  /// Called once a batch is accepted and applied, for what a view asks of its layout then.
-  func didApplyBatch(_ plan: BatchUpdatePlan) {}
 
   /// Forgets the cached counts and cells and asks the data source again; a violation inside a
   /// batch (§1.3).
@@ -312,43 +314,43 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// Every update UIKit would have rejected, in order.
-  public var violations: [UpdateViolation] { engine.violations }
+  public var violations: [UpdateViolation] { engine.log.violations }
 
   /// Called with each violation as it happens.
   public var onViolation: ((UpdateViolation) -> Void)? {
-    get { engine.onViolation }
-    set { engine.onViolation = newValue }
+    get { engine.log.onViolation }
+    set { engine.log.onViolation = newValue }
   }
 
   /// What UIKit would only have logged to the console (``UpdateViolation/Severity/alert``), in
   /// order: nothing crashes, but the behaviour that follows is undefined or slow.
-  public var alerts: [UpdateViolation] { engine.alerts }
+  public var alerts: [UpdateViolation] { engine.log.alerts }
 
   /// Forgets the recorded violations and alerts.
-  public func clearViolations() { engine.clearViolations() }
+  public func clearViolations() { engine.log.clear() }
 
   /// Batches whose `performBatchUpdates` completion has not been called yet: it is called on a
   /// later main-actor turn, as UIKit calls it when the animations end.
   public var pendingCompletionCount: Int { engine.pendingCompletionCount }
 
   /// How many times the view asked its data source for a cell.
-  public var cellRequestCount: Int { engine.cellRequestCount }
+  public var cellRequestCount: Int { engine.requests.count }
 
   /// The rows the view has asked to be prefetched and not cancelled, nearest first.
-  public var prefetchedIndexPaths: [IndexPath] { engine.prefetches.prefetched }
+  public var prefetchedIndexPaths: [IndexPath] { engine.prefetching.tracker.prefetched }
 
   /// How the view calls its prefetch data source: as a device does (seeded) by default, or
   /// tidily, for a test about something else (UIKit rules §4).
   public var prefetchPattern: PrefetchPattern {
-    get { engine.prefetchPattern }
-    set { engine.prefetchPattern = newValue }
+    get { engine.prefetching.pattern }
+    set { engine.prefetching.pattern = newValue }
   }
 
   /// Rows (or lines of items) of lookahead for data prefetching; `nil`, the default, means one
   /// screen. UIKit does not document its distance (UIKit rules §4, §6).
   public var prefetchLookahead: Int? {
-    get { engine.prefetches.lookahead }
-    set { engine.prefetches.lookahead = newValue }
+    get { engine.prefetching.tracker.lookahead }
+    set { engine.prefetching.tracker.lookahead = newValue }
   }
 
   /// The total height of the content.
@@ -356,7 +358,7 @@ open class HeadlessScrollView: HeadlessView {
 
   /// Scrolls by a distance in points (negative: up), as one step of a user's scroll.
   public func scroll(by distance: CGFloat) {
-    engine.setContentOffset(engine.scrollOffset + distance)
+    engine.setContentOffset(engine.viewport.offset + distance)
   }
 
   /// How many batches the view accepted.

@@ -51,17 +51,6 @@ extension HeadlessTableView {
 extension HeadlessTableView {
   static let headerFooterIdentifier = "UITableViewHeaderFooterView"
 
-  func installPrefetchSinks() {
-    engine.prefetchSink = { [weak self] paths in
-      guard let self else { return }
-      self.prefetchDataSource?.tableView(self, prefetchRowsAt: paths)
-    }
-    engine.cancelPrefetchSink = { [weak self] paths in
-      guard let self else { return }
-      self.prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: paths)
-    }
-  }
-
   func title(_ kind: SupplementaryKind, section: Int) -> String? {
     guard let dataSource else { return nil }
     switch kind {
@@ -76,7 +65,7 @@ extension HeadlessTableView {
     guard let title = title(kind, section: section) else { return nil }
     let view =
       engine.dequeueSupplementary(
-        identifier: Self.headerFooterIdentifier, kindName: engine.elementKindName(kind),
+        identifier: Self.headerFooterIdentifier, kindName: elementKindName(kind),
         for: IndexPath(section: section, index: 0)) as? HeadlessTableViewHeaderFooterView
     guard let view else { return nil }
     // A title shows in the view's label (apps still restyle it in `willDisplayHeaderView`);

@@ -36,10 +36,7 @@ open class HeadlessTableView: HeadlessScrollView {
   open weak var prefetchDataSource: (any HeadlessTableViewDataSourcePrefetching)?
   /// The delegate: selection and scroll events. Not retained, as in UIKit.
   open weak var delegate: (any HeadlessTableViewDelegate)? {
-    didSet {
-      engine.scrollDelegate = delegate
-      updateRowSizing()
-    }
+    didSet { updateRowSizing() }
   }
 
   /// The height of every row the delegate does not size; ``automaticDimension`` by default,
@@ -161,13 +158,13 @@ open class HeadlessTableView: HeadlessScrollView {
   public static let standardTitleHeight: CGFloat = 28
 
   /// The room above a section header, resolved.
-  private var headerPadding: CGFloat {
+  var resolvedHeaderPadding: CGFloat {
     if sectionHeaderTopPadding != Self.automaticDimension { return max(0, sectionHeaderTopPadding) }
     return style == .plain ? Self.standardHeaderTopPadding : 0
   }
 
   /// The height of a header or footer with a title.
-  private func titleHeight(_ kind: SupplementaryKind) -> CGFloat {
+  func titleHeight(_ kind: SupplementaryKind) -> CGFloat {
     let height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
     return height == Self.automaticDimension ? Self.standardTitleHeight : max(0, height)
   }
@@ -206,42 +203,11 @@ open class HeadlessTableView: HeadlessScrollView {
     super.init(frame: frame, kind: .tableView)
     // UIKit's tables bounce vertically however short their content (UIKit rules §4e).
     alwaysBounceVertical = true
-    engine.hasDataSource = { [weak self] in self?.dataSource != nil }
-    engine.sectionCountSource = { [weak self] in
-      guard let self, let dataSource = self.dataSource else { return 0 }
-      return dataSource.numberOfSections(in: self)
-    }
-    engine.itemCountSource = { [weak self] section in
-      guard let self, let dataSource = self.dataSource else { return 0 }
-      return dataSource.tableView(self, numberOfRowsInSection: section)
-    }
-    engine.cellSource = { [weak self] path in
-      guard let self, let dataSource = self.dataSource else { return nil }
-      return dataSource.tableView(self, cellForRowAt: path)
-    }
-    engine.supplementarySource = { [weak self] kind, section in
-      self?.makeHeaderFooterView(kind, section: section)
-    }
-    engine.headerPadding = { [weak self] _ in self?.headerPadding ?? 0 }
-    engine.supplementaryHeight = { [weak self] kind, section in
-      guard let self, self.title(kind, section: section) != nil else { return 0 }
-      return self.titleHeight(kind)
-    }
+    engine.view = self
     for kind in SupplementaryKind.allCases {
-      engine.registerSupplementary(kind: engine.elementKindName(kind), Self.headerFooterIdentifier)
-      {
+      engine.registerSupplementary(kind: elementKindName(kind), Self.headerFooterIdentifier) {
         HeadlessTableViewHeaderFooterView(reuseIdentifier: $0)
       }
-    }
-    installPrefetchSinks()
-    engine.didLayOut = { [weak self] in self?.placeAccessories() }
-    engine.willDisplayCell = { [weak self] cell, path in
-      guard let self, let cell = cell as? HeadlessTableViewCell else { return }
-      self.delegate?.tableView(self, willDisplay: cell, forRowAt: path)
-    }
-    engine.didEndDisplayingCell = { [weak self] cell, path in
-      guard let self, let cell = cell as? HeadlessTableViewCell else { return }
-      self.delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
     }
     // UIKit's defaults: rows estimated, and sized by their cells.
     updateRowSizing()
@@ -274,7 +240,8 @@ open class HeadlessTableView: HeadlessScrollView {
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
     -> HeadlessTableViewCell
   {
-    if checkIndexPath(indexPath), !engine.contains(indexPath), !engine.isRequestingStaleCell {
+    if checkIndexPath(indexPath), !engine.contains(indexPath), !engine.requests.isAskingAtStalePath
+    {
       engine.report(UIKitMessages.rectForInvalidIndexPath(indexPath))
     }
     let cell = engine.dequeue(identifier: identifier, for: indexPath) as? HeadlessTableViewCell

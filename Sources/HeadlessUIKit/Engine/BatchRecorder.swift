@@ -1,8 +1,9 @@
 import Foundation
 
 /// The batch of updates being built: how deeply `performBatchUpdates` (or `beginUpdates()`)
-/// calls are nested, the operations recorded since the outermost one began, the counts the
-/// view had cached then, and whether `reloadData()` was called inside.
+/// calls are nested, the operations recorded since the outermost one began, the completions
+/// handed in with them, the counts the view had cached then, and whether `reloadData()` was
+/// called inside.
 ///
 /// Invariants: ``oldCounts`` and ``countsAtReload`` are set when an outermost batch begins and
 /// hold until the next one does; ``update`` starts empty then and is taken out at the outermost
@@ -23,8 +24,23 @@ struct BatchRecorder {
   /// reload takes them as the view's, and the batch is checked against them.
   private(set) var countsAtReload: [Int]?
 
+  /// The completions of the batch and of the batches nested in it: UIKit calls them together,
+  /// when the outermost batch's animations end.
+  private(set) var completions: [UpdateAnimations.Completion] = []
+
   /// Whether a batch is open.
   var isRecording: Bool { depth > 0 }
+
+  /// Adds a completion to the open batch.
+  mutating func addCompletion(_ completion: @escaping UpdateAnimations.Completion) {
+    completions.append(completion)
+  }
+
+  /// Takes the outermost batch's completions out, as it ends.
+  mutating func takeCompletions() -> [UpdateAnimations.Completion] {
+    defer { completions = [] }
+    return completions
+  }
 
   /// Opens the outermost batch: `oldCounts` become the counts it is checked against, and
   /// whatever an earlier batch left is forgotten. The engine reads the counts first, as that

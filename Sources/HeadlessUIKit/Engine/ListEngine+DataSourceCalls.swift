@@ -4,7 +4,7 @@ import Foundation
   import CoreGraphics
 #endif
 
-// Calls into the data source (and the re-entrancy UIKit forbids), and completions run after a batch.
+// Calls into the data source, and the re-entrancy UIKit forbids.
 
 extension ListEngine {
   // MARK: Data-source calls (re-entrancy)
@@ -26,33 +26,5 @@ extension ListEngine {
   func checkNotInsideDataSourceCall(_ operation: String) {
     guard requests.callDepth > 0 else { return }
     report(UIKitMessages.updateDuringDataSourceCall(operation, kind: kind))
-  }
-
-  // MARK: Completions
-
-  /// Calls `completion` after the current batch's animations, on a later main-actor turn: in
-  /// the order the batches were made, and never inside the call that made them.
-  func enqueueCompletion(_ completion: @escaping @MainActor () -> Void) {
-    pendingCompletions.append(completion)
-    guard !isCompletionDrainScheduled else { return }
-    isCompletionDrainScheduled = true
-    Task { @MainActor [self] in drainCompletions() }
-  }
-
-  /// Batches whose completion has not been called yet.
-  var pendingCompletionCount: Int { pendingCompletions.count }
-
-  func drainCompletions() {
-    isCompletionDrainScheduled = false
-    // The view went while an update it animated was in flight: UIKit raises in its dealloc
-    // (§7.1). Its completions still run here, so that nothing waits on them forever.
-    if animatedUpdatesInFlight > 0 && view == nil && kind == .collectionView {
-      report(UIKitMessages.deallocatedDuringUpdate)
-    }
-    animatedUpdatesInFlight = 0
-    // Completions queued by these completions wait for the next turn, as new animations would.
-    let due = pendingCompletions
-    pendingCompletions.removeAll()
-    for completion in due { completion() }
   }
 }

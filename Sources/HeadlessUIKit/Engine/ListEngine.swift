@@ -20,9 +20,8 @@ final class ListEngine {
 
   /// The batch being built, between the start and the end of the outermost batch.
   private var batch = BatchRecorder()
-  /// Batches accepted so far, and whether the last one animated.
-  private(set) var acceptedBatchCount = 0
-  private(set) var lastBatchAnimated: Bool?
+  /// The batches animating, the completions owed, and the batches accepted so far.
+  var animations = UpdateAnimations()
 
   /// Registered classes and recycled cells and supplementary views.
   var reusePool = ReusePool()
@@ -30,8 +29,6 @@ final class ListEngine {
   /// The selected rows or items (§4d): carried through batches with their rows, dropped with
   /// deleted and reloaded ones, and cleared by a reload of the whole view.
   var selected: Set<IndexPath> = []
-  /// Cells of rows a batch removed or reloaded, animating out until a later turn.
-  var animatingOut: [HeadlessReusableView] = []
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
   /// The calls to the data source under way, for cells and what they dequeue.
   var requests = CellRequests()
@@ -49,7 +46,11 @@ final class ListEngine {
   /// the negative heights reported and the offset corrections made.
   var rowGeometry = RowGeometry()
   var isInWindow = false {
-    didSet { if isInWindow && !oldValue { layout() } }
+    didSet {
+      if isInWindow && !oldValue { layout() }
+      // A view that leaves its window leaves its animations: they end, not finished.
+      if !isInWindow && oldValue { interruptAnimations() }
+    }
   }
 
   /// Cell and data prefetching: on or off, the lines of cells, what was asked for and how.
@@ -69,13 +70,6 @@ final class ListEngine {
   /// What UIKit would have raised on, what it would only have logged, and its once-only
   /// warnings given.
   var log = ViolationLog()
-
-  /// `performBatchUpdates` completions not yet called: UIKit calls them when the batch's
-  /// animations end, never inside the call.
-  var pendingCompletions: [(@MainActor () -> Void)] = []
-  /// Batches applied with animations, on screen, whose animations have not ended.
-  var animatedUpdatesInFlight = 0
-  var isCompletionDrainScheduled = false
 
   init(kind: ListViewKind, viewport: Viewport) {
     self.kind = kind
@@ -129,11 +123,18 @@ final class ListEngine {
     batch.beginOutermost(oldCounts: oldCounts)
   }
 
+  /// Adds a completion to the open batch: UIKit calls it when the outermost batch's animations
+  /// end, told whether they finished.
+  func addBatchCompletion(_ completion: @escaping UpdateAnimations.Completion) {
+    batch.addCompletion(completion)
+  }
+
   /// Ends a batch; at the outermost end validates and applies it. Returns whether it was
   /// accepted (a nested end returns `true`).
   @discardableResult
   func endBatch() -> Bool {
     guard let update = batch.end() else { return true }
+    let completions = batch.takeCompletions()
     let newCounts = queryCounts()
     if let countsAtReload = batch.countsAtReload {
       // The reload took the counts of that moment as the view's: the batch's operations are
@@ -147,25 +148,26 @@ final class ListEngine {
         report(error)
       }
       startOver(counts: newCounts)
+      complete(completions, animation: nil, finished: false)
       return false
     }
     do {
       let plan = try BatchUpdateValidator(kind: kind, strict: isStrict)
         .validate(update, oldCounts: batch.oldCounts, newCounts: newCounts)
-      apply(plan, newCounts: newCounts)
+      // On screen, the batch animates: its removed rows' cells go with the animation, and its
+      // completions come when it ends (§7.5).
+      let animation = startBatchAnimation()
+      apply(plan, newCounts: newCounts, animation: animation)
       view?.didApplyBatch(plan)
-      acceptedBatchCount += 1
-      if isInWindow && HeadlessView.areAnimationsEnabled {
-        animatedUpdatesInFlight += 1
-        enqueueCompletion {}
-      }
+      animations.noteAccepted(animated: HeadlessView.areAnimationsEnabled)
       if kind == .tableView && !isInWindow { warnLayoutOutsideHierarchy() }
-      lastBatchAnimated = HeadlessView.areAnimationsEnabled
+      complete(completions, animation: animation, finished: true)
       return true
     } catch {
       report(error)
       // Where UIKit would have raised, the headless view goes on from what the data source says.
       startOver(counts: newCounts)
+      complete(completions, animation: nil, finished: false)
       return false
     }
   }
@@ -201,6 +203,9 @@ final class ListEngine {
   /// Drops every cell, supplementary view and prefetch, takes `counts` as cached (nil: ask
   /// again), and lays out anew.
   func startOver(counts: [Int]?) {
+    // A reload ends the animations under way: their rows are gone, and their completions are
+    // told they did not finish (§7.5).
+    interruptAnimations()
     cachedCounts = counts
     rowGeometry.forgetHeights()
     interactiveMove = nil
@@ -249,7 +254,7 @@ final class ListEngine {
     // The view shows the row there now; it lays out (and asks for any cell it needs) once its
     // data source has heard of the move, which the caller tells it next: asked before, the
     // data source would answer from its old order.
-    apply(plan, newCounts: newCounts, layingOut: false)
+    apply(plan, newCounts: newCounts, animation: nil, layingOut: false)
     return true
   }
 
@@ -258,10 +263,12 @@ final class ListEngine {
     report(UIKitMessages.layoutOutsideViewHierarchy, once: .layoutOutsideHierarchy)
   }
 
-  private func apply(_ plan: BatchUpdatePlan, newCounts: [Int], layingOut: Bool = true) {
+  private func apply(
+    _ plan: BatchUpdatePlan, newCounts: [Int], animation: Int?, layingOut: Bool = true
+  ) {
     // A batch that only reconfigures leaves every view where it is, and the layout as it was.
     let keepsEveryPlace = plan.keepsEveryPlace
-    if !keepsEveryPlace { moveViews(by: plan) }
+    if !keepsEveryPlace { moveViews(by: plan, animation: animation) }
     if requests.asksAtStalePaths && isInWindow { requestCellsAtStalePaths(plan) }
     if !keepsEveryPlace { carryRowHeights(through: plan) }
     cachedCounts = newCounts
@@ -304,7 +311,7 @@ final class ListEngine {
 
   /// Takes every cell, supplementary view and prefetch to its place after the batch, and
   /// recycles the views of what left.
-  private func moveViews(by plan: BatchUpdatePlan) {
+  private func moveViews(by plan: BatchUpdatePlan, animation: Int?) {
     var moved: [IndexPath: HeadlessReusableView] = [:]
     moved.reserveCapacity(cells.count)
     for (path, cell) in cells {
@@ -312,7 +319,7 @@ final class ListEngine {
         moved[destination] = cell
       } else {
         endDisplay(cell, at: path)
-        retire(cell)
+        if !animations.animateOut(cell, with: animation) { recycle(cell) }
       }
     }
     cells = moved
@@ -327,24 +334,5 @@ final class ListEngine {
     }
     supplementaries = movedSupplementaries
     movePrefetches(by: plan)
-  }
-
-  /// Recycles the cell of a row a batch deleted or reloaded: on screen and animated, it
-  /// animates out first, and is back in the reuse pool only on a later turn, when the
-  /// animation ends (§4a); a reloaded row gets a new cell.
-  private func retire(_ cell: HeadlessReusableView) {
-    guard isInWindow, HeadlessView.areAnimationsEnabled else {
-      recycle(cell)
-      return
-    }
-    if animatingOut.isEmpty {
-      enqueueCompletion { [weak self] in
-        guard let self else { return }
-        let done = self.animatingOut
-        self.animatingOut = []
-        for cell in done { self.recycle(cell) }
-      }
-    }
-    animatingOut.append(cell)
   }
 }

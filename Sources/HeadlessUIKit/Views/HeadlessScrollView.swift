@@ -282,14 +282,18 @@ open class HeadlessScrollView: HeadlessView {
 
   /// Groups operations into one batch, validated when the outermost batch ends.
   ///
-  /// As in UIKit, `completion` is called when the batch's animations end — on a later turn of
-  /// the main actor, in the order the batches were made, never inside this call — with whether
-  /// UIKit would have accepted the batch. ``pendingCompletionCount`` tells how many are due.
+  /// As in UIKit, `completion` is called when the batch's animation ends, never inside this
+  /// call: on screen with animations on, 0.3 s later on the window's
+  /// ``HeadlessWindow/animationClock`` (more batches, scrolls and cell requests may come
+  /// meanwhile); otherwise on the next main-actor turn. It is told whether the batch was
+  /// accepted and its animation finished: a reload, a new data source or the view leaving its
+  /// window ends the animations under way, unfinished. ``pendingCompletionCount`` tells how
+  /// many are due.
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
     engine.beginBatch()
+    if let completion { engine.addBatchCompletion(completion) }
     updates?()
-    let accepted = engine.endBatch()
-    if let completion { engine.enqueueCompletion { completion(accepted) } }
+    engine.endBatch()
   }
 
   /// Forgets the cached counts and cells and asks the data source again; a violation inside a
@@ -362,11 +366,11 @@ open class HeadlessScrollView: HeadlessView {
   }
 
   /// How many batches the view accepted.
-  public var acceptedBatchCount: Int { engine.acceptedBatchCount }
+  public var acceptedBatchCount: Int { engine.animations.acceptedBatchCount }
 
   /// Whether the last accepted batch animated: `false` when it was applied inside
   /// `performWithoutAnimation(_:)`; `nil` before the first batch.
-  public var lastBatchAnimated: Bool? { engine.lastBatchAnimated }
+  public var lastBatchAnimated: Bool? { engine.animations.lastBatchAnimated }
 
   func sortedCells<Cell>(as type: Cell.Type) -> [Cell] {
     engine.cells.sorted { $0.key < $1.key }.compactMap { $0.value as? Cell }

@@ -221,12 +221,15 @@ open class HeadlessViewController: HeadlessResponder {
   }
 
   /// Starts a change of size: `viewWillTransition(to:with:)`, then the animations alongside;
-  /// the completions come once the window has its new size, on a later turn.
-  func willTransition(to size: CGSize) {
+  /// the completions come once the window has its new size, when the transition's animation
+  /// ends on `clock`.
+  func willTransition(to size: CGSize, on clock: HeadlessAnimationClock) {
     let coordinator = SizeTransitionCoordinator()
     viewWillTransition(to: size, with: coordinator)
     coordinator.runAlongside()
-    Task { @MainActor in coordinator.complete() }
+    _ = clock.schedule(after: .milliseconds(Int(coordinator.transitionDuration * 1_000))) {
+      coordinator.complete()
+    }
   }
 
   // MARK: Containment

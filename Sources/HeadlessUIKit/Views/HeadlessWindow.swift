@@ -135,6 +135,11 @@ open class HeadlessWindow: HeadlessView {
     traitsMayHaveChanged()
   }
 
+  /// The clock the window's animations run on: batch updates, the keyboard, rotations. It
+  /// moves by itself, a frame each main-actor turn while anything animates, unless a test
+  /// takes it in hand (``HeadlessAnimationClock/Mode/manual``).
+  public let animationClock = HeadlessAnimationClock()
+
   /// Where the keyboard is, in the window's coordinates, while it shows; `nil` when hidden.
   public private(set) var keyboardFrame: CGRect?
 
@@ -265,6 +270,7 @@ open class HeadlessWindow: HeadlessView {
   /// The keyboard's animation, as UIKit reports it: 0.25 s on its own curve (raw value 7, not
   /// one of `UIView.AnimationCurve`'s cases).
   public static let keyboardAnimationDuration: TimeInterval = 0.25
+  private static let keyboardAnimation = Duration.milliseconds(250)
   /// The keyboard's animation curve's raw value.
   public static let keyboardAnimationCurve = 7
 
@@ -272,7 +278,8 @@ open class HeadlessWindow: HeadlessView {
   /// `height` tall (the screen's keyboard by default), as UIKit shows it (HeadlessUIKit only).
   /// The window posts `keyboardWillShowNotification` and `keyboardWillChangeFrameNotification`
   /// at once, with the frames, duration and curve in their `userInfo`, and their `did…`
-  /// counterparts on a later main-actor turn, when the animation is done. A keyboard already
+  /// counterparts when the animation is done, 0.25 s later on the window's
+  /// ``animationClock``. A keyboard already
   /// up changes its height the same way, with change-frame notifications only.
   public func userShowsKeyboard(height: CGFloat? = nil) {
     let height = height ?? screen.keyboardHeight(interfaceOrientation)
@@ -286,7 +293,8 @@ open class HeadlessWindow: HeadlessView {
   }
 
   /// The keyboard goes down (the text field resigned): `keyboardWillHideNotification` and
-  /// `keyboardWillChangeFrameNotification` at once, their `did…` counterparts on a later turn.
+  /// `keyboardWillChangeFrameNotification` at once, their `did…` counterparts 0.25 s later on
+  /// the window's ``animationClock``.
   /// Nothing when no keyboard shows.
   public func userHidesKeyboard() {
     guard let shown = keyboardFrame else { return }
@@ -318,7 +326,7 @@ open class HeadlessWindow: HeadlessView {
     geometryDidChange()
     rootViewController?.keyboardMoved()
     let center = notificationCenter
-    Task { @MainActor [weak self] in
+    _ = animationClock.schedule(after: Self.keyboardAnimation) { [weak self] in
       for name in did + [HeadlessResponder.keyboardDidChangeFrameNotification] {
         center.post(name: name, object: self, userInfo: info)
       }
@@ -334,7 +342,7 @@ open class HeadlessWindow: HeadlessView {
   public func userRotates(to orientation: HeadlessInterfaceOrientation) {
     guard orientation != interfaceOrientation else { return }
     let size = screen.bounds(orientation).size
-    rootViewController?.willTransition(to: size)
+    rootViewController?.willTransition(to: size, on: animationClock)
     interfaceOrientation = orientation
     let keyboardWasShown = keyboardFrame != nil
     keyboardFrame = nil

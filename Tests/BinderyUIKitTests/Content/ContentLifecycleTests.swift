@@ -69,7 +69,10 @@ struct ContentLifecycleTests {
       if firstStates[id] == nil { firstStates[id] = Self.label(TestItem(id: id), avatar) }
     }
     binding.submit(items: (0..<40).map { TestItem(id: $0) })
-    await eventually("the first display") { rowCount(of: table) == 40 }
+    // The rows are there as the table reloads; their cells come with its next layout.
+    await eventually("the first display") {
+      rowCount(of: table) == 40 && (0..<12).allSatisfy { firstStates[$0] != nil }
+    }
     #expect(clock.now.offset == .zero, "released by the content and the failure, not the deadline")
     #expect(firstStates[5] == "5 failed")
     #expect((0..<12).filter { $0 != 5 }.allSatisfy { firstStates[$0] == "\($0) avatar \($0)" })

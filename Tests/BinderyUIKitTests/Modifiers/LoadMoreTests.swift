@@ -232,6 +232,8 @@ struct LoadMoreTests {
     binding.pageLoader?.onStateChange { states.append("\($0)") }
     await scrollToTheEnd(table)
     await eventually("the last page") { rowCount(of: table) == 40 }
+    // Told once the last page is on screen and its batch's animation has ended.
+    await eventually("the end told") { states.last == "exhausted" }
     for _ in 0..<5 {  // the user keeps scrolling at the end
       table.scroll(by: -30)
       await Task.yield()

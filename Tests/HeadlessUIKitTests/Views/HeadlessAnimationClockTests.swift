@@ -12,8 +12,8 @@ struct HeadlessAnimationClockTests {
   private func tableOnAManualClock(rows: Int = 20) -> (
     HeadlessTableView, RowsDataSource, HeadlessAnimationClock
   ) {
-    let (table, source) = makeTable(rows: rows)
-    let clock = table.window!.animationClock
+    let (table, source) = makeTable(rows: rows, onScreen: false)
+    let clock = HeadlessWindow.show(table).animationClock
     clock.mode = .manual
     return (table, source, clock)
   }
@@ -167,8 +167,8 @@ struct HeadlessAnimationClockTests {
   }
 
   @Test func theClockMovesByItselfAFrameEachTurnByDefault() async {
-    let (table, source) = makeTable(rows: 20)
-    let clock = table.window!.animationClock
+    let (table, source) = makeTable(rows: 20, onScreen: false)
+    let clock = HeadlessWindow.show(table).animationClock
     #expect(clock.mode == .frameEachTurn)
     let start = clock.now
     var finished: [Bool] = []
@@ -196,8 +196,10 @@ struct HeadlessAnimationClockTests {
   }
 
   @Test func theKeyboardsDidNotificationsComeAsItsAnimationEnds() async {
-    let (table, _, clock) = tableOnAManualClock()
-    let window = table.window!
+    let (table, _) = makeTable(rows: 20, onScreen: false)
+    let window = HeadlessWindow.show(table)
+    let clock = window.animationClock
+    clock.mode = .manual
     let center = NotificationCenter()
     window.notificationCenter = center
     let heard = Heard()

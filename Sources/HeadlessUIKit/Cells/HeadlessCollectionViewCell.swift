@@ -7,11 +7,10 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   public let contentView = HeadlessView()
   /// What the cell shows, as a value (iOS 14).
   open var contentConfiguration: (any HeadlessContentConfiguration)? {
-    didSet { installContentView() }
+    didSet { configuredContent.show(contentConfiguration) }
   }
-  /// The view that shows ``contentConfiguration``, as UIKit keeps it in the content view: the
-  /// same view takes a new configuration of its own type, another type gets a new view.
-  private var configuredContentView: (any HeadlessView & HeadlessContentView)?
+  /// The view that shows ``contentConfiguration``.
+  private var configuredContent = ConfiguredContent()
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
 
@@ -68,19 +67,6 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// measures a configured cell by the content view's Auto Layout size (UIKit rules §4b); without
   /// a configuration, a standard cell's.
   open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    configuredContentView?.systemLayoutSizeFitting(targetSize)
-      ?? super.systemLayoutSizeFitting(targetSize)
-  }
-
-  private func installContentView() {
-    guard let configuration = contentConfiguration else {
-      configuredContentView = nil
-      return
-    }
-    if let view = configuredContentView, type(of: view.configuration) == type(of: configuration) {
-      view.configuration = configuration
-    } else {
-      configuredContentView = configuration.makeContentView()
-    }
+    configuredContent.fittingSize(targetSize) ?? super.systemLayoutSizeFitting(targetSize)
   }
 }

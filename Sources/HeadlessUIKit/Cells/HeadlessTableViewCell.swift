@@ -53,8 +53,13 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
   /// The cell's image, shown before the text.
   open private(set) var imageView: HeadlessImageView? = HeadlessImageView()
-  /// What the cell shows, as a value (iOS 14): it takes the place of the labels.
-  open var contentConfiguration: (any HeadlessContentConfiguration)?
+  /// What the cell shows, as a value (iOS 14): it takes the place of the labels, and a
+  /// self-sizing row is as tall as its view needs.
+  open var contentConfiguration: (any HeadlessContentConfiguration)? {
+    didSet { configuredContent.show(contentConfiguration) }
+  }
+  /// The view that shows ``contentConfiguration``.
+  private var configuredContent = ConfiguredContent()
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
   /// The style the cell was made with, for ``defaultContentConfiguration()``.
@@ -81,6 +86,13 @@ open class HeadlessTableViewCell: HeadlessReusableView {
     style = .default
     super.init(coder: coder)
     installContentView()
+  }
+
+  /// The size the cell needs: its content configuration's view's, as UIKit's self-sizing
+  /// measures a configured cell by the content view's Auto Layout size (UIKit rules §4b); without
+  /// a configuration, a standard cell's.
+  open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    configuredContent.fittingSize(targetSize) ?? super.systemLayoutSizeFitting(targetSize)
   }
 
   /// The content view fills the cell, as in UIKit, so that what is added to it is in the cell.

@@ -353,24 +353,57 @@ extension ListEngine {
     return paths
   }
 
-  /// The supplementary views whose frames meet the band `top..<bottom`; one of zero height
-  /// does not exist.
+  /// The supplementary views whose frames, where they show now (pinned ones included), meet
+  /// the band `top..<bottom`; one of zero height does not exist.
   func supplementaryKeys(
     from top: CGFloat, to bottom: CGFloat, frames: [SectionFrame]? = nil
   ) -> [SupplementaryKey] {
     var keys: [SupplementaryKey] = []
     for (section, frame) in (frames ?? sectionFrames()).enumerated()
     where frame.bottom > top && frame.top < bottom {
-      if frame.headerHeight > 0 && frame.headerTop + frame.headerHeight > top
-        && frame.headerTop < bottom
-      {
-        keys.append(SupplementaryKey(kind: .header, section: section))
-      }
-      if frame.footerHeight > 0 && frame.bottom - frame.footerHeight < bottom {
-        keys.append(SupplementaryKey(kind: .footer, section: section))
+      for kind in SupplementaryKind.allCases {
+        let key = SupplementaryKey(kind: kind, section: section)
+        guard let span = displayedSpan(of: key, in: frame), span.end > top, span.start < bottom
+        else { continue }
+        keys.append(key)
       }
     }
     return keys
+  }
+
+  /// Where a section's header or footer shows along the scroll now: at its place in the
+  /// content, or — pinned (a plain table's, §4c) — held at the top (a footer: the bottom) of
+  /// the visible area, below the adjusted inset, while its section is on screen, and pushed off
+  /// by the section's other end. `nil` for one of zero height.
+  func displayedSpan(of key: SupplementaryKey, in frame: SectionFrame)
+    -> (start: CGFloat, end: CGFloat)?
+  {
+    let length = key.kind == .header ? frame.headerHeight : frame.footerHeight
+    guard length > 0 else { return nil }
+    let natural = key.kind == .header ? frame.headerTop : frame.bottom - length
+    guard view?.pinsSupplementary(key.kind, section: key.section) == true else {
+      return (natural, natural + length)
+    }
+    let start: CGFloat
+    switch key.kind {
+    case .header:
+      let visibleTop = viewport.offset + viewport.insets.start
+      start = max(natural, min(visibleTop, frame.bottom - length))
+    case .footer:
+      let visibleBottom = viewport.offset + viewport.length - viewport.insets.end
+      start = min(natural, max(visibleBottom - length, frame.top))
+    }
+    return (start, start + length)
+  }
+
+  /// A section's header or footer's frame where it shows now (see ``displayedSpan(of:in:)``),
+  /// in the engine's coordinates, across the whole breadth; `nil` for none.
+  func displayedFrame(of key: SupplementaryKey, frames: [SectionFrame]? = nil) -> CGRect? {
+    let frames = frames ?? sectionFrames()
+    guard frames.indices.contains(key.section),
+      let span = displayedSpan(of: key, in: frames[key.section])
+    else { return nil }
+    return CGRect(x: 0, y: span.start, width: viewport.breadth, height: span.end - span.start)
   }
 
   /// The items visible in the viewport, in order.

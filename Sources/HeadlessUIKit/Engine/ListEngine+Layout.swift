@@ -62,7 +62,7 @@ extension ListEngine {
     let shown = visible + preparedIndexPaths(visible: visible, frames: frames)
     // Cells that left the screen stay a while near it, as UIKit's cell prefetching keeps
     // them (§4a): one scrolled back is displayed again without a cell request.
-    let kept = keptIndexPaths(frames: frames)
+    let kept = keptIndexPaths(visible: visible, frames: frames)
     // A screen's worth of paths: a linear search is cheaper than hashing them.
     for (path, cell) in cells where !shown.contains(path) {
       endDisplay(cell, at: path)
@@ -107,31 +107,77 @@ extension ListEngine {
     askingDataSource { view?.didEndDisplaying(cell, at: path) }
   }
 
-  /// The items whose cells UIKit prepares before they are shown: the ``prefetching.cellLines`` lines
-  /// beyond the viewport in the direction of the last scroll, while prefetching is on.
+  /// The items whose cells UIKit prepares before they are shown: the
+  /// ``Prefetching/cellLines`` lines beyond the viewport in the direction of the last scroll,
+  /// whatever their heights, while prefetching is on.
   func preparedIndexPaths(visible: [IndexPath], frames: [SectionFrame]? = nil) -> [IndexPath] {
     guard prefetching.isEnabled, prefetching.cellLines > 0, viewport.scrollDirection != 0,
-      viewport.length > 0, lineLayout.rowHeight > 0
+      viewport.length > 0
     else { return [] }
-    let band = CGFloat(prefetching.cellLines) * lineLayout.rowHeight
-    let top = viewport.offset
-    let bottom = viewport.offset + viewport.length
-    let paths =
-      viewport.scrollDirection > 0
-      ? indexPaths(from: bottom, to: bottom + band, frames: frames)
-      : indexPaths(from: top - band, to: top, frames: frames)
-    return paths.filter { !visible.contains($0) }
+    let frames = frames ?? sectionFrames()
+    let direction = viewport.scrollDirection
+    guard let edge = direction > 0 ? visible.last : visible.first else {
+      return linesNearEmptyViewport(directions: [direction], frames: frames)
+    }
+    return lines(beyond: edge, direction: direction, frames: frames)
   }
 
   /// The items whose cells UIKit keeps after they leave the screen, while prefetching is on:
-  /// those within ``prefetching.cellLines`` lines of the viewport, on either side.
-  func keptIndexPaths(frames: [SectionFrame]) -> [IndexPath] {
-    guard prefetching.isEnabled, prefetching.cellLines > 0, viewport.length > 0,
-      lineLayout.rowHeight > 0
-    else { return [] }
+  /// those within ``Prefetching/cellLines`` lines of the viewport, on either side (UIKit rules
+  /// §4a).
+  func keptIndexPaths(visible: [IndexPath], frames: [SectionFrame]) -> [IndexPath] {
+    guard prefetching.isEnabled, prefetching.cellLines > 0, viewport.length > 0 else { return [] }
+    guard let first = visible.first, let last = visible.last else {
+      return linesNearEmptyViewport(directions: [-1, 1], frames: frames)
+    }
+    return lines(beyond: first, direction: -1, frames: frames) + visible
+      + lines(beyond: last, direction: 1, frames: frames)
+  }
+
+  /// The items of the ``Prefetching/cellLines`` lines after the line of `edge` (before it, for
+  /// a negative `direction`), nearest first; items out of a carousel's width are not among
+  /// them.
+  ///
+  /// - Complexity: O(items in those lines).
+  private func lines(beyond edge: IndexPath, direction: Int, frames: [SectionFrame])
+    -> [IndexPath]
+  {
+    var paths: [IndexPath] = []
+    var lineStart = frame(of: edge, frames: frames).minY
+    var lines = 0
+    var cursor = edge
+    // A carousel's items share one line: many steps may be one line.
+    for _ in 0..<Self.linesWalkLimit {
+      guard let next = direction > 0 ? indexPath(after: cursor) : indexPath(before: cursor)
+      else { break }
+      cursor = next
+      let start = frame(of: next, frames: frames).minY
+      if abs(start - lineStart) > Self.geometryTolerance {
+        lines += 1
+        lineStart = start
+      }
+      if lines > prefetching.cellLines { break }
+      // Items on the edge's own line are visible, or out of a carousel's width.
+      if lines > 0 && !isOutOfWidth(next, frames: frames) { paths.append(next) }
+    }
+    return paths
+  }
+
+  /// How many items a walk through lines looks at, at most.
+  private static let linesWalkLimit = 10_000
+
+  /// With no item on screen (a tall header, an empty stretch), the items within as many lines'
+  /// worth of the view's line length as ``Prefetching/cellLines`` says, in `directions`.
+  private func linesNearEmptyViewport(directions: [Int], frames: [SectionFrame]) -> [IndexPath] {
+    guard lineLayout.rowHeight > 0 else { return [] }
     let band = CGFloat(prefetching.cellLines) * lineLayout.rowHeight
-    return indexPaths(
-      from: viewport.offset - band, to: viewport.offset + viewport.length + band, frames: frames)
+    let top = viewport.offset
+    let bottom = viewport.offset + viewport.length
+    return directions.flatMap { direction in
+      direction > 0
+        ? indexPaths(from: bottom, to: bottom + band, frames: frames)
+        : indexPaths(from: top - band, to: top, frames: frames)
+    }
   }
 
   func layOutSupplementaries(frames: [SectionFrame]) {
@@ -147,6 +193,10 @@ extension ListEngine {
       if let view = requestSupplementary(key, kindName: view.elementKindName(key.kind)) {
         supplementaries[key] = view
       }
+    }
+    // Each where it shows now: a pinned header moves with every scroll.
+    for (key, view) in supplementaries {
+      if let frame = displayedFrame(of: key, frames: frames) { view.frame = transposed(frame) }
     }
   }
 }

@@ -47,7 +47,7 @@ extension ListEngine {
 
   /// Up to `count` rows after (or before, for a negative `direction`) `path`, nearest first.
   /// The items of a section that scrolls across and are out of its width are not ahead of the
-  /// main scroll: they are left out (whether UIKit prefetching.tracker them is not established).
+  /// main scroll: they are left out (whether UIKit prefetches them is not established).
   private func rows(from path: IndexPath, direction: Int, count: Int) -> [IndexPath] {
     let frames = sectionFrames()
     var rows: [IndexPath] = []

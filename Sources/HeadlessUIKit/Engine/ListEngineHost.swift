@@ -22,6 +22,10 @@ protocol ListEngineHost: HeadlessScrollView {
   func supplementaryView(_ kind: SupplementaryKind, section: Int) -> HeadlessReusableView?
   /// The length of a section's header or footer along the scroll; 0 for none.
   func supplementaryLength(_ kind: SupplementaryKind, section: Int) -> CGFloat
+  /// Whether a section's header (or footer) stays on screen while its section scrolls by,
+  /// pinned to the top (or bottom) of the visible area: a plain table's, a flow layout's with
+  /// `sectionHeadersPinToVisibleBounds`, a compositional item's with `pinToVisibleBounds`.
+  func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool
   /// The room above a section's header, when it has one (a plain table's
   /// `sectionHeaderTopPadding`).
   func headerPadding(section: Int) -> CGFloat

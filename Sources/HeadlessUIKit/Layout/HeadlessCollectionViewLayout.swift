@@ -79,6 +79,10 @@ open class HeadlessCollectionViewLayout {
   /// The length of a section's header or footer along the scroll.
   func supplementaryHeight(_ kind: SupplementaryKind, section: Int) -> CGFloat { height(of: kind) }
 
+  /// Whether a section's header or footer stays pinned to the visible bounds while its section
+  /// is on screen; never, by default.
+  func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool { false }
+
   /// The estimate rows of one column start from before their cells size them; `nil` when the
   /// layout does not size rows by their cells (a flow layout says so through its
   /// `estimatedItemSize`).
@@ -125,6 +129,16 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   open var scrollDirection = HeadlessCollectionView.ScrollDirection.vertical {
     didSet { invalidateLayout() }
   }
+  /// Whether each section's header stays at the top of the visible bounds while its section
+  /// scrolls by, pushed off by the section's end; `false` by default.
+  open var sectionHeadersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
+  /// Whether each section's footer stays at the bottom of the visible bounds while its section
+  /// scrolls by; `false` by default.
+  open var sectionFootersPinToVisibleBounds = false {
+    didSet { invalidateLayout() }
+  }
 
   /// The value of ``estimatedItemSize`` that asks for self-sizing cells with an estimate the
   /// layout chooses (UIKit's `automaticSize`). It is a marker, not a size.
@@ -152,6 +166,10 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
   }
 
   override var scrollsHorizontally: Bool { scrollDirection == .horizontal }
+
+  override func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool {
+    kind == .header ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds
+  }
 
   override var sectionInsets: (along: (CGFloat, CGFloat), across: (CGFloat, CGFloat)) {
     let inset = sectionInset

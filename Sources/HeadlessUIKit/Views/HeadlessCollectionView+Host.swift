@@ -31,6 +31,10 @@ extension HeadlessCollectionView: ListEngineHost {
     collectionViewLayout.supplementaryHeight(kind, section: section)
   }
 
+  func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool {
+    collectionViewLayout.pinsSupplementary(kind, section: section)
+  }
+
   /// A collection view's layout leaves no room above its headers of its own.
   func headerPadding(section: Int) -> CGFloat { 0 }
 

@@ -358,6 +358,19 @@ open class HeadlessCollectionView: HeadlessScrollView {
     return false
   }
 
+  /// The attributes of a section's header or footer where it shows now — pinned to the visible
+  /// bounds, for a layout that pins it — or `nil` for a section without one.
+  open func layoutAttributesForSupplementaryElement(
+    ofKind elementKind: String, at indexPath: IndexPath
+  ) -> HeadlessCollectionViewLayoutAttributes? {
+    guard let kind = Self.supplementaryKind(elementKind),
+      let frame = engine.displayedFrame(
+        of: SupplementaryKey(kind: kind, section: indexPath.sectionIndex))
+    else { return nil }
+    return HeadlessCollectionViewLayoutAttributes(
+      forSupplementaryViewOfKind: elementKind, with: indexPath, frame: engine.transposed(frame))
+  }
+
   /// The visible supplementary view of a kind at an index path, or `nil`.
   open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
     -> HeadlessCollectionReusableView?
@@ -412,8 +425,10 @@ open class HeadlessCollectionViewLayoutAttributes {
 
   /// The item's index path.
   public let indexPath: IndexPath
-  /// The kind of element: HeadlessUIKit makes attributes for cells.
-  public let representedElementCategory = ElementCategory.cell
+  /// The kind of element: a cell, or a supplementary view.
+  public let representedElementCategory: ElementCategory
+  /// A supplementary view's element kind; `nil` for a cell.
+  public let representedElementKind: String?
   /// The item's frame in the collection view's content.
   open var frame: CGRect
 
@@ -421,5 +436,18 @@ open class HeadlessCollectionViewLayoutAttributes {
   public init(forCellWith indexPath: IndexPath, frame: CGRect = .zero) {
     self.indexPath = indexPath
     self.frame = frame
+    representedElementCategory = .cell
+    representedElementKind = nil
+  }
+
+  /// Creates the attributes of a supplementary view of an element kind.
+  public init(
+    forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath,
+    frame: CGRect = .zero
+  ) {
+    self.indexPath = indexPath
+    self.frame = frame
+    representedElementCategory = .supplementaryView
+    representedElementKind = elementKind
   }
 }

@@ -26,8 +26,11 @@ extension HeadlessTableView: ListEngineHost {
   }
 
   func supplementaryLength(_ kind: SupplementaryKind, section: Int) -> CGFloat {
-    title(kind, section: section) == nil ? 0 : titleHeight(kind)
+    supplementaryHeight(kind, section: section)
   }
+
+  /// A plain table's headers and footers float (UIKit rules §4c).
+  func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool { style == .plain }
 
   func headerPadding(section: Int) -> CGFloat { resolvedHeaderPadding }
 

@@ -123,12 +123,15 @@ open class HeadlessTableView: HeadlessScrollView {
 
   /// The height of a section header that has a title; ``automaticDimension`` by default, as
   /// in UIKit, which gives a title header ``standardTitleHeight`` points. A section without a
-  /// title has no header.
+  /// title has no header in a plain table; in a grouped one its header is room between the
+  /// sections, ``groupedSectionSpacing`` points by default (``groupedFirstSectionSpacing`` above
+  /// the first), or this height when one is set.
   open var sectionHeaderHeight: CGFloat = HeadlessTableView.automaticDimension {
     didSet { engine.layout() }
   }
 
-  /// The height of a section footer that has a title; ``automaticDimension`` by default.
+  /// The height of a section footer that has a title; ``automaticDimension`` by default. An
+  /// untitled section's footer is room in a grouped table, as its header is.
   open var sectionFooterHeight: CGFloat = HeadlessTableView.automaticDimension {
     didSet { engine.layout() }
   }
@@ -156,6 +159,24 @@ open class HeadlessTableView: HeadlessScrollView {
   /// The height a header or footer with a title takes when its height is automatic: about
   /// what UIKit gives a plain table's title.
   public static let standardTitleHeight: CGFloat = 28
+
+  /// The room a grouped table leaves for an untitled section's header and footer each, when
+  /// their heights are automatic: about what UIKit leaves (UIKit rules §4c).
+  public static let groupedSectionSpacing: CGFloat = 17.5
+
+  /// The room a grouped table leaves above its first section when it has no title.
+  public static let groupedFirstSectionSpacing: CGFloat = 35
+
+  /// The length a section's header or footer takes: a title's, or a grouped table's room
+  /// between sections; none in a plain table without a title.
+  func supplementaryHeight(_ kind: SupplementaryKind, section: Int) -> CGFloat {
+    if title(kind, section: section) != nil { return titleHeight(kind) }
+    guard style != .plain else { return 0 }
+    let height = kind == .header ? sectionHeaderHeight : sectionFooterHeight
+    if height != Self.automaticDimension { return max(0, height) }
+    return kind == .header && section == 0
+      ? Self.groupedFirstSectionSpacing : Self.groupedSectionSpacing
+  }
 
   /// The room above a section header, resolved.
   var resolvedHeaderPadding: CGFloat {

@@ -136,15 +136,23 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
   }
 
   override func supplementaryHeight(_ kind: SupplementaryKind, section index: Int) -> CGFloat {
-    guard let section = section(index), let view = collectionView else { return 0 }
+    guard let item = boundaryItem(kind, section: index), let view = collectionView else { return 0 }
+    return item.layoutSize.heightDimension.length(in: view.frame.size)
+  }
+
+  override func pinsSupplementary(_ kind: SupplementaryKind, section index: Int) -> Bool {
+    boundaryItem(kind, section: index)?.pinToVisibleBounds ?? false
+  }
+
+  /// A section's header or footer item.
+  private func boundaryItem(_ kind: SupplementaryKind, section index: Int)
+    -> HeadlessLayoutBoundarySupplementaryItem?
+  {
     let elementKind =
       kind == .header
       ? HeadlessCollectionView.elementKindSectionHeader
       : HeadlessCollectionView.elementKindSectionFooter
-    guard
-      let item = section.boundarySupplementaryItems.first(where: { $0.elementKind == elementKind })
-    else { return 0 }
-    return item.layoutSize.heightDimension.length(in: view.frame.size)
+    return section(index)?.boundarySupplementaryItems.first { $0.elementKind == elementKind }
   }
 
   /// Rows of a list size themselves from this estimate; other layouts keep their group heights.

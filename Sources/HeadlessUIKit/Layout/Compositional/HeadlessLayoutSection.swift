@@ -54,6 +54,11 @@ public final class HeadlessLayoutSection {
     if configuration.appearance == .insetGrouped {
       section.contentInsets = .init(top: 0, leading: 20, bottom: 0, trailing: 20)
     }
+    // A plain list's supplementary headers and footers are pinned, as a plain table's float
+    // (UIKit rules §4c).
+    if configuration.appearance == .plain || configuration.appearance == .sidebarPlain {
+      for item in section.boundarySupplementaryItems { item.pinToVisibleBounds = true }
+    }
     return section
   }
 

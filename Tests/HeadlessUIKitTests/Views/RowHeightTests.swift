@@ -246,6 +246,39 @@ struct RowHeightTests {
     #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 210)
   }
 
+  @Test func cellsKeptAndPreparedBeyondTheScreenAreCountedInLinesWhateverTheirHeight() {
+    let source = SizedRows([Array(repeating: 200, count: 30)])
+    let table = source.makeTable(estimate: 200)
+    var requested: [IndexPath] = []
+    table.dataSource = CountingRequests(source) { requested.append($0) }
+    HeadlessWindow.show(table)
+    // Scrolled down five rows: rows 5–7 show, and the two lines below them are prepared.
+    table.scroll(by: 1_000)
+    #expect(table.indexPathsForVisibleRows == rows(5..<8))
+    requested = []
+    table.scroll(by: 400)
+    #expect(table.indexPathsForVisibleRows == rows(7..<10))
+    #expect(requested == rows(10..<12), "rows 8 and 9 were prepared; 10 and 11 are now")
+    // The two rows that left the screen above, 400 points of them, are kept: scrolled back,
+    // they need no request (a band of 2 × 44 points kept only row 6).
+    requested = []
+    table.scroll(by: -400)
+    #expect(table.indexPathsForVisibleRows == rows(5..<8))
+    #expect(requested == rows(3..<5).reversed(), "only the lines prepared above, nearest first")
+  }
+
+  @Test func aTableCellWithAContentConfigurationIsAsTallAsItsView() {
+    let source = ConfiguredRows(heights: [90, 30, 120])
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    table.dataSource = source
+    KeepAlive.objects.append(source)
+    HeadlessWindow.show(table)
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 90)
+    #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)).minY == 120)
+    #expect(table.contentHeight == 240)
+  }
+
   @Test func theDelegateHearsCellsComeAndGo() {
     let source = SizedRows([Array(repeating: 44, count: 40)])
     let table = source.makeTable(estimate: 44)
@@ -367,5 +400,65 @@ struct ItemHeightTests {
     #expect(list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.height == 140)
     #expect(list.contentSize.height == CGFloat(4 * 150 + 26 * 60))
     #expect(items.displayed.sorted() == (0..<4).map { IndexPath(item: $0, section: 0) })
+  }
+}
+
+/// A data source that tells of each cell request, passing it on.
+@MainActor
+final class CountingRequests: HeadlessTableViewDataSource {
+  let source: any HeadlessTableViewDataSource
+  let counted: (IndexPath) -> Void
+  init(_ source: any HeadlessTableViewDataSource, counted: @escaping (IndexPath) -> Void) {
+    self.source = source
+    self.counted = counted
+    KeepAlive.objects.append(self)
+  }
+  func numberOfSections(in tableView: HeadlessTableView) -> Int {
+    source.numberOfSections(in: tableView)
+  }
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    source.tableView(tableView, numberOfRowsInSection: section)
+  }
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    counted(indexPath)
+    return source.tableView(tableView, cellForRowAt: indexPath)
+  }
+}
+
+/// A configuration whose view needs a given height, as Auto Layout would say of its content.
+struct TallConfiguration: HeadlessContentConfiguration {
+  var height: CGFloat
+  func makeContentView() -> any HeadlessView & HeadlessContentView { TallContentView(self) }
+  func updated(for state: any HeadlessConfigurationState) -> TallConfiguration { self }
+}
+
+final class TallContentView: HeadlessView, HeadlessContentView {
+  var configuration: any HeadlessContentConfiguration
+  init(_ configuration: TallConfiguration) {
+    self.configuration = configuration
+    super.init(frame: .zero)
+  }
+  required init?(coder: NSCoder) { nil }
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: (configuration as? TallConfiguration)?.height ?? 0)
+  }
+}
+
+/// Rows of plain cells, each showing a configuration of its height.
+@MainActor
+final class ConfiguredRows: HeadlessTableViewDataSource {
+  let heights: [CGFloat]
+  init(heights: [CGFloat]) { self.heights = heights }
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    heights.count
+  }
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    cell.contentConfiguration = TallConfiguration(height: heights[indexPath[1]])
+    return cell
   }
 }

@@ -19,12 +19,17 @@ struct LineLayout {
   /// Room a flow layout leaves around each section's items, along the scroll and across it.
   var sectionInsets: (start: CGFloat, end: CGFloat) = (0, 0)
   var crossInsets: (start: CGFloat, end: CGFloat) = (0, 0)
+  /// Whether the layout may give a section items that size themselves (a compositional
+  /// layout's estimated groups), so that the engine asks each section.
+  var sectionsMaySizeThemselves = false
+  /// Whether an item shorter than its line sits in the line's middle (a flow layout's).
+  var centersItemsInLine = false
 
   /// The layout of a section that has none of its own: ``columns`` lines of ``rowHeight``,
   /// with the insets.
   var uniform: SectionLayout {
     SectionLayout(
       columns: max(1, columns), lineHeight: rowHeight, insets: sectionInsets,
-      crossInsets: crossInsets)
+      crossInsets: crossInsets, centersItemsInLine: centersItemsInLine)
   }
 }

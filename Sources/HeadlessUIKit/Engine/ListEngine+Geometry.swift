@@ -44,6 +44,12 @@ struct SectionLayout {
   /// `orthogonalScrollingBehavior`): how its groups follow each other across. Its items then
   /// all sit in one line, ``lineHeight`` long.
   var orthogonal: OrthogonalRow?
+  /// For a section whose items size themselves whatever the view's own sizing (a compositional
+  /// section of estimated groups): the estimate they start from, and the room after each line.
+  var selfSizing: (estimate: CGFloat, lineSpacing: CGFloat)?
+  /// Whether an item shorter than its line sits in the line's middle (a flow layout's), or at
+  /// its start (a compositional group's).
+  var centersItemsInLine = false
 }
 
 /// The groups of a section that scrolls across the main scroll, one after another: each
@@ -118,10 +124,12 @@ extension ListEngine {
         0, askingDataSource { view?.supplementaryLength(.header, section: section) ?? 0 })
       let footer = max(
         0, askingDataSource { view?.supplementaryLength(.footer, section: section) ?? 0 })
+      let sized = rows.flatMap { $0.indices.contains(section) ? $0[section] : nil }
       let lines =
-        layout.orthogonal != nil ? min(count, 1) : (count + layout.columns - 1) / layout.columns
-      let itemsHeight =
-        rows.map { $0[section].total } ?? CGFloat(lines) * max(0, layout.lineHeight)
+        sized?.lineCount
+        ?? (layout.orthogonal != nil
+          ? min(count, 1) : (count + layout.columns - 1) / layout.columns)
+      let itemsHeight = sized?.total ?? CGFloat(lines) * max(0, layout.lineHeight)
       let top = y
       let padding =
         header > 0 ? max(0, askingDataSource { view?.headerPadding(section: section) ?? 0 }) : 0
@@ -149,42 +157,62 @@ extension ListEngine {
     return lineLayout.uniform
   }
 
-  /// Every section's row heights, learned the first time they are needed, while rows have
-  /// heights of their own; `nil` when every line is ``LineLayout/rowHeight`` long.
+  /// Every section's item heights, learned the first time they are needed, for the sections
+  /// whose items have heights of their own (`nil` for a section laid out in lines of its
+  /// layout's one line height); `nil` when no section's items do.
   ///
-  /// - Complexity: O(rows) the first time (UIKit asks for every estimate, or every height
+  /// - Complexity: O(items) the first time (UIKit asks for every estimate, or every height
   ///   without estimates, when it reloads), O(1) after.
-  func sizedRows() -> [RowHeights]? {
-    guard let rowSizing = rowGeometry.sizing, lineLayout.columns == 1 else { return nil }
+  func sizedRows() -> [SectionHeights?]? {
+    guard rowGeometry.sizing != nil || lineLayout.sectionsMaySizeThemselves else { return nil }
     if let heights = rowGeometry.heights { return heights }
-    if let estimate = rowSizing.uniformEstimate, estimate > 0, estimate.isFinite {
-      let row = estimate + rowSizing.spacing
-      let rows = counts().map { count in
-        RowHeights(
-          heights: [CGFloat](repeating: row, count: count),
-          isMeasured: [Bool](repeating: false, count: count))
-      }
-      rowGeometry.heights = rows
-      return rows
-    }
+    let counts = counts()
+    let sections = counts.indices.map { layout(ofSection: $0) }
     // The delegate is asked while the view lays out: an update from inside is re-entrant.
     let rows = askingDataSource {
-      counts().enumerated().map { section, count in
-        var heights: [CGFloat] = []
-        var isMeasured: [Bool] = []
-        heights.reserveCapacity(count)
-        isMeasured.reserveCapacity(count)
-        for item in 0..<count {
-          let (height, measured) = initialHeight(
-            IndexPath(section: section, index: item), sizing: rowSizing)
-          heights.append(height)
-          isMeasured.append(measured)
-        }
-        return RowHeights(heights: heights, isMeasured: isMeasured)
+      counts.enumerated().map { section, count in
+        sectionHeights(section, count: count, layout: sections[section])
       }
     }
     rowGeometry.heights = rows
     return rows
+  }
+
+  /// How the items of a section with `layout` get heights of their own: the section's own
+  /// self-sizing, else the view's rule; `nil` for a section laid out in lines of one height
+  /// (a carousel's always is).
+  func rowSizing(for layout: SectionLayout) -> RowSizing? {
+    guard layout.orthogonal == nil else { return nil }
+    if let (estimate, spacing) = layout.selfSizing {
+      return RowSizing(
+        height: { _ in nil }, estimate: { _ in estimate }, spacing: spacing,
+        uniformEstimate: estimate)
+    }
+    return rowGeometry.sizing
+  }
+
+  /// A section's item heights before their cells are shown, or `nil` for a section whose items
+  /// do not size themselves.
+  private func sectionHeights(_ section: Int, count: Int, layout: SectionLayout)
+    -> SectionHeights?
+  {
+    guard let sizing = rowSizing(for: layout) else { return nil }
+    if let estimate = sizing.uniformEstimate, estimate > 0, estimate.isFinite {
+      return SectionHeights(
+        heights: [CGFloat](repeating: estimate + sizing.spacing, count: count),
+        isMeasured: [Bool](repeating: false, count: count), columns: layout.columns)
+    }
+    var heights: [CGFloat] = []
+    var isMeasured: [Bool] = []
+    heights.reserveCapacity(count)
+    isMeasured.reserveCapacity(count)
+    for item in 0..<count {
+      let (height, measured) = initialHeight(
+        IndexPath(section: section, index: item), sizing: sizing)
+      heights.append(height)
+      isMeasured.append(measured)
+    }
+    return SectionHeights(heights: heights, isMeasured: isMeasured, columns: layout.columns)
   }
 
   /// A row's height before its cell is shown: its estimate when it has one, else the height it
@@ -216,21 +244,22 @@ extension ListEngine {
     return height
   }
 
-  /// Measures the rows among `paths` that only have an estimate, now that their cells exist:
-  /// the delegate's height, or the size the cell needs. A row above the viewport's top that
-  /// changes moves the content offset by as much, so that what is on screen stays put, as UIKit
-  /// does. Returns whether any row changed height.
+  /// Measures the items among `paths` that only have an estimate, now that their cells exist:
+  /// the delegate's height, or the size the cell needs at its column's width. A line above the
+  /// viewport's top that changes moves the content offset by as much, so that what is on screen
+  /// stays put, as UIKit does. Returns whether any line changed height.
   func measureRows(_ paths: [IndexPath], frames: [SectionFrame]) -> Bool {
-    guard let rowSizing = rowGeometry.sizing, var rows = sizedRows() else { return false }
+    guard var rows = sizedRows() else { return false }
     var changed = false
     for path in paths {
       let (section, item) = (path.sectionIndex, path.itemIndex)
       guard rows.indices.contains(section), frames.indices.contains(section),
-        rows[section].heights.indices.contains(item), !rows[section].isMeasured[item],
-        let cell = cells[path]
+        var heights = rows[section], heights.isMeasured(item) == false,
+        let rowSizing = rowSizing(for: frames[section].layout), let cell = cells[path]
       else { continue }
       let insets = frames[section].layout.crossInsets
-      let breadth = max(0, viewport.breadth - insets.start - insets.end)
+      let breadth =
+        max(0, viewport.breadth - insets.start - insets.end) / CGFloat(heights.columns)
       let known = askingDataSource { sizing(rowSizing, heightOf: path) }
       var height =
         known
@@ -242,9 +271,10 @@ extension ListEngine {
         height = Self.defaultRowHeight
         report(UIKitMessages.zeroHeightSelfSizingCell(kind: kind), once: .zeroSizeCell)
       }
-      let top = frames[section].itemsTop + rows[section].offset(ofRow: item)
-      let delta = rows[section].setMeasuredHeight(
-        max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofRow: item)
+      let top = frames[section].itemsTop + heights.offset(ofItem: item)
+      let delta = heights.setMeasuredHeight(
+        max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofItem: item)
+      rows[section] = heights
       guard delta != 0 else { continue }
       changed = true
       if top < viewport.offset {
@@ -252,7 +282,7 @@ extension ListEngine {
         viewport.shiftDeceleration(by: delta)
         rowGeometry.recordCorrection(OffsetCorrection(indexPath: path, distance: delta))
       }
-      // The frames below this row moved: the next row is measured in another pass, against
+      // The frames below this line moved: the next item is measured in another pass, against
       // frames worked out again.
       break
     }
@@ -269,16 +299,42 @@ extension ListEngine {
     sizing.height(path).map { checkedHeight($0, at: path) }
   }
 
-  /// Takes each row's height to its place after a batch: moved and untouched rows keep theirs,
-  /// inserted and reloaded rows start from their estimates (UIKit measures them again).
+  /// Takes each item's height to its place after a batch: moved and untouched items keep
+  /// theirs, inserted and reloaded items start from their estimates (UIKit measures them
+  /// again), and each section's lines are made anew from its items.
   func carryRowHeights(through plan: BatchUpdatePlan) {
-    guard let rowSizing = rowGeometry.sizing, let rows = rowGeometry.heights else { return }
-    let model = rows.map { section in
-      section.heights.indices.map { (section.heights[$0], section.isMeasured[$0]) }
+    guard let rows = rowGeometry.heights else { return }
+    guard rows.contains(where: { $0 != nil }) else {
+      // No section has heights of its own: nothing to carry, and the new sections are
+      // looked at when next laid out.
+      rowGeometry.heights = nil
+      return
     }
-    let moved = askingDataSource { plan.apply(to: model) { initialHeight($0, sizing: rowSizing) } }
-    rowGeometry.heights = moved.map {
-      RowHeights(heights: $0.map(\.0), isMeasured: $0.map(\.1))
+    // Sections without heights of their own carry placeholders, so that items moving out of
+    // them land where the plan says.
+    let model = rows.enumerated().map { section, heights in
+      heights.map { heights in
+        heights.items.heights.indices.map {
+          (heights.items.heights[$0], heights.items.isMeasured[$0])
+        }
+      }
+        ?? [(CGFloat, Bool)](
+          repeating: (0, true),
+          count: plan.oldCounts.indices.contains(section) ? plan.oldCounts[section] : 0)
+    }
+    let moved = askingDataSource {
+      plan.apply(to: model) { path in
+        guard let sizing = rowSizing(for: layout(ofSection: path.sectionIndex)) else {
+          return (0, true)
+        }
+        return initialHeight(path, sizing: sizing)
+      }
+    }
+    rowGeometry.heights = moved.enumerated().map { section, items in
+      let layout = layout(ofSection: section)
+      guard rowSizing(for: layout) != nil else { return nil }
+      return SectionHeights(
+        heights: items.map(\.0), isMeasured: items.map(\.1), columns: layout.columns)
     }
   }
 
@@ -307,20 +363,20 @@ extension ListEngine {
   private func indexPaths(
     in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
   ) -> [IndexPath] {
-    if let rows = sizedRows() {
-      guard rows.indices.contains(section), count > 0, bottom > frame.itemsTop else { return [] }
-      let heights = rows[section]
-      let first = heights.row(atOffset: top - frame.itemsTop)
-      let last = min(min(count, heights.count) - 1, heights.row(atOffset: bottom - frame.itemsTop))
+    if let rows = sizedRows(), rows.indices.contains(section), let heights = rows[section] {
+      guard count > 0, bottom > frame.itemsTop else { return [] }
+      let first = heights.line(atOffset: top - frame.itemsTop)
+      let last = min(heights.lineCount - 1, heights.line(atOffset: bottom - frame.itemsTop))
       guard first <= last else { return [] }
       var paths: [IndexPath] = []
-      for item in first...last {
-        // A row that starts at `bottom` is not in the band; nor is one of zero height, nor one
+      for line in first...last {
+        // A line that starts at `bottom` is not in the band; nor is one of zero height, nor one
         // that meets it by a rounding error (fractional heights, summed two ways).
-        let start = frame.itemsTop + heights.offset(ofRow: item)
-        if start < bottom - Self.geometryTolerance
-          && start + heights.heights[item] > top + Self.geometryTolerance
-        {
+        let start = frame.itemsTop + heights.lines.offset(ofRow: line)
+        guard start < bottom - Self.geometryTolerance,
+          start + heights.lines.heights[line] > top + Self.geometryTolerance
+        else { continue }
+        for item in heights.itemRange(ofLine: line) where item < count {
           paths.append(IndexPath(section: section, index: item))
         }
       }

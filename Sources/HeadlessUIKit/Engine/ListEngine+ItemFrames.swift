@@ -16,17 +16,22 @@ extension ListEngine {
     let section = frames[path.sectionIndex]
     let crossInsets = section.layout.crossInsets
     let breadth = max(0, viewport.breadth - crossInsets.start - crossInsets.end)
-    if let rows = sizedRows() {
+    if let rows = sizedRows(), rows.indices.contains(path.sectionIndex),
+      let heights = rows[path.sectionIndex]
+    {
       // The counts may have changed since `frames` were worked out (a batch from inside a
       // cell request, which UIKit punishes and HeadlessUIKit reports and survives).
-      guard rows.indices.contains(path.sectionIndex),
-        rows[path.sectionIndex].heights.indices.contains(path.itemIndex)
-      else { return .zero }
-      let heights = rows[path.sectionIndex]
-      let spacing = rowGeometry.sizing?.spacing ?? 0
+      guard heights.isMeasured(path.itemIndex) != nil else { return .zero }
+      let item = path.itemIndex
+      let spacing = rowSizing(for: section.layout)?.spacing ?? 0
+      let height = max(0, heights.items.heights[item] - spacing)
+      let lineHeight = max(0, heights.lineHeight(ofItem: item) - spacing)
+      let columnWidth = breadth / CGFloat(heights.columns)
+      let lineTop = section.itemsTop + heights.offset(ofItem: item)
       return CGRect(
-        x: crossInsets.start, y: section.itemsTop + heights.offset(ofRow: path.itemIndex),
-        width: breadth, height: max(0, heights.heights[path.itemIndex] - spacing))
+        x: crossInsets.start + CGFloat(item % heights.columns) * columnWidth,
+        y: lineTop + (section.layout.centersItemsInLine ? (lineHeight - height) / 2 : 0),
+        width: columnWidth, height: height)
     }
     let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
     if let row = section.layout.orthogonal {

@@ -279,10 +279,12 @@ final class ListEngine {
         let existing = cells[destination]
       else { continue }
       // A self-sizing row is measured again with its new content.
-      let sizing = rowGeometry.sizing
-      if sizing?.height(destination) == nil, rowGeometry.heights != nil {
-        rowGeometry.heights?[destination.sectionIndex]
-          .forgetMeasurement(ofRow: destination.itemIndex)
+      let section = destination.sectionIndex
+      if let heights = rowGeometry.heights, heights.indices.contains(section),
+        heights[section] != nil,
+        rowSizing(for: layout(ofSection: section))?.height(destination) == nil
+      {
+        rowGeometry.heights?[section]?.forgetMeasurement(ofItem: destination.itemIndex)
         remeasures = true
       }
       if let cell = requestCell(at: destination, reconfiguring: existing), cell !== existing {

@@ -4,9 +4,10 @@ import Foundation
   import CoreGraphics
 #endif
 
-/// How the rows of a single-column list get heights of their own, and what the engine learnt
-/// of those heights: the sizing rule, each section's row heights (estimated or measured), the
-/// rows whose negative height was reported, and the content-offset corrections measuring made.
+/// How the items of a list get heights of their own, and what the engine learnt of those
+/// heights: the view's sizing rule, each section's item heights (estimated or measured) in its
+/// lines, the rows whose negative height was reported, and the content-offset corrections
+/// measuring made.
 ///
 /// Invariants: ``heights`` is `nil` until the engine first lays rows out by ``sizing``, and
 /// becomes `nil` again whenever ``sizing`` is set or UIKit would forget its heights
@@ -15,14 +16,15 @@ import Foundation
 /// It only stores: the engine asks the delegate and the cells for heights outside any access
 /// to it, as they may call back into the view.
 struct RowGeometry {
-  /// How rows get heights of their own; `nil` lays every line out at ``LineLayout/rowHeight``.
-  /// Setting it forgets every height.
+  /// How the view's rows get heights of their own; `nil` lays every line out at its section's
+  /// line height (a section may still size its items itself). Setting it forgets every height.
   var sizing: RowSizing? {
     didSet { heights = nil }
   }
-  /// Each section's row heights while ``sizing`` applies; `nil` until read, and after anything
+  /// Each section's item heights, for the sections whose items have heights of their own (a
+  /// `nil` section is laid out in lines of one height); `nil` until read, and after anything
   /// that makes UIKit forget its heights.
-  var heights: [RowHeights]?
+  var heights: [SectionHeights?]?
   /// Rows whose negative height was reported, so that each is reported once.
   private var reportedNegativeHeights: Set<IndexPath> = []
   /// The content-offset corrections made because a row above the viewport's top turned out

@@ -83,10 +83,9 @@ open class HeadlessCollectionViewLayout {
   /// is on screen; never, by default.
   func pinsSupplementary(_ kind: SupplementaryKind, section: Int) -> Bool { false }
 
-  /// The estimate rows of one column start from before their cells size them; `nil` when the
-  /// layout does not size rows by their cells (a flow layout says so through its
-  /// `estimatedItemSize`).
-  var selfSizingEstimate: CGFloat? { nil }
+  /// Whether a section may size its items itself (a compositional layout's estimated groups);
+  /// a flow layout says so through its `estimatedItemSize`, for every section alike.
+  var sectionsMaySizeThemselves: Bool { false }
 }
 
 /// A layout of items in lines that wrap (`UICollectionViewFlowLayout` where UIKit does not

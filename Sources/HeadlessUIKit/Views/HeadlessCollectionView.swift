@@ -122,6 +122,8 @@ open class HeadlessCollectionView: HeadlessScrollView {
     }
     applyAxisLengths()
     engine.lineLayout.columns = layout.columns(forBreadth: engine.viewport.breadth)
+    engine.lineLayout.sectionsMaySizeThemselves = layout.sectionsMaySizeThemselves
+    engine.lineLayout.centersItemsInLine = layout is HeadlessCollectionViewFlowLayout
     engine.lineLayout.rowHeight = layout.lineHeight
     (engine.lineLayout.sectionInsets, engine.lineLayout.crossInsets) = (
       (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
@@ -168,19 +170,10 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// with an `estimatedItemSize` — when a flow layout has one item per line; lines of several
   /// items are all `itemSize` long. The heights measured are kept until this changes.
   private func updateItemSizing() {
-    if let estimate = collectionViewLayout.selfSizingEstimate, engine.lineLayout.columns == 1 {
-      // A list: rows size themselves from an estimate.
-      let sizing = ItemSizing(
-        selfSizing: true, estimate: estimate, spacing: 0, horizontal: false, delegate: nil)
-      guard sizing != itemSizing else { return }
-      itemSizing = sizing
-      engine.rowGeometry.sizing = RowSizing(
-        height: { _ in nil }, estimate: { _ in estimate }, uniformEstimate: estimate)
-      return
-    }
+    // A compositional layout's sections size their items themselves, section by section.
     let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
     guard let flow = collectionViewLayout as? HeadlessCollectionViewFlowLayout,
-      engine.lineLayout.columns == 1, flow.estimatedItemSize != .zero || flowDelegate != nil
+      flow.estimatedItemSize != .zero || flowDelegate != nil
     else {
       if itemSizing != nil {
         itemSizing = nil

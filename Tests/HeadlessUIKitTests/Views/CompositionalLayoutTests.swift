@@ -110,13 +110,104 @@ struct CompositionalLayoutTests {
       frame: CGRect(x: 0, y: 0, width: 400, height: 600),
       collectionViewLayout: UICollectionViewCompositionalLayout(
         section: NSCollectionLayoutSection(group: group)))
-    view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "item")
-    let source = Numbers([9])
+    view.register(NeedsCell.self, forCellWithReuseIdentifier: "item")
+    // The wide items need 80 points, the narrow ones 30.
+    let source = Needs([[30, 80, 30, 30, 80, 30, 30, 80, 30]])
     view.dataSource = source
     KeepAlive.objects.append(source)
     UIWindow.show(view)
     // A quarter, a half, a quarter: three items a line; the group is as tall as its tallest.
     #expect(view.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.minY == 80)
     #expect(view.contentSize.height == CGFloat(3 * 80))
+  }
+
+  /// An estimated grid sizes each line to its tallest item once their cells are measured, each
+  /// item keeping its own height at the line's top (UIKit rules §7.9).
+  @Test func anEstimatedGridsLinesAreAsTallAsTheirTallestItem() {
+    let item = NSCollectionLayoutItem(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .estimated(50)))
+    let group = NSCollectionLayoutGroup.horizontal(
+      layoutSize: NSCollectionLayoutSize(
+        widthDimension: .fractionalWidth(1), heightDimension: .estimated(50)),
+      subitems: [item])
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 300, height: 600),
+      collectionViewLayout: UICollectionViewCompositionalLayout(
+        section: NSCollectionLayoutSection(group: group)))
+    view.register(NeedsCell.self, forCellWithReuseIdentifier: "item")
+    let source = Needs([[40, 120, 60, 30, 30, 90, 200]])
+    view.dataSource = source
+    KeepAlive.objects.append(source)
+    UIWindow.show(view)
+    func frame(_ item: Int) -> CGRect? {
+      view.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame
+    }
+    #expect(frame(1) == CGRect(x: 100, y: 0, width: 100, height: 120))
+    #expect(frame(2) == CGRect(x: 200, y: 0, width: 100, height: 60), "at the line's top")
+    #expect(frame(3)?.minY == 120 && frame(5)?.height == 90)
+    #expect(frame(6)?.minY == 210)
+    #expect(view.contentSize.height == 410)
+  }
+
+  /// A section provider's list sections size their rows by their cells, beside a grid of
+  /// fixed lines.
+  @Test func aProvidersListSectionsSizeTheirRowsBesideAFixedGrid() {
+    let layout = UICollectionViewCompositionalLayout { index, environment in
+      guard index == 1 else {
+        return .list(
+          using: UICollectionLayoutListConfiguration(appearance: .plain),
+          layoutEnvironment: environment)
+      }
+      let item = NSCollectionLayoutItem(
+        layoutSize: NSCollectionLayoutSize(
+          widthDimension: .fractionalWidth(0.5), heightDimension: .fractionalHeight(1)))
+      return NSCollectionLayoutSection(
+        group: .horizontal(
+          layoutSize: NSCollectionLayoutSize(
+            widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+          subitems: [item]))
+    }
+    let view = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 300, height: 800), collectionViewLayout: layout)
+    view.register(NeedsCell.self, forCellWithReuseIdentifier: "item")
+    let source = Needs([[70, 90], [10, 10, 10], [55]])
+    view.dataSource = source
+    KeepAlive.objects.append(source)
+    UIWindow.show(view)
+    func minY(_ item: Int, _ section: Int) -> CGFloat? {
+      view.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame.minY
+    }
+    #expect(minY(1, 0) == 70, "the list's rows are as tall as their cells need")
+    #expect(minY(0, 1) == 160 && minY(2, 1) == 260, "the grid keeps its 100-point lines")
+    #expect(
+      view.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))?.frame
+        == CGRect(x: 0, y: 360, width: 300, height: 55))
+  }
+}
+
+/// A cell that needs the height its item says.
+final class NeedsCell: UICollectionViewCell {
+  var needed: CGFloat = 44
+  override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+    CGSize(width: targetSize.width, height: needed)
+  }
+}
+
+/// Sections of items, each needing a height.
+@MainActor
+final class Needs: UICollectionViewDataSource {
+  let heights: [[CGFloat]]
+  init(_ heights: [[CGFloat]]) { self.heights = heights }
+  func numberOfSections(in collectionView: UICollectionView) -> Int { heights.count }
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  { heights[section].count }
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    (cell as? NeedsCell)?.needed = heights[indexPath.section][indexPath.item]
+    return cell
   }
 }

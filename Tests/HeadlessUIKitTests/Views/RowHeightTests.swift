@@ -332,6 +332,7 @@ struct ItemHeightTests {
   final class Items: HeadlessCollectionViewDataSource, HeadlessCollectionViewDelegateFlowLayout {
     var heights: [CGFloat]
     var sizesFromDelegate = false
+    var width: CGFloat = 320
     var displayed: [IndexPath] = []
     init(_ heights: [CGFloat]) { self.heights = heights }
     func collectionView(
@@ -354,7 +355,7 @@ struct ItemHeightTests {
       sizeForItemAt indexPath: IndexPath
     ) -> CGSize {
       sizesFromDelegate
-        ? CGSize(width: 320, height: heights[indexPath[1]])
+        ? CGSize(width: width, height: heights[indexPath[1]])
         : (collectionViewLayout as? HeadlessCollectionViewFlowLayout)?.itemSize ?? .zero
     }
     func collectionView(
@@ -363,9 +364,10 @@ struct ItemHeightTests {
     ) { displayed.append(indexPath) }
   }
 
-  func makeList(_ items: Items, estimated: CGSize) -> HeadlessCollectionView {
+  func makeList(_ items: Items, estimated: CGSize, width: CGFloat = 320) -> HeadlessCollectionView {
     let layout = HeadlessCollectionViewFlowLayout()
-    layout.itemSize = CGSize(width: 320, height: 50)
+    layout.itemSize = CGSize(width: width, height: 50)
+    items.width = width
     layout.minimumLineSpacing = 10
     layout.estimatedItemSize = estimated
     let list = HeadlessCollectionView(
@@ -387,6 +389,34 @@ struct ItemHeightTests {
     #expect(
       list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.minY == expected)
     #expect(list.contentSize.height == items.heights.reduce(0) { $0 + $1 + 10 })
+  }
+
+  /// A flow layout's line is as tall as its tallest item, the others in its middle: with the
+  /// delegate's sizes, and with self-sizing cells (UIKit rules §4b).
+  @Test func aFlowGridsLinesAreAsTallAsTheirTallestItem() {
+    func frames(_ items: Items, estimated: CGSize) -> ([CGRect], CGFloat) {
+      let grid = makeList(items, estimated: estimated, width: 100)
+      HeadlessWindow.show(grid)
+      let frames = (0..<items.heights.count).map {
+        grid.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame ?? .zero
+      }
+      return (frames, grid.contentSize.height)
+    }
+    // Three 100-point columns, 10 points between lines: lines of 80 and 40, and 70.
+    let heights: [CGFloat] = [20, 80, 50, 40, 40, 40, 70]
+    let byDelegate = Items(heights)
+    byDelegate.sizesFromDelegate = true
+    let bySelfSizing = Items(heights)
+    for (items, estimated) in [
+      (byDelegate, CGSize.zero), (bySelfSizing, CGSize(width: 100, height: 50)),
+    ] {
+      let (frames, height) = frames(items, estimated: estimated)
+      #expect(
+        frames[0] == CGRect(x: 0, y: 30, width: 320.0 / 3, height: 20), "in its line's middle")
+      #expect(frames[1].minY == 0 && frames[1].height == 80)
+      #expect(frames[3].minY == 90 && frames[6].minY == 140)
+      #expect(height == CGFloat(90 + 50 + 80))
+    }
   }
 
   @Test func selfSizingItemsAreMeasuredWhenShown() {

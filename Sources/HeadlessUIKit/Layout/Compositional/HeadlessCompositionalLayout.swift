@@ -132,6 +132,11 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     layout.columns = group.isHorizontal ? group.itemsPerGroup(in: container) : 1
     // A vertical group of n items is n lines that share its height.
     layout.lineHeight = groupHeight / CGFloat(group.itemsStacked) + section.interGroupSpacing
+    // An estimated group is as tall as its tallest item once their cells are measured, each
+    // starting from its estimate (UIKit rules §7.9).
+    if group.layoutSize.heightDimension.isEstimated {
+      layout.selfSizing = (groupHeight / CGFloat(group.itemsStacked), section.interGroupSpacing)
+    }
     return layout
   }
 
@@ -155,10 +160,8 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     return section(index)?.boundarySupplementaryItems.first { $0.elementKind == elementKind }
   }
 
-  /// Rows of a list size themselves from this estimate; other layouts keep their group heights.
-  override var selfSizingEstimate: CGFloat? {
-    listConfiguration == nil ? nil : HeadlessLayoutSection.listRowEstimate
-  }
+  /// A section of estimated groups sizes its items by their cells (a list's rows are).
+  override var sectionsMaySizeThemselves: Bool { true }
 
   override func columns(forBreadth breadth: CGFloat) -> Int {
     listConfiguration == nil ? super.columns(forBreadth: breadth) : 1

@@ -291,6 +291,15 @@ enum UIKitMessages {
     }
   }
 
+  /// A collection view asked for an item of a section it does not have, which it turns into a
+  /// global index by counting the items before that section (§7.6).
+  static func itemsBeforeMissingSection(_ section: Int, sections: Int) -> UpdateViolation {
+    UpdateViolation(
+      .sectionOutOfBounds,
+      "request for number of items before section \(section) when there are only \(sections) "
+        + "sections in the collection view")
+  }
+
   static func rectForInvalidIndexPath(_ path: IndexPath) -> UpdateViolation {
     UpdateViolation(
       .rectForInvalidIndexPath, "request for rect at invalid index path (\(describe(path)))")

@@ -313,9 +313,22 @@ open class HeadlessCollectionView: HeadlessScrollView {
     indexPathsForVisibleItems.compactMap { engine.cells[$0] as? HeadlessCollectionViewCell }
   }
 
-  /// The cell showing an item, or `nil` when the item is not visible.
+  /// The cell showing an item, or `nil` when the item is not visible. UIKit raises for a
+  /// section the view does not have (by the counts it last read); this reports it and answers
+  /// `nil`.
   open func cellForItem(at indexPath: IndexPath) -> HeadlessCollectionViewCell? {
-    guard checkIndexPath(indexPath), engine.isVisibleForRead(indexPath) else { return nil }
+    guard checkIndexPath(indexPath) else { return nil }
+    // UIKit counts the items before the path's section to find the cell: a section it does not
+    // have (an index path kept from before a batch, say) raises (§7.6).
+    // From inside a count, only the counts already read: asking again would recurse (§7.2).
+    let sections =
+      engine.isUpdatingVisibleCells ? engine.cachedCounts?.count : engine.counts().count
+    if let sections, !(0..<sections).contains(indexPath.sectionIndex) {
+      engine.report(
+        UIKitMessages.itemsBeforeMissingSection(indexPath.sectionIndex, sections: sections))
+      return nil
+    }
+    guard engine.isVisibleForRead(indexPath) else { return nil }
     return engine.cells[indexPath] as? HeadlessCollectionViewCell
   }
 

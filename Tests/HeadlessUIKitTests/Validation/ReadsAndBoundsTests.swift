@@ -114,6 +114,23 @@ struct ReadsAndBoundsTests {
     #expect(table.violations.map(\.isUIKitMessage) == [true, true, false])
   }
 
+  /// Catalog entry 30: a cell asked for at a section the view no longer has, as a path kept
+  /// from before a batch is, raises; an item past the end of a section it has is not there.
+  @Test func aCellOfASectionThatIsGoneIsRejected() {
+    let (grid, _) = makeGrid(items: 6)
+    HeadlessWindow.show(grid)
+    #expect(grid.cellForItem(at: IndexPath(item: 0, section: 0)) != nil)
+    #expect(grid.cellForItem(at: IndexPath(item: 9, section: 0)) == nil)
+    #expect(grid.violations.isEmpty)
+    #expect(grid.cellForItem(at: IndexPath(item: 0, section: 2)) == nil)
+    #expect(
+      grid.violations.map(\.message)
+        == [
+          "request for number of items before section 2 when there are only 1 sections in the "
+            + "collection view"
+        ])
+  }
+
   @Test func aCollectionViewRejectsIndexPathsWithoutTwoIndices() {
     let (grid, _) = makeGrid(items: 6)
     HeadlessWindow.show(grid)

@@ -50,12 +50,9 @@ extension BindingFuzzer {
   /// Lets the binding show the last list and the view finish its animations, then checks.
   func settleAndCheck(placeMark: PlaceMark?) async throws {
     guard let view else { return }
-    if let binding, view.window != nil, !binding.isCancelled {
-      // Off the main actor the worker diffs; UIKit's completions come a turn later.
-      _ = await binding.waitUntilShown()
-    }
-    _ = await waitFor { view.pendingCompletionCount == 0 }
-    for _ in 0..<4 { await Task.yield() }
+    // Off the main actor the worker diffs, and the store's loads run; the view's animations end
+    // as the fuzzer moves their clock on, frame by frame, while it waits.
+    await quiesce(view)
     try checkReports(view)
     // Content reaches its cells a few main-actor turns after it arrives (the store announces
     // it, the binding reconfigures), or — after the user held a row, which UIKit does not say
@@ -71,7 +68,7 @@ extension BindingFuzzer {
       } catch let finding as Finding where finding.isContentLag && turns < 700 {
         turns += 1
         if turns < 200 {
-          await Task.yield()
+          await pass()
         } else {
           try? await Task.sleep(for: .milliseconds(1))
         }
@@ -80,6 +77,12 @@ extension BindingFuzzer {
     try checkReports(view)
     try checkAccessories(view)
     if let placeMark { try checkPlace(placeMark, view) }
+    if Self.traces {
+      // What a replay must find the same, step by step.
+      note(
+        "  settled: content \(view.contentSize.height), offset \(view.contentOffset.y), "
+          + "loads \(loader.pendingKeys), waiting \(store.waitingKeys)")
+    }
   }
 
   /// The empty state shows exactly when no item does, and the loading view exactly while a

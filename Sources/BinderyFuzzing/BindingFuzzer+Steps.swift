@@ -47,7 +47,7 @@ extension BindingFuzzer {
       tally.memoryWarnings += 1
     case 67..<82 where world.hasContent:
       mark = placeMark(allowingMoves: true)
-      settleContent()
+      await settleContent()
     case 82..<84:
       note("cancel and bind again")
       binding?.cancel()
@@ -56,13 +56,18 @@ extension BindingFuzzer {
       bind()
       tally.rebinds += 1
     case 86..<89 where world.loadsMoreAt != nil:
-      // The page request ends and its page (the last may be empty) follows, as a paged
-      // source sends it.
+      // The page (the last may be empty) is sent to the source, and the request returns, as
+      // `load` is documented to do; the list is on the main actor before the request goes on,
+      // whatever the threads do.
       mark = placeMark(allowingMoves: false)
-      pageArrives?.yield()
-      pageArrives = nil
       note(lists.addPage(atStart: world.loadsMoreAt == .start, using: &random))
-      binding?.submit(lists.sections)
+      await submitAndLetItArrive()
+      if let arrives = pageArrives {
+        let returned = pagesReturned
+        arrives.yield()
+        pageArrives = nil
+        _ = await waitFor(movingAnimations: false) { self.pagesReturned > returned }
+      }
       tally.lists += 1
     case 84..<86:
       let width: CGFloat = view.frame.width == 390 ? 300 : 390
@@ -102,6 +107,18 @@ extension BindingFuzzer {
     }
     tally.steps += 1
     try await settleAndCheck(placeMark: mark)
+  }
+
+  /// Sends the list and waits, the animations' clock still, until the main actor has it —
+  /// applied (its batches animating as the step goes on) or held for the user — so that it
+  /// lands at this moment of the step whatever the diff's thread took.
+  func submitAndLetItArrive() async {
+    guard let binding else { return }
+    binding.submit(lists.sections)
+    _ = await waitFor(movingAnimations: false) { binding.hasHandledEverything }
+    // The work the list set off on the main actor (a turn's anchor, cells to release, checks)
+    // runs to its end before the step goes on, however many turns the wait took.
+    for _ in 0..<8 { await Task.yield() }
   }
 
   /// Where the app asked the binding to scroll, to check that it went there.
@@ -195,7 +212,7 @@ extension BindingFuzzer {
       if tick == listAt && listAt < 30 {
         _ = lists.edit(using: &random)
         note("  a list arrives during the fling")
-        binding?.submit(lists.sections)
+        await submitAndLetItArrive()
       }
       view.decelerate(for: .milliseconds(16))
       if tick % 8 == 0 { await Task.yield() }
@@ -213,8 +230,7 @@ extension BindingFuzzer {
       if Int.random(in: 0..<4, using: &random) == 0 {
         _ = lists.edit(using: &random)
         note("  a list arrives under the finger")
-        binding?.submit(lists.sections)
-        await Task.yield()
+        await submitAndLetItArrive()
       }
     }
     view.userEndsDragging(velocity: CGFloat(Int.random(in: -2_000...2_000, using: &random)))
@@ -291,21 +307,26 @@ extension BindingFuzzer {
   }
 
   /// Content arrives for some of the loads under way, fails, or fails for good; time passes
-  /// for the store (timeouts, retries).
-  private func settleContent() {
+  /// for the store (timeouts, retries). One load at a time, each taken in by the store and shown
+  /// before the next ends: outcomes that end together reach the store in batches the threads
+  /// decide, and each batch moves the screen its own way.
+  private func settleContent() async {
     let count = Int.random(in: 0...8, using: &random)
     var outcomes: [FuzzLoader.Outcome] = []
-    loader.settle(
-      count: count, pick: { Int.random(in: 0..<$0, using: &random) },
-      outcome: { _ in
-        let roll = Int.random(in: 0..<10, using: &random)
-        let outcome: FuzzLoader.Outcome =
-          roll < 7 ? .content : roll < 9 ? .failure : .permanentFailure
-        outcomes.append(outcome)
-        return outcome
-      })
+    for _ in 0..<count where !loader.pendingKeys.isEmpty {
+      loader.settle(
+        count: 1, pick: { Int.random(in: 0..<$0, using: &random) },
+        outcome: { _ in
+          let roll = Int.random(in: 0..<10, using: &random)
+          let outcome: FuzzLoader.Outcome =
+            roll < 7 ? .content : roll < 9 ? .failure : .permanentFailure
+          outcomes.append(outcome)
+          return outcome
+        })
+      if let view { await quiesce(view) }
+    }
     let advance = Int.random(in: 0..<4, using: &random) == 0
-    if advance { clock.advance(by: .milliseconds(Int.random(in: 100...3_000, using: &random))) }
+    if advance { await letTimePass(.milliseconds(Int.random(in: 100...3_000, using: &random))) }
     note(
       "content: \(outcomes.filter { $0 == .content }.count) arrive, "
         + "\(outcomes.filter { $0 != .content }.count) fail" + (advance ? ", time passes" : ""))

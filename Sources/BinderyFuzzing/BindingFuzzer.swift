@@ -135,6 +135,8 @@ package final class BindingFuzzer {
   var earlierBindings: [Weak<ListBinding<FuzzSection, FuzzItem>>] = []
   /// Ends the page request under way, if any.
   var pageArrives: AsyncStream<Void>.Continuation?
+  /// How many page requests returned.
+  var pagesReturned = 0
   /// The header view the app gave its table, if any: load more must put it back.
   var appHeaderView: UIView?
   /// Violations reported through the view's callback (a view released mid-update has no list
@@ -153,7 +155,9 @@ package final class BindingFuzzer {
     store = ContentStore(
       configuration: .init(
         countLimit: 400, maximumConcurrentLoads: 8, timeout: .seconds(5),
-        retry: RetryPolicy(backoff: .milliseconds(200), maximumBackoff: .seconds(2)), clock: clock),
+        // No jitter: a retry's time comes from the seed's steps alone, so that a seed replays.
+        retry: RetryPolicy(backoff: .milliseconds(200), maximumBackoff: .seconds(2), jitter: 0),
+        clock: clock),
       loader: loader.load)
     store.purgesOnMemoryWarning(from: center)
   }
@@ -214,6 +218,8 @@ package final class BindingFuzzer {
     viewHeight = view.frame.height
     appHeaderView = (view as? UITableView)?.tableHeaderView
     window = UIWindow.show(view)
+    // The fuzzer moves the view's animations on as it waits (`pass()`).
+    window?.animationClock.mode = .manual
     bind()
     note("bound: \(world)")
     try await settleAndCheck(placeMark: nil)
@@ -297,6 +303,7 @@ package final class BindingFuzzer {
     pageArrives?.finish()
     pageArrives = arrives
     for await _ in page { break }
+    pagesReturned += 1
   }
 
   /// What a cell shows for `item` — the item (another one, one in seven, when `breaks`), its
@@ -373,17 +380,83 @@ package final class BindingFuzzer {
   }
 
   /// Yields until `condition` holds, at most 2,000 main-actor turns (and a little real time,
-  /// for work off the main actor); returns whether it held.
-  func waitFor(_ condition: () -> Bool) async -> Bool {
+  /// for work off the main actor), the view's animations a frame further each; returns whether
+  /// it held.
+  func waitFor(movingAnimations: Bool = true, _ condition: () -> Bool) async -> Bool {
     for turn in 0..<2_000 {
       if condition() { return true }
+      if movingAnimations { advanceAFrame() }
       if turn > 200 {
         try? await Task.sleep(for: .microseconds(200))
       } else {
         await Task.yield()
       }
     }
+    if !condition(), Self.traces { note("  (a wait gave up)") }
     return condition()
+  }
+
+  /// One main-actor turn, in which the view's animations move a frame on: the fuzzer owns their
+  /// clock, so that where an animation is does not depend on how busy the machine is.
+  func pass() async {
+    advanceAFrame()
+    await Task.yield()
+  }
+
+  /// Moves the view's animations a frame on — unless a list is on its way from the diff's
+  /// thread: the clock waits for it, so that it lands at the same moment of the animations
+  /// however long the diff took.
+  private func advanceAFrame() {
+    guard binding?.hasHandledEverything ?? true else { return }
+    window?.animationClock.advance(by: HeadlessAnimationClock.frameDuration)
+  }
+
+  /// Waits until nothing is under way that a step could race with (``isQuiet(_:)``), and still
+  /// nothing a few turns later: what those turns start (a page loader's check, a prefetcher's
+  /// plan) is waited for too. Loads the store took back end here, all together, once the main
+  /// actor has nothing left to do, so that the slots they give back go to the keys waiting
+  /// then, whatever the threads did meanwhile.
+  func quiesce(_ view: UIScrollView) async {
+    for _ in 0..<8 {
+      _ = await waitFor { self.isQuiet(view) }
+      for _ in 0..<4 { await pass() }
+      guard isQuiet(view) else { continue }
+      guard loader.hasCancelledLoads else { return }
+      loader.endCancelledLoads()
+      _ = await waitFor(movingAnimations: false) {
+        self.isQuiet(view) && self.store.abandonedLoads == 0
+      }
+    }
+  }
+
+  /// Moves the store's clock on by `duration`, from one sleeper's wake to the next, letting
+  /// each wake's work settle before the next: woken together, the tasks would come back to the
+  /// main actor in an order the threads decide.
+  func letTimePass(_ duration: Duration) async {
+    let target = clock.now.advanced(by: duration)
+    var wakes = 0
+    while let next = clock.nextDeadline, next <= target, wakes < 1_000 {
+      wakes += 1
+      clock.advance(to: next)
+      if let view { await quiesce(view) }
+    }
+    clock.advance(to: target)
+    if let view { await quiesce(view) }
+  }
+
+  /// Whether nothing is under way that a step could race with: every list sent is shown and
+  /// the view is done animating it, and every load the store runs has reached the loader (where
+  /// it waits for the fuzzer), with no outcome waiting to be taken in.
+  func isQuiet(_ view: UIScrollView) -> Bool {
+    let pageRequestWaits: Bool
+    if case .loading = binding?.pageLoader?.state {
+      pageRequestWaits = pageArrives != nil
+    } else {
+      pageRequestWaits = true
+    }
+    return (binding?.hasShownEverything ?? true) && view.pendingCompletionCount == 0
+      && loader.pendingCount == store.loadsInFlight + store.abandonedLoads
+      && store.outcomesNotTakenIn == 0 && pageRequestWaits
   }
 }
 

@@ -47,6 +47,13 @@ public final class VirtualClock: Clock, @unchecked Sendable {
   /// Virtual time has no resolution limit.
   public var minimumResolution: Duration { .zero }
 
+  /// The earliest time a task asleep on the clock wakes at; `nil` when none sleeps.
+  public var nextDeadline: Instant? {
+    lock.lock()
+    defer { lock.unlock() }
+    return sleepers.values.filter { $0.continuation != nil }.map(\.deadline).min()
+  }
+
   /// The number of tasks asleep on the clock.
   public var sleeperCount: Int {
     lock.lock()
@@ -99,8 +106,10 @@ public final class VirtualClock: Clock, @unchecked Sendable {
   public func advance(to instant: Instant) {
     lock.lock()
     if instant > current { current = instant }
+    // By deadline, and those due together in the order they went to sleep: which wakes first
+    // must not depend on how a dictionary lays its keys out.
     let due = sleepers.filter { $0.value.deadline <= current }.sorted {
-      $0.value.deadline < $1.value.deadline
+      ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
     }
     for (id, _) in due { sleepers[id] = nil }
     lock.unlock()

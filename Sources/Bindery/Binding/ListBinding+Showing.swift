@@ -67,8 +67,10 @@ extension ListBinding {
     guard diff.baseVersion == snapshotVersion else { return .stale }
     if !diff.isFirst && view.isUserInteracting {
       statistics.heldForUser += 1
+      handledSequence = max(handledSequence, diff.sequence)
       return .held
     }
+    handledSequence = max(handledSequence, diff.sequence)
     let clock = ContinuousClock()
     let started = clock.now
     for observer in willShowObservers { observer(diff.next) }
@@ -120,6 +122,22 @@ extension ListBinding {
     guard !isStopped, shownSequence < sequence else { return }
     shownSequence = sequence
     waiters.resolve(through: sequence)
+  }
+
+  /// Whether every list sent so far is shown and the view is done with it (or the binding
+  /// stopped): what ``waitUntilShown()`` waits for, read without waiting, for a simulation that
+  /// moves the view's animations on itself while it waits.
+  package var hasShownEverything: Bool {
+    isStopped || isCancelled || shownSequence >= inbox.newestSequence
+  }
+
+  /// Whether every list sent so far reached the main actor and was applied to the view (its
+  /// batches may still animate) or held back for the user's gesture, or waits for the view to
+  /// finish animating the one before — which only the view's animations ending moves on — or
+  /// the binding stopped: for a simulation that acts while a list animates, at a moment that
+  /// does not depend on how fast the diff ran.
+  package var hasHandledEverything: Bool {
+    hasShownEverything || handledSequence >= inbox.newestSequence || applying != nil
   }
 
   /// Whether a list is held back because the user is moving a row or an item by hand.

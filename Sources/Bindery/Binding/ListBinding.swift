@@ -98,6 +98,9 @@ where
   /// Who waits for which list.
   var waiters = ListWaiters()
   var shownSequence: UInt64 = 0
+  /// The newest list the main actor applied to the view (its batches may still animate), or held
+  /// back for the user's gesture.
+  var handledSequence: UInt64 = 0
   /// The worker's pipeline, for a small list shown at once (``showAtOnce(_:maximumItems:)``).
   let pipeline: DiffPipeline<Section, Item>
   /// The list held for its first screen's content (``firstDisplayHold``), while it is.

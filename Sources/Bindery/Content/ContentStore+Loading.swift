@@ -97,7 +97,8 @@ extension ContentStore {
       load(key, priority: failure.priority)
       announce(key)
     } else {
-      retries[key] = retryTime
+      retriesScheduled += 1
+      retries[key] = RetryDue(time: retryTime, order: retriesScheduled)
       armWatchdog(by: retryTime)
     }
   }
@@ -137,7 +138,10 @@ extension ContentStore {
       finish(load.key, priority: load.priority, .failed(.timedOut(timeout)))
     }
     var retried: [Key] = []
-    for (key, due) in retries where due <= now {
+    // In the order they were scheduled: which start now and which wait for a slot must not
+    // depend on how a dictionary happens to lay its keys out.
+    let due = retries.filter { $0.value.time <= now }.sorted { $0.value.order < $1.value.order }
+    for (key, _) in due {
       retries[key] = nil
       guard interest[key] != nil, !inFlight.contains(key), let failure = failures[key] else {
         continue
@@ -147,7 +151,7 @@ extension ContentStore {
       retried.append(key)
     }
     // Sleep again until the earliest deadline left.
-    let deadlines = [scheduler.earliestDeadline, retries.values.min()].compactMap { $0 }
+    let deadlines = [scheduler.earliestDeadline, retries.values.map(\.time).min()].compactMap { $0 }
     if let earliest = deadlines.min() { armWatchdog(by: earliest) }
     for key in retried { announce(key) }
   }
@@ -195,6 +199,9 @@ final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendab
     Task { @MainActor [store] in store.value?.drainCompletions() }
   }
 
+  /// How many outcomes were delivered and not yet taken by the store.
+  package var undeliveredCount: Int { pending.withLock { $0.completions.count } }
+
   /// Everything delivered so far, in order; the next delivery schedules a new drain.
   @inlinable
   func take() -> [Completion] {
@@ -240,5 +247,18 @@ extension ContentStore {
       }
       cache._checkInvariants()
     #endif
+  }
+}
+
+/// When a failed key's automatic retry is due, and its place among the retries scheduled.
+@usableFromInline
+struct RetryDue: Sendable {
+  @usableFromInline let time: Duration
+  @usableFromInline let order: UInt64
+
+  @inlinable
+  init(time: Duration, order: UInt64) {
+    self.time = time
+    self.order = order
   }
 }

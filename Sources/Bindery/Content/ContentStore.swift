@@ -70,8 +70,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Content the cache refused, readable only while its arrival is being announced.
   @usableFromInline var handoff: (key: Key, content: Content)?
   @usableFromInline var interest: [Key: Int] = [:]
-  /// Keys whose automatic retry is due at a time on ``time``.
-  @usableFromInline var retries: [Key: Duration] = [:]
+  /// Keys whose automatic retry is due at a time on ``time``, each numbered in the order it
+  /// was scheduled, so that retries due together start in that order.
+  @usableFromInline var retries: [Key: RetryDue] = [:]
+  @usableFromInline var retriesScheduled: UInt64 = 0
   @usableFromInline var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
   var nextObserver = 0
   @usableFromInline let completions = CompletionQueue<Key, Content>()
@@ -195,7 +197,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     if let handoff, handoff.key == key { return .loaded(handoff.content) }
     if inFlight.contains(key) { return .loading }
     guard let failure = failures[key] else { return .notRequested }
-    let retryIn = retries[key].map { max(.zero, $0 - time.elapsed()) }
+    let retryIn = retries[key].map { max(.zero, $0.time - time.elapsed()) }
     return .failed(
       ContentFailure(error: failure.error, attempts: failure.attempts, retryIn: retryIn))
   }
@@ -208,6 +210,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
 
   /// The number of loads running now.
   public var loadsInFlight: Int { scheduler.runningCount }
+
+  /// The outcomes of loads that ended and that the store has not taken in yet (it does, in
+  /// batches, on the main actor): for a simulation that waits until nothing is under way.
+  package var outcomesNotTakenIn: Int { completions.undeliveredCount }
 
   /// The loader bodies still running for loads that were taken back or timed out: each holds
   /// its slot until it returns (see ``maximumConcurrentLoads``).

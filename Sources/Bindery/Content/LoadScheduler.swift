@@ -29,12 +29,15 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     @usableFromInline let worker: Int
     @usableFromInline let priority: ContentPriority
     @usableFromInline let deadline: Duration
+    /// Its place among the loads started, for an order that does not depend on a dictionary's.
+    @usableFromInline let order: Int
 
     @inlinable
-    init(worker: Int, priority: ContentPriority, deadline: Duration) {
+    init(worker: Int, priority: ContentPriority, deadline: Duration, order: Int) {
       self.worker = worker
       self.priority = priority
       self.deadline = deadline
+      self.order = order
     }
   }
 
@@ -158,7 +161,10 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// with their priorities.
   func expire(by now: Duration) -> [(key: Key, priority: ContentPriority)] {
     let (expired, workers) = state.withLock { state in
+      // In the order they started: what the store announces first must not depend on how a
+      // dictionary lays its keys out.
       let due = state.running.filter { $0.value.deadline <= now }
+        .sorted { $0.value.order < $1.value.order }
       var workers: [Task<Void, Never>] = []
       for (key, running) in due {
         state.running[key] = nil
@@ -217,7 +223,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
       state.nextWorker += 1
     }
     state.running[key] = Running(
-      worker: id, priority: priority, deadline: time.elapsed() + timeout)
+      worker: id, priority: priority, deadline: time.elapsed() + timeout, order: state.started)
     state.started += 1
     state.peakRunning = max(state.peakRunning, state.running.count + state.abandoned.count)
     return (key, id)
@@ -238,7 +244,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
           Task.isCancelled || error is CancellationError
           ? .cancelled : .failed(.loaderFailed(error))
       }
-      let (priority, next) = state.withLock { state -> (ContentPriority?, (Key, Int)?) in
+      let next = state.withLock { state -> (Key, Int)? in
         // An abandoned worker finds its load gone (the store already finished it) and frees
         // its slot, unless it was written off.
         guard let running = state.running[load.key], running.worker == load.worker else {
@@ -246,16 +252,18 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
             state.workers[load.worker] = nil
             fillSlots(&state)
           }
-          return (nil, nil)
+          return nil
         }
         state.running[load.key] = nil
+        // Handed on as it stops running (under the lock: the completion queue's own lock is
+        // only ever taken inside this one), so that a load is always running or delivered.
+        completions.deliver(load.key, priority: running.priority, outcome)
         guard let next = startNext(&state, worker: load.worker) else {
           state.workers[load.worker] = nil
-          return (running.priority, nil)
+          return nil
         }
-        return (running.priority, next)
+        return next
       }
-      if let priority { completions.deliver(load.key, priority: priority, outcome) }
       guard let next else { return }
       load = next
     }

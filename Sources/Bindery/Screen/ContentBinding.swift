@@ -195,7 +195,8 @@ where
     guard view.isInWindow else { return }
     let positions = binding.visiblePositions
     releasedFor = (positions.first, positions.last, binding.snapshotWrites)
-    let live = Set(view.liveCells.map(ObjectIdentifier.init))
+    let liveCells = view.liveCells
+    let live = Set(liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
     let visible = binding.visibleFlatIndices
     let band = max(1, view.itemsPerScreen)
@@ -209,7 +210,7 @@ where
       !live.contains(ObjectIdentifier(cell)) && !(items[key] ?? []).contains(where: isNear)
     }
     // A cell the view kept, and shows again without asking for it, wants its content again.
-    cells.requestAgain { _, cell in live.contains(ObjectIdentifier(cell)) }
+    cells.requestAgain(for: liveCells)
     // Keys are remembered for the items near the screen, and for those a cell still shows: the
     // view may keep a cell farther than a screen away (how long is not documented), and content
     // arriving must still reach it. (Cells on screen show a key too: their items stay.)

@@ -75,14 +75,18 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     }
   }
 
-  /// Requests again, at visible priority, the key of every cell that gave its interest back and
-  /// for which `isShown` says so (it gets the key and the cell): a cell the view kept off screen
-  /// and shows again without asking for it (UIKit rules §4a).
+  /// Requests again, at visible priority and in the order given, the key of each of `shown`
+  /// that gave its interest back: cells the view kept off screen and shows again without asking
+  /// for them (UIKit rules §4a). Pass the cells on screen in their order, so that the rows at the
+  /// top load first.
   ///
-  /// - Complexity: O(c) for the c cells configured so far.
-  public func requestAgain(where isShown: (Key, AnyObject) -> Bool) {
-    for (id, entry) in entries where !entry.holdsInterest {
-      guard let cell = entry.cell.value, isShown(entry.key, cell) else { continue }
+  /// - Complexity: O(s) for the s cells given.
+  public func requestAgain(for shown: [AnyObject]) {
+    for cell in shown {
+      let id = ObjectIdentifier(cell)
+      guard let entry = entries[id], !entry.holdsInterest, entry.cell.value === cell else {
+        continue
+      }
       entries[id]?.holdsInterest = true
       ledger.request(entry.key, priority: .visible)
     }

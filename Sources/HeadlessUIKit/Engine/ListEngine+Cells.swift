@@ -55,16 +55,19 @@ extension ListEngine {
 
   /// Every cell and supplementary view the list holds on screen or keeps near it.
   var heldViews: [HeadlessReusableView] {
-    Array(cells.values) + Array(supplementaries.values)
+    cells.sorted { $0.key < $1.key }.map(\.value)
+      + supplementaries.sorted { $0.key < $1.key }.map(\.value)
   }
 
+  /// Every view the list holds, back to the reuse pool, in index-path order: which recycled
+  /// view a dequeue gets must not depend on how a dictionary lays its keys out.
   func recycleAllViews() {
-    for (path, cell) in cells {
+    for (path, cell) in cells.sorted(by: { $0.key < $1.key }) {
       endDisplay(cell, at: path)
       recycle(cell)
     }
     cells.removeAll()
-    for view in supplementaries.values { recycleSupplementary(view) }
+    for (_, view) in supplementaries.sorted(by: { $0.key < $1.key }) { recycleSupplementary(view) }
     supplementaries.removeAll()
   }
 

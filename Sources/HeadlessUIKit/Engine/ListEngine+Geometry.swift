@@ -10,10 +10,15 @@ enum SupplementaryKind: Hashable, Sendable, CaseIterable {
   case footer
 }
 
-/// A supplementary view's place: its kind and its section.
-struct SupplementaryKey: Hashable, Sendable {
+/// A supplementary view's place: its kind and its section; in order, section by section, a
+/// header before its footer.
+struct SupplementaryKey: Hashable, Sendable, Comparable {
   var kind: SupplementaryKind
   var section: Int
+
+  static func < (lhs: SupplementaryKey, rhs: SupplementaryKey) -> Bool {
+    (lhs.section, lhs.kind == .header ? 0 : 1) < (rhs.section, rhs.kind == .header ? 0 : 1)
+  }
 }
 
 /// Where one section lies in the content: its header, its lines of items, its footer.

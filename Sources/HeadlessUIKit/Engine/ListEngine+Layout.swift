@@ -64,7 +64,8 @@ extension ListEngine {
     // them (§4a): one scrolled back is displayed again without a cell request.
     let kept = keptIndexPaths(visible: visible, frames: frames)
     // A screen's worth of paths: a linear search is cheaper than hashing them.
-    for (path, cell) in cells where !shown.contains(path) {
+    // In index-path order, as every recycling: see `recycleAllViews()`.
+    for (path, cell) in cells.sorted(by: { $0.key < $1.key }) where !shown.contains(path) {
       endDisplay(cell, at: path)
       guard !kept.contains(path) else { continue }
       cells[path] = nil
@@ -185,7 +186,8 @@ extension ListEngine {
     let visible = supplementaryKeys(
       from: viewport.offset, to: viewport.offset + viewport.length, frames: frames)
     let visibleSet = Set(visible)
-    for (key, view) in supplementaries where !visibleSet.contains(key) {
+    for (key, view) in supplementaries.sorted(by: { $0.key < $1.key })
+    where !visibleSet.contains(key) {
       supplementaries[key] = nil
       recycleSupplementary(view)
     }

@@ -316,7 +316,8 @@ final class ListEngine {
   private func moveViews(by plan: BatchUpdatePlan, animation: Int?) {
     var moved: [IndexPath: HeadlessReusableView] = [:]
     moved.reserveCapacity(cells.count)
-    for (path, cell) in cells {
+    // In index-path order, as every recycling: see `recycleAllViews()`.
+    for (path, cell) in cells.sorted(by: { $0.key < $1.key }) {
       if let destination = plan.destinationIndexPath(forOld: path) {
         moved[destination] = cell
       } else {
@@ -327,7 +328,7 @@ final class ListEngine {
     cells = moved
     selected = Set(selected.compactMap { plan.destinationIndexPath(forOld: $0) })
     var movedSupplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
-    for (key, view) in supplementaries {
+    for (key, view) in supplementaries.sorted(by: { $0.key < $1.key }) {
       if let section = plan.newSection(forOld: key.section) {
         movedSupplementaries[SupplementaryKey(kind: key.kind, section: section)] = view
       } else {

@@ -69,19 +69,21 @@ extension BindingFuzzer {
         _ = await waitFor(movingAnimations: false) { self.pagesReturned > returned }
       }
       tally.lists += 1
-    case 84..<86:
+    case 84:
       let width: CGFloat = view.frame.width == 390 ? 300 : 390
       note("resize to \(width)")
       view.frame = CGRect(x: 0, y: 0, width: width, height: view.frame.height)
       tally.resizes += 1
+    case 85:
+      rotate(view)
     case 89..<92:
       // The keyboard comes up (or goes down), and the app makes room for it as a constraint to
       // the keyboard's guide does: the view's bottom edge moves, its top stays.
       mark = placeMark(allowingMoves: false)
       keyboardIsUp.toggle()
-      let height = keyboardIsUp ? viewHeight - Self.keyboardHeight : viewHeight
       note(keyboardIsUp ? "the keyboard comes up" : "the keyboard goes down")
-      view.frame.size.height = height
+      if keyboardIsUp { window?.userShowsKeyboard() } else { window?.userHidesKeyboard() }
+      fitViewToKeyboard(view)
       tally.keyboards += 1
     case 92..<94:
       let change = Int.random(in: 0..<3, using: &random)
@@ -101,12 +103,93 @@ extension BindingFuzzer {
       try await settleAndCheck(placeMark: nil)
       if let scroll { try checkScrolled(to: scroll, view) }
       return
+    case 97..<99:
+      await whileItAnimates(view)
     default:
       note("a turn passes")
       await Task.yield()
     }
     tally.steps += 1
     try await settleAndCheck(placeMark: mark)
+  }
+
+  /// The user turns the device: the window takes the screen the other way round, and the view
+  /// fills the width it has and as much of its height as before, the keyboard's room kept.
+  private func rotate(_ view: UIScrollView) {
+    guard let window else { return }
+    let orientation: HeadlessInterfaceOrientation =
+      window.interfaceOrientation.isLandscape ? .portrait : .landscapeLeft
+    note("the device turns \(orientation.isLandscape ? "on its side" : "upright")")
+    window.userRotates(to: orientation)
+    let safe = window.safeAreaInsets
+    let area = CGRect(
+      x: 0, y: 0, width: window.bounds.width - safe.left - safe.right,
+      height: window.bounds.height - safe.top - safe.bottom)
+    viewHeight = min(700, area.height)
+    view.frame = CGRect(x: 0, y: 0, width: area.width, height: viewHeight)
+    fitViewToKeyboard(view)
+    tally.rotations += 1
+  }
+
+  /// The app makes room for the keyboard, as a constraint to the keyboard's guide does: the
+  /// view's bottom edge moves up by what the keyboard covers of it, its top stays.
+  private func fitViewToKeyboard(_ view: UIScrollView) {
+    let covered = keyboardIsUp ? (window?.keyboardFrame?.height ?? Self.keyboardHeight) : 0
+    view.frame.size.height = max(100, viewHeight - covered)
+  }
+
+  /// A list arrives, or content, and while its batch animates — the fuzzer moves the clock part
+  /// of the way — the user or the app does something else: scrolls, sends another list, covers
+  /// the screen, binds again, turns the device, or takes a memory warning.
+  private func whileItAnimates(_ view: UIScrollView) async {
+    let byContent = world.hasContent && !loader.pendingKeys.isEmpty && Bool.random(using: &random)
+    if byContent {
+      note("content arrives, and while it animates:")
+      loader.settle(
+        count: 1, pick: { Int.random(in: 0..<$0, using: &random) }, outcome: { _ in .content })
+      // Taken in by the store (its worker back, its outcome drained), and what that set off on
+      // the main actor run to its end.
+      _ = await waitFor(movingAnimations: false) {
+        self.loader.pendingCount == self.store.loadsInFlight + self.store.abandonedLoads
+          && self.store.outcomesNotTakenIn == 0
+      }
+      for _ in 0..<8 { await Task.yield() }
+    } else {
+      _ = lists.edit(using: &random)
+      note("a list arrives, and while it animates:")
+      await submitAndLetItArrive()
+    }
+    let elapsed = Int.random(in: 0...280, using: &random)
+    window?.animationClock.advance(by: .milliseconds(elapsed))
+    switch Int.random(in: 0..<7, using: &random) {
+    case 0:
+      let distance = CGFloat(Int.random(in: -300...300, using: &random))
+      note("  \(elapsed) ms in, a scroll by \(distance)")
+      view.scroll(by: distance)
+    case 1:
+      _ = lists.edit(using: &random)
+      note("  \(elapsed) ms in, another list")
+      await submitAndLetItArrive()
+    case 2:
+      note("  \(elapsed) ms in, the screen is covered or uncovered")
+      coverOrUncover(view)
+    case 3:
+      note("  \(elapsed) ms in, cancel and bind again")
+      binding?.cancel()
+      if let binding { earlierBindings.append(Weak(binding)) }
+      binding = nil
+      bind()
+    case 4:
+      note("  \(elapsed) ms in:")
+      rotate(view)
+    case 5:
+      note("  \(elapsed) ms in, a memory warning")
+      UIApplication.simulateMemoryWarning(in: center)
+    default:
+      note("  \(elapsed) ms in, the app scrolls to the end")
+      binding?.scrollToEnd()
+    }
+    tally.inFlight += 1
   }
 
   /// Sends the list and waits, the animations' clock still, until the main actor has it —

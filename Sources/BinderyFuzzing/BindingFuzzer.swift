@@ -69,6 +69,9 @@ package final class BindingFuzzer {
     package var traitChanges = 0
     /// Scrolls the app made: by id, to the end, or with UIKit's own call.
     package var appScrolls = 0
+    /// Times the device turned, and steps taken while a batch animated.
+    package var rotations = 0
+    package var inFlight = 0
     /// Checks that the anchor kept its promise, and visible cells checked for their content.
     package var placesChecked = 0
     package var cellsChecked = 0
@@ -94,6 +97,8 @@ package final class BindingFuzzer {
       keyboards += other.keyboards
       traitChanges += other.traitChanges
       appScrolls += other.appScrolls
+      rotations += other.rotations
+      inFlight += other.inFlight
       placesChecked += other.placesChecked
       cellsChecked += other.cellsChecked
     }
@@ -104,7 +109,8 @@ package final class BindingFuzzer {
         + "\(drags) drags, \(reorders) reorders, \(swipes) swipes, \(covers) covers, "
         + "\(memoryWarnings) memory warnings, \(contentSettled) content settlements, "
         + "\(rebinds) rebinds, \(resizes) resizes, \(keyboards) keyboards, "
-        + "\(traitChanges) trait changes, \(appScrolls) app scrolls; \(placesChecked) places and "
+        + "\(traitChanges) trait changes, \(appScrolls) app scrolls, \(rotations) rotations, "
+        + "\(inFlight) steps during an animation; \(placesChecked) places and "
         + "\(cellsChecked) cells checked"
     }
   }
@@ -218,8 +224,10 @@ package final class BindingFuzzer {
     viewHeight = view.frame.height
     appHeaderView = (view as? UITableView)?.tableHeaderView
     window = UIWindow.show(view)
-    // The fuzzer moves the view's animations on as it waits (`pass()`).
+    // The fuzzer moves the view's animations on as it waits (`pass()`), and hears the
+    // keyboard's notifications on its own center.
     window?.animationClock.mode = .manual
+    window?.notificationCenter = center
     bind()
     note("bound: \(world)")
     try await settleAndCheck(placeMark: nil)

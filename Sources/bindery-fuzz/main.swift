@@ -80,6 +80,18 @@ let status = await MainActor.run { () -> Task<Int32, Never> in
         say(
           "bindery-fuzz: FOUND in world \(worlds + 1), after \(tally.steps) clean steps\n\(finding)"
         )
+        // A seed replays its world: run it twice more, alone, as `--seed S --worlds 1` would.
+        var replayed = 0
+        for _ in 0..<2 {
+          if case .failure(let again) = await BindingFuzzer(seed: seed).run(steps: steps),
+            again.step == finding.step, again.problem == finding.problem
+          {
+            replayed += 1
+          }
+        }
+        say(
+          "bindery-fuzz: the seed replayed the finding \(replayed) of 2 times (--seed \(seed) --worlds 1)"
+        )
         return 1
       }
     }

@@ -168,8 +168,15 @@ where
   }
 
   /// A UIKit prefetch call (the user is scrolling): re-plans the prefetcher, and tidies the
-  /// cells' interest on the next turn.
-  public func viewWillPrefetch() {
+  /// cells' interest on the next turn (see ``viewDidMove()``).
+  public func viewWillPrefetch() { viewDidMove() }
+
+  /// The view scrolled, or its viewport changed shape (the keyboard, a rotation): re-plans the
+  /// prefetcher, and on the next turn tidies the cells' interest — cells left behind give theirs
+  /// back, and cells the view shows again without asking for them (UIKit keeps them near the
+  /// screen) ask again. Nothing is done when the rows on screen and the list are as at the last
+  /// tidy.
+  public func viewDidMove() {
     prefetcher?.setNeedsUpdate()
     if let releasedFor, let binding {
       let visible = binding.visiblePositions

@@ -34,7 +34,11 @@ extension ListAdapter {
   /// the offset stays, as UIKit keeps it: the rows the user reads stay where they were.
   func viewportChanged(from before: ViewportWatcher.Viewport) {
     measureRowHeights(laidOutAt: before.size.width)
-    guard isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 else { return }
-    keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))
+    if isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 {
+      keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))
+    }
+    // Rows came onto the screen, or left it, as a scroll brings them: the content of cells
+    // shown again is asked for, a page near the edge is loaded.
+    for observer in scrollObservers { observer() }
   }
 }

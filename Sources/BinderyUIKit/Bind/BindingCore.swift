@@ -57,11 +57,11 @@ enum BindingCore {
     let content = ContentBinding(binding: binding, content: late)
     box.content = content
     adapter.contentPhase = { [weak box] item in box?.stateForCell(of: item).phase ?? .notRequested }
-    // The prefetcher re-plans as the view scrolls. Bindery hears the scroll itself, and leaves
-    // the view's `prefetchDataSource` to the app.
-    if late.prefetching.planner != nil {
-      adapter.scrollObservers.append { [weak content] in content?.viewWillPrefetch() }
-    }
+    // The prefetcher re-plans, and the cells' interest is tidied, as the view scrolls or its
+    // viewport changes shape: cells UIKit shows again without asking for them want their
+    // content again, prefetching or not. Bindery hears the scroll itself, and leaves the view's
+    // `prefetchDataSource` to the app.
+    adapter.scrollObservers.append { [weak content] in content?.viewDidMove() }
     adapter.install()
     source.start(binding)
     return binding

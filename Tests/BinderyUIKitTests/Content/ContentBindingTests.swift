@@ -80,6 +80,55 @@ struct ContentBindingTests {
     loader.openAll()
   }
 
+  /// UIKit keeps cells two lines beyond the screen (§4a), Bindery the interest of a screen's
+  /// worth: on a grid one line high, the second kept line gives its content back. When the
+  /// viewport grows over it — the keyboard goes down, the device turns — those cells show
+  /// without a cell request, and ask for their content again as it happens.
+  @Test func keptCellsAViewportGrowsOverAskForTheirContentAgain() async {
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 200)
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 0
+    let grid = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
+    grid.isStrict = true
+    grid.contentInsetAdjustmentBehavior = .never
+    grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
+    UIWindow.show(grid)
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
+    ) { grid, indexPath, item, avatar in
+      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? LabelledCell)?.text = "\(item.id) \(avatar.content ?? "-")"
+      return cell
+    }
+    await binding.apply(items: (0..<40).map { TestItem(id: $0) })
+    // Down three lines and back: lines 1 and 2 keep their cells, line 2 not its interest.
+    for distance in [200, 200, 200, -200, -200, -200] as [CGFloat] {
+      grid.scroll(by: distance)
+      for _ in 0..<4 { await Task.yield() }  // the interest of cells left behind is tidied
+    }
+    await eventually("line 2's content given back") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 0 }
+    }
+    // Lines 0 and 1, shown again without a cell request, want theirs again: prefetching is off,
+    // and still the scroll is heard.
+    await eventually("the lines scrolled back over asking again") {
+      (0..<8).allSatisfy { avatars.interest(in: $0) == 1 }
+    }
+    let requests = grid.cellRequestCount
+    grid.frame.size.height = 600  // the keyboard goes down
+    #expect(grid.indexPathsForVisibleItems.count == 12)
+    #expect(grid.cellRequestCount == requests, "lines 1 and 2 shown again, without a request")
+    await eventually("line 2's content asked for again") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 1 }
+    }
+    loader.openAll()
+  }
+
   @Test func anArrivalForAnItemOffScreenAsksForNoCell() async {
     let table = makeTable()
     let loader = GatedLoader()

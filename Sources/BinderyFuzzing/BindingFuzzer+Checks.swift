@@ -169,27 +169,29 @@ extension BindingFuzzer {
   private func checkContent(_ content: String?, of item: FuzzItem, at path: IndexPath) throws {
     let state = store.state(for: item.contentKey)
     guard let content else {
+      let content = binding?.attachments(
+        of: ContentBinding<FuzzSection, FuzzItem, Int, String>.self
+      ).first
+      let cell: AnyObject? =
+        (view as? UITableView)?.cellForRow(at: path)
+        ?? (view as? UICollectionView)?.cellForItem(at: path)
+      let details =
+        "(interest \(store.interest(in: item.contentKey)), "
+        + "\(binding?.statistics.contentReconfigures ?? -1) reconfigures, "
+        + "\(view?.cellRequestCount ?? -1) cell requests; the cell's key "
+        + "\(String(describing: cell.flatMap { content?.cells.key(of: $0) })), a cell shows it "
+        + "\(content?.cells.hasCell(showing: item.contentKey) ?? false), decelerating "
+        + "\(view?.isDecelerating ?? false))"
       if case .loaded = state {
-        let content = binding?.attachments(
-          of: ContentBinding<FuzzSection, FuzzItem, Int, String>.self
-        ).first
-        let cell: AnyObject? =
-          (view as? UITableView)?.cellForRow(at: path)
-          ?? (view as? UICollectionView)?.cellForItem(at: path)
-        var lag = finding(
-          "the cell at \(path) shows no content, \(item)'s has arrived (interest "
-            + "\(store.interest(in: item.contentKey)), \(binding?.statistics.contentReconfigures ?? -1) "
-            + "reconfigures, \(view?.cellRequestCount ?? -1) cell requests; the cell's key "
-            + "\(String(describing: cell.flatMap { content?.cells.key(of: $0) })), a cell shows it "
-            + "\(content?.cells.hasCell(showing: item.contentKey) ?? false), decelerating "
-            + "\(view?.isDecelerating ?? false))")
+        var lag = finding("the cell at \(path) shows no content, \(item)'s has arrived \(details)")
         lag.isContentLag = true
         throw lag
       }
       if case .notRequested = state {
         // A cell on screen that nobody loads for: a cell the view kept and showed again
         // without asking for it must ask again.
-        var lag = finding("the cell at \(path) waits for \(item)'s content, which nobody asks for")
+        var lag = finding(
+          "the cell at \(path) waits for \(item)'s content, which nobody asks for \(details)")
         lag.isContentLag = true
         throw lag
       }

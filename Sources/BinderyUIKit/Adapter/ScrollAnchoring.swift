@@ -116,11 +116,28 @@ extension ListAdapter {
   /// ``keepPlace(_:moves:radius:)``.
   func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
     let mark = scrollAnchorMark()
+    let start = currentOffset
     placeKeepingDepth += 1
     change()
     if let mark { keepPlace(mark, radius: radius) }
     placeKeepingDepth -= 1
     viewportWatcher?.resync()
+    tellMoveIfDone(from: start)
+  }
+
+  /// The content offset along the scroll now; `nil` without a scroll view.
+  private var currentOffset: CGFloat? {
+    scrollView.map { ScrollAxis($0, horizontal: scrollsHorizontally).offset }
+  }
+
+  /// Once Bindery is done keeping the place, tells those who follow the scroll that the offset
+  /// moved since `start`, as a scroll does: the viewport watcher does not tell of Bindery's own
+  /// moves, and rows they brought on screen — cells UIKit kept and shows again without asking —
+  /// want their content as after any scroll.
+  private func tellMoveIfDone(from start: CGFloat?) {
+    guard placeKeepingDepth == 0, let start, let now = currentOffset, abs(now - start) >= 0.5
+    else { return }
+    for observer in scrollObservers { observer() }
   }
 
   /// Moves the content offset so that the first marked item still in the list is where it was
@@ -133,10 +150,12 @@ extension ListAdapter {
   ) {
     let moves = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     guard let scrollView else { return }
+    let startOffset = currentOffset
     placeKeepingDepth += 1
     defer {
       placeKeepingDepth -= 1
       viewportWatcher?.resync()
+      tellMoveIfDone(from: startOffset)
     }
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally

@@ -85,27 +85,7 @@ struct ContentBindingTests {
   /// viewport grows over it — the keyboard goes down, the device turns — those cells show
   /// without a cell request, and ask for their content again as it happens.
   @Test func keptCellsAViewportGrowsOverAskForTheirContentAgain() async {
-    let layout = UICollectionViewFlowLayout()
-    layout.itemSize = CGSize(width: 100, height: 200)
-    layout.minimumInteritemSpacing = 0
-    layout.minimumLineSpacing = 0
-    let grid = UICollectionView(
-      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
-    grid.isStrict = true
-    grid.contentInsetAdjustmentBehavior = .never
-    grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
-    UIWindow.show(grid)
-    let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
-    let binding = grid.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
-    ) { grid, indexPath, item, avatar in
-      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
-      (cell as? LabelledCell)?.text = "\(item.id) \(avatar.content ?? "-")"
-      return cell
-    }
-    await binding.apply(items: (0..<40).map { TestItem(id: $0) })
+    let (grid, avatars, loader, binding) = await Self.oneLineHighGrid(items: 40)
     // Down three lines and back: lines 1 and 2 keep their cells, line 2 not its interest.
     for distance in [200, 200, 200, -200, -200, -200] as [CGFloat] {
       grid.scroll(by: distance)
@@ -126,7 +106,59 @@ struct ContentBindingTests {
     await eventually("line 2's content asked for again") {
       (8..<12).allSatisfy { avatars.interest(in: $0) == 1 }
     }
+    binding.cancel()
     loader.openAll()
+  }
+
+  /// Bindery's own scroll — to the end, here — brings kept cells on screen as any scroll does:
+  /// they ask for their content again (the viewport watcher does not tell of Bindery's moves).
+  @Test func keptCellsBinderysOwnScrollBringsBackAskForTheirContentAgain() async {
+    let (grid, avatars, loader, binding) = await Self.oneLineHighGrid(items: 12)
+    for distance in [200, 200, -200, -200] as [CGFloat] {
+      grid.scroll(by: distance)
+      for _ in 0..<4 { await Task.yield() }  // the interest of cells left behind is tidied
+    }
+    await eventually("line 2's content given back") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 0 }
+    }
+    let requests = grid.cellRequestCount
+    binding.scrollToEnd()
+    #expect(grid.indexPathsForVisibleItems.map(\.item).sorted() == Array(8..<12))
+    #expect(grid.cellRequestCount == requests, "line 2 shown again, without a request")
+    await eventually("line 2's content asked for again") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 1 }
+    }
+    binding.cancel()
+    loader.openAll()
+  }
+
+  /// A grid whose screen is one line of four 200-point items high (150 points), its content
+  /// loaded only for cells, bound to `count` items.
+  static func oneLineHighGrid(items count: Int) async -> (
+    UICollectionView, ContentStore<Int, String>, GatedLoader, ListBinding<FlatSection, TestItem>
+  ) {
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 200)
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 0
+    let grid = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
+    grid.isStrict = true
+    grid.contentInsetAdjustmentBehavior = .never
+    grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
+    UIWindow.show(grid)
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
+    ) { grid, indexPath, item, avatar in
+      let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+      (cell as? LabelledCell)?.text = "\(item.id) \(avatar.content ?? "-")"
+      return cell
+    }
+    await binding.apply(items: (0..<count).map { TestItem(id: $0) })
+    return (grid, avatars, loader, binding)
   }
 
   @Test func anArrivalForAnItemOffScreenAsksForNoCell() async {

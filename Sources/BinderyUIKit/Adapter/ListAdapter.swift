@@ -155,10 +155,17 @@ where
   /// again for the content that arrived meanwhile, in place — its rows and selection kept, as
   /// they would have been on screen. Before the view lays out, so no frame shows them stale.
   /// A scroll the app asked for while the screen was covered is made now, where the list
-  /// already has its item: not later, at the next list, after the user has read on.
+  /// already has its item: not later, at the next list, after the user has read on. Once the
+  /// view has laid out, those who follow the scroll hear of it: the viewport may have changed
+  /// while covered (the keyboard, a rotation), and cells UIKit kept and shows again want their
+  /// content as after any scroll.
   private func cameBackOnScreen() {
     reconfigureRowsChangedWhileCovered()
     scrollToPending()
+    Task { [weak self] in
+      guard let self, self.isLive else { return }
+      for observer in self.scrollObservers { observer() }
+    }
   }
 
   private func reconfigureRowsChangedWhileCovered() {

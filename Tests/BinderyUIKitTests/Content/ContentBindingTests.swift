@@ -132,6 +132,35 @@ struct ContentBindingTests {
     loader.openAll()
   }
 
+  /// A screen covered while the keyboard goes down comes back larger: the cells UIKit kept and
+  /// shows again ask for their content then.
+  @Test func keptCellsAScreenComesBackLargerOverAskForTheirContentAgain() async {
+    let (grid, avatars, loader, binding) = await Self.oneLineHighGrid(items: 40)
+    for distance in [200, 200, 200, -200, -200, -200] as [CGFloat] {
+      grid.scroll(by: distance)
+      for _ in 0..<4 { await Task.yield() }  // the interest of cells left behind is tidied
+    }
+    await eventually("line 2's content given back") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 0 }
+    }
+    guard let superview = grid.superview else {
+      Issue.record("the grid is not on screen")
+      return
+    }
+    // Covered by another screen: the window stays, with something else in it.
+    superview.addSubview(UIView(frame: superview.bounds))
+    grid.removeFromSuperview()
+    grid.frame.size.height = 600  // the keyboard goes down meanwhile
+    for _ in 0..<4 { await Task.yield() }
+    superview.addSubview(grid)  // uncovered
+    #expect(grid.indexPathsForVisibleItems.count == 12)
+    await eventually("line 2's content asked for again") {
+      (8..<12).allSatisfy { avatars.interest(in: $0) == 1 }
+    }
+    binding.cancel()
+    loader.openAll()
+  }
+
   /// A grid whose screen is one line of four 200-point items high (150 points), its content
   /// loaded only for cells, bound to `count` items.
   static func oneLineHighGrid(items count: Int) async -> (

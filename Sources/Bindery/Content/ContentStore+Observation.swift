@@ -41,16 +41,18 @@ extension ContentStore {
   }
 
   /// Tells Observation that the key `keyPath` watches was read, with no reference count
-  /// taken on the path (nonisolated, so that the closure needs no check of its actor).
+  /// taken on the path or the registrar (nonisolated, so that the closure needs no check of its actor).
   @inlinable
   nonisolated static func trackRead(
-    of store: ContentStore, by observation: AnyObject,
+    of store: ContentStore, by observation: Unmanaged<AnyObject>,
     keyPath: Unmanaged<KeyPath<ContentStore, Key>>
   ) {
     #if canImport(Observation)
       if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *) {
-        let observation = unsafeDowncast(observation, to: StateObservation.self)
-        keyPath._withUnsafeGuaranteedRef { observation.access(store, keyPath: $0) }
+        observation._withUnsafeGuaranteedRef { observation in
+          let observation = unsafeDowncast(observation, to: StateObservation.self)
+          keyPath._withUnsafeGuaranteedRef { observation.access(store, keyPath: $0) }
+        }
       }
     #endif
   }

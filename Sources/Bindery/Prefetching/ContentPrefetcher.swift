@@ -69,6 +69,11 @@ where
   /// plans the same rows of the same list (most frames: rows are taller than a frame's travel)
   /// has nothing to ask for or let go of.
   private var requested: (plan: [PrefetchPlanner.Want], snapshotWrites: UInt64)?
+  /// The content key at each flat index recent plans wanted, for the list of the binding's
+  /// count of snapshot writes: a window that moves by a row looks up one new item, not every
+  /// item it wants (finding an item by its flat index and reading its key costs far more than
+  /// this lookup, in code not specialized for the app's types).
+  private var keysByIndex: (snapshotWrites: UInt64, keys: [Int: Key]) = (0, [:])
 
   /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
   /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
@@ -138,7 +143,7 @@ where
     } else {
       landing = nil
     }
-    plan(for: snapshot, visible: visible, velocity: velocity)
+    plan(for: snapshot, visible: visible, velocity: velocity, isShown: true)
     for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
   }
@@ -207,11 +212,16 @@ where
     restCheck = nil
     wanted.removeAll()
     requested = nil
+    keysByIndex = (0, [:])
     ledger.cancelAllRequests()
   }
 
+  /// Plans for `snapshot` and requests what the plan wants. `isShown` when `snapshot` is the
+  /// list on screen (the one the binding's count of snapshot writes stands for), not a list
+  /// about to be shown.
   private func plan(
-    for snapshot: Snapshot<Section, Item>, visible flat: [Int], velocity: Double = 0
+    for snapshot: Snapshot<Section, Item>, visible flat: [Int], velocity: Double = 0,
+    isShown: Bool = false
   ) {
     guard !isStopped else { return }
     let visible = (flat.min() ?? 0)..<((flat.max() ?? -1) + 1)
@@ -223,19 +233,39 @@ where
     if let requested, requested.plan == plan, requested.snapshotWrites == writes {
       // The same rows of the same list: every key is wanted at its priority already.
     } else {
-      request(plan, in: snapshot)
+      request(plan, in: snapshot, snapshotWrites: isShown ? writes : nil)
       requested = (plan, writes)
     }
     if velocity != 0 { checkForRest() }
   }
 
-  private func request(_ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>) {
+  /// Requests what `plan` wants of `snapshot` and lets go of the rest; `snapshotWrites`, the
+  /// binding's count when `snapshot` is the list on screen, lets the keys found be kept for
+  /// the next plan of the same list (`nil`: a list about to be shown, whose keys are not kept).
+  private func request(
+    _ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>,
+    snapshotWrites: UInt64?
+  ) {
+    if let snapshotWrites,
+      keysByIndex.snapshotWrites != snapshotWrites
+        || keysByIndex.keys.count > max(256, 4 * plan.count)
+    {
+      keysByIndex = (snapshotWrites, [:])
+    }
+    let keysAreKept = snapshotWrites != nil && snapshotWrites == keysByIndex.snapshotWrites
     var next: [Key: ContentPriority] = [:]
     next.reserveCapacity(plan.count)
     for want in plan {
-      guard let item = Self.item(atFlatIndex: want.index, in: snapshot),
-        case let id = contentKey(item), next[id] == nil
-      else { continue }
+      let id: Key
+      if keysAreKept, let known = keysByIndex.keys[want.index] {
+        id = known
+      } else if let item = Self.item(atFlatIndex: want.index, in: snapshot) {
+        id = contentKey(item)
+        if keysAreKept { keysByIndex.keys[want.index] = id }
+      } else {
+        continue
+      }
+      guard next[id] == nil else { continue }
       next[id] = want.priority
       switch wanted[id] {
       case nil:
@@ -275,7 +305,8 @@ where
 
   /// The item at a flat index of a snapshot, or `nil` beyond it.
   private static func item(atFlatIndex index: Int, in snapshot: Snapshot<Section, Item>) -> Item? {
-    snapshot.position(atFlatIndex: index).flatMap { snapshot.item(at: $0) }
+    guard let position = snapshot.position(atFlatIndex: index) else { return nil }
+    return snapshot.item(at: position)
   }
 
   /// Whether every key has content or has failed: nothing more to wait for.

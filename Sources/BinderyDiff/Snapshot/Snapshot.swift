@@ -134,7 +134,14 @@ where
   ///
   /// - Complexity: O(number of sections).
   @inlinable
-  public var numberOfItems: Int { itemsBySection.reduce(0) { $0 + $1.count } }
+  public var numberOfItems: Int {
+    // A loop over indices, not `reduce`: in code not specialized for the app's types (Bindery's
+    // own generic classes) a closure or an iterator over `[[Item]]` looks up type metadata on
+    // every call, which costs more than the count.
+    var total = 0
+    for section in itemsBySection.indices { total += itemsBySection[section].count }
+    return total
+  }
 
   /// The number of items in a section, or 0 for a section index out of range.
   @inlinable
@@ -185,9 +192,11 @@ where
   public func position(atFlatIndex index: Int) -> ItemPosition? {
     guard index >= 0 else { return nil }
     var remaining = index
-    for (section, items) in itemsBySection.enumerated() {
-      if remaining < items.count { return ItemPosition(section: section, item: remaining) }
-      remaining -= items.count
+    // Over indices, as in `numberOfItems`: no iterator's metadata to find.
+    for section in itemsBySection.indices {
+      let count = itemsBySection[section].count
+      if remaining < count { return ItemPosition(section: section, item: remaining) }
+      remaining -= count
     }
     return nil
   }

@@ -31,6 +31,19 @@ final class RowHeightMemory: NSObject {
     weak var cell: UITableViewCell?
     let id: AnyHashable
   }
+  /// What the table showed when its rows were last all measured: while the width, the content's
+  /// length and the first and last rows on screen stay the same, and no cell was configured
+  /// and no height forgotten since, the rows on screen measure what they did (a row whose
+  /// height changed changes the content's length, unless another changed by as much the other
+  /// way in the same layout), and a scroll within the same rows (most frames: rows are taller
+  /// than a frame's travel) measures nothing again.
+  private var measuredScreen: MeasuredScreen?
+  private struct MeasuredScreen: Equatable {
+    let width: CGFloat
+    let contentLength: CGFloat
+    let first: IndexPath?
+    let last: IndexPath?
+  }
 
   init(identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
     self.identify = identify
@@ -59,11 +72,17 @@ final class RowHeightMemory: NSObject {
   /// - Complexity: O(rows on screen).
   func measureVisibleRows(of tableView: UITableView, laidOutAt width: CGFloat? = nil) {
     let width = width ?? tableView.bounds.width
+    let visible = tableView.indexPathsForVisibleRows ?? []
+    let screen = MeasuredScreen(
+      width: width, contentLength: tableView.contentSize.height, first: visible.first,
+      last: visible.last)
+    if configured.isEmpty, screen == measuredScreen { return }
+    measuredScreen = screen
     for entry in configured.values {
       if let cell = entry.cell { remember(cell.frame.height, for: entry.id, width: width) }
     }
     configured.removeAll(keepingCapacity: true)
-    for path in tableView.indexPathsForVisibleRows ?? [] {
+    for path in visible {
       guard let cell = tableView.cellForRow(at: path), let id = identify(path) else { continue }
       remember(cell.frame.height, for: id, width: width)
     }
@@ -90,6 +109,7 @@ final class RowHeightMemory: NSObject {
     guard !forgotten.isEmpty else { return }
     for id in forgotten { heights[id] = nil }
     configured = configured.filter { !forgotten.contains($0.value.id) }
+    measuredScreen = nil
   }
 
   /// Lets go of the ids no longer in the list once they are more than half of what is kept.

@@ -65,7 +65,12 @@ extension ListEngine {
   /// needs — this is the cells shown by the last layout, without laying out again: a read there
   /// must not ask that data source again, which would recurse until the stack overflows (§7.2).
   func visibleIndexPathsForRead() -> [IndexPath] {
-    guard isUpdatingVisibleCells else { return cells.keys.filter { isVisible($0) }.sorted() }
+    guard isUpdatingVisibleCells else {
+      guard isInWindow, viewport.length > 0 else { return [] }
+      // The sections' geometry once for all the cells, not once per cell.
+      let frames = sectionFrames()
+      return cells.keys.filter { isVisible($0, frames: frames) }.sorted()
+    }
     return cells.compactMap { displayedCells.contains(ObjectIdentifier($0.value)) ? $0.key : nil }
       .sorted()
   }
@@ -78,10 +83,11 @@ extension ListEngine {
     return cells[path].map { displayedCells.contains(ObjectIdentifier($0)) } ?? false
   }
 
-  /// Whether an item's frame meets the viewport.
-  func isVisible(_ path: IndexPath) -> Bool {
+  /// Whether an item's frame meets the viewport; `frames`, the sections' geometry, when the
+  /// caller has it.
+  func isVisible(_ path: IndexPath, frames: [SectionFrame]? = nil) -> Bool {
     guard isInWindow, viewport.length > 0 else { return false }
-    let frame = frame(of: path)
+    let frame = frame(of: path, frames: frames)
     return frame.maxY > viewport.offset && frame.minY < viewport.offset + viewport.length
       && frame.maxX > 0 && frame.minX < viewport.breadth
   }

@@ -133,6 +133,31 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// The prefetcher keeps the keys it found for the flat indices it planned while the list stays
+  /// the same; a new list in their place (other items at the same rows, the view unmoved) is
+  /// planned from its own items.
+  @Test func aNewListAtTheSameRowsIsPlannedFromItsOwnItems() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 400, clock: clock), loader: loader.load)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<500).map { TestItem(id: $0) })
+    for _ in 0..<20 {
+      table.scroll(by: 44)
+      clock.advance(by: .milliseconds(20))
+      await Task.yield()
+    }
+    await eventually("the window ahead of row 20") { avatars.interest(in: 60) > 0 }
+    await binding.apply(items: (0..<500).map { TestItem(id: 10_000 + $0) })
+    await eventually("the new list's window") { avatars.interest(in: 10_060) > 0 }
+    #expect(
+      (0..<500).allSatisfy { avatars.interest(in: $0) == 0 },
+      "the old list's keys: \((0..<500).filter { avatars.interest(in: $0) > 0 })")
+    loader.openAll()
+  }
+
   /// The app's own prefetch data source stays the table's and hears UIKit's calls, while the
   /// binding still plans its window from the scroll.
   @Test func theAppsPrefetchDataSourceStaysAndContentIsStillPlannedAhead() async {

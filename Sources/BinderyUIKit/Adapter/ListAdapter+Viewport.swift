@@ -23,6 +23,7 @@ extension ListAdapter {
   /// ends a chat's pending pin to its end — the app's scroll wins — and the user's finger ends
   /// a scroll the app asked for that waits for its item.
   func viewportScrolled(to now: ViewportWatcher.Viewport) {
+    readerPlace = nil  // the reader moved: the row they read now is the one on screen
     measureRowHeights()
     if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
     if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
@@ -33,6 +34,7 @@ extension ListAdapter {
   /// as the change happens — the keyboard came up, the view turned, an inset grew. Elsewhere
   /// the offset stays, as UIKit keeps it: the rows the user reads stay where they were.
   func viewportChanged(from before: ViewportWatcher.Viewport) {
+    readerPlace = nil
     measureRowHeights(laidOutAt: before.size.width)
     if isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 {
       keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))

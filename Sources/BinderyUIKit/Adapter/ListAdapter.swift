@@ -95,6 +95,9 @@ where
   /// The place the last correction kept, until the main actor's turn ends: the stages of one
   /// update, and the changes of one turn, are drawn as one frame.
   var turnAnchor: TurnAnchor<Item.ID>?
+  /// The place the last correction kept, until the view scrolls or changes shape: the row
+  /// the reader reads, for changes in later turns while it stays where it was.
+  var readerPlace: TurnAnchor<Item.ID>?
   /// Watches the viewport between updates (``ViewportWatcher``).
   var viewportWatcher: ViewportWatcher?
   /// How deep the adapter is in keeping the place itself: the viewport changes it makes then

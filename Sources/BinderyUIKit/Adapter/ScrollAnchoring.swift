@@ -106,6 +106,16 @@ extension ListAdapter {
       marks.insert(kept, at: 0)
       return ScrollAnchorMark(marks: marks, wasAtStart: turn.wasAtStart, wasAtEnd: turn.wasAtEnd)
     }
+    // In a later turn, the row the last correction kept is still the reader's while nothing
+    // moved it: a change may have brought rows on screen above it (a row cut off at the top
+    // shrank), and the reader did not start reading those.
+    if let reader = readerPlace, abs(axis.offset - reader.offset) < 0.5,
+      let index = marks.firstIndex(where: {
+        $0.id == reader.id && abs($0.screenStart - reader.screenStart) < 0.5
+      })
+    {
+      marks.insert(marks.remove(at: index), at: 0)
+    }
     return ScrollAnchorMark(
       marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
       wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
@@ -210,8 +220,10 @@ extension ListAdapter {
     }
   }
 
-  /// Remembers the place a correction kept until the main actor's turn is over.
+  /// Remembers the place a correction kept until the main actor's turn is over, and as the
+  /// reader's place until the view scrolls or changes shape.
   private func keepForTurn(_ anchor: TurnAnchor<Item.ID>) {
+    readerPlace = anchor
     let isScheduled = turnAnchor != nil
     turnAnchor = anchor
     guard !isScheduled else { return }

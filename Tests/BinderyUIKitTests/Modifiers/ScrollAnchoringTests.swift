@@ -389,6 +389,54 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
+  /// Content arrives, one row at a time, across turns: a row cut off at the top shrinks and
+  /// brings the short rows above it on screen, then one of those grows. The row the reader read
+  /// stays where it was through both (found by the binding fuzzer, seed 103280822582988001):
+  /// the place kept is the last one Bindery kept, while the offset and that row stay put, not
+  /// the first row on screen, which the first arrival had only just brought into view.
+  @Test(arguments: [ScrollAnchor.firstVisibleItem, .end])
+  func rowsBroughtOnScreenByAnArrivalGrowingLaterKeepTheReader(anchor: ScrollAnchor)
+    async throws
+  {
+    let table = makeFeedTable()
+    let loader = GatedLoader()
+    let photos = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 60), loader: loader.load)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(photos)
+    ) { table, path, item, photo in
+      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+      let placeholder: CGFloat = [8, 9].contains(item.id) ? 20 : 100
+      let loaded: CGFloat = [8: 90, 10: 30][item.id] ?? placeholder
+      (cell as? FeedCell)?.fittingHeight = photo.content == nil ? placeholder : loaded
+      return cell
+    }
+    .anchor(anchor)
+    #expect(await binding.apply(items: posts(0..<60)))
+    // Row 10 cut off by a point at the top; the reader's row 11 starts 99 points down.
+    for _ in 0..<2 {
+      table.contentOffset.y = table.rectForRow(at: IndexPath(row: 10, section: 0)).minY + 1
+      table.layoutIfNeeded()
+    }
+    #expect(try #require(screenStart(of: 11, in: table, binding)) == 99)
+    await eventually("row 10's photo asked for") { loader.startedKeys.contains(10) }
+    loader.open(10)
+    await eventually("row 10 shrunk") {
+      table.rectForRow(at: IndexPath(row: 10, section: 0)).height == 30
+    }
+    #expect(try #require(screenStart(of: 11, in: table, binding)) == 99)
+    #expect(try #require(screenStart(of: 8, in: table, binding)) >= 0, "row 8 came on screen")
+    for _ in 0..<4 { await Task.yield() }  // a turn or more between the two arrivals
+    await eventually("row 8's photo asked for") { loader.startedKeys.contains(8) }
+    loader.open(8)
+    await eventually("row 8 grown") {
+      table.rectForRow(at: IndexPath(row: 8, section: 0)).height == 90
+    }
+    #expect(try #require(screenStart(of: 11, in: table, binding)) == 99)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    loader.openAll()
+  }
+
   @Test func aChatStaysAtItsEndAsItsPhotosArrive() async {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44))
     table.isStrict = true

@@ -71,7 +71,12 @@ struct TurnAnchor<ID: Hashable> {
 extension ListAdapter {
   /// What ``keepPlace(_:moves:radius:)`` needs to put the user back where they are now; `nil` when nothing
   /// is to be kept (anchoring off, nothing shown).
-  func scrollAnchorMark() -> ScrollAnchorMark<Item.ID>? {
+  ///
+  /// `nearestOnly` for a change that moves no item (a reconfigure, a reload of rows in place):
+  /// only the marks that can be kept are worked out — the items on screen up to the first that
+  /// starts on screen, and the reader's — not one per item on screen: each costs the view a
+  /// frame query.
+  func scrollAnchorMark(nearestOnly: Bool = false) -> ScrollAnchorMark<Item.ID>? {
     guard features.anchor != .none, let scrollView else { return nil }
     guard shown.numberOfItems > 0 else {
       // Nothing shown yet: a chat opens at its end, and pins it again once laid out.
@@ -84,11 +89,16 @@ extension ListAdapter {
     var marks: [ScrollAnchorMark<Item.ID>.Mark] = []
     // From the layout, not the cells: a covered screen's list is reloaded, and its place kept.
     let onScreen = itemPositions(atOffset: Double(axis.offset + axis.insetStart))
+    let kept = [turnAnchor?.id, readerPlace?.id].compactMap { $0 }
+    var foundFirstStartingOnScreen = false
     for position in onScreen.sorted() {
-      guard let item = shown.item(at: position), let flat = shown.flatIndex(of: position),
+      guard let item = shown.item(at: position),
+        !(nearestOnly && foundFirstStartingOnScreen && !kept.contains(item.id)),
+        let flat = shown.flatIndex(of: position),
         let frame = view?.frameOfItem(at: position)
       else { continue }
       let start = horizontal ? frame.minX : frame.minY
+      if start - axis.offset >= -0.5 { foundFirstStartingOnScreen = true }
       marks.append(
         .init(id: item.id, position: position, flatIndex: flat, screenStart: start - axis.offset))
     }
@@ -123,9 +133,9 @@ extension ListAdapter {
 
   /// Makes `change` — content reconfigured, a row the user deleted, a view coming or going
   /// around the rows — and keeps the anchor's promise across it; `radius` as for
-  /// ``keepPlace(_:moves:radius:)``.
+  /// ``keepPlace(_:moves:radius:)`` (0: the change moves no item).
   func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
-    let mark = scrollAnchorMark()
+    let mark = scrollAnchorMark(nearestOnly: radius == 0)
     let start = currentOffset
     placeKeepingDepth += 1
     change()

@@ -53,6 +53,15 @@ where
   /// What the binding was made for: a new identity binds the view anew.
   private var sourceID: AnyHashable?
   private var row: Row
+  /// The cells the coordinator configured, by identity, with the id of the item each shows: the
+  /// rows on screen and those UIKit keeps near it, which it shows again without asking for them
+  /// (UIKit tells of neither set whole). A cell in the reuse pool shows an item no cell of
+  /// which is left to configure: reconfiguring it asks for nothing.
+  private var configuredCells: [ObjectIdentifier: ConfiguredCell] = [:]
+  private struct ConfiguredCell {
+    weak var cell: UICollectionViewCell?
+    var id: Item.ID
+  }
   /// A section's header configuration; `nil` for no headers.
   var header: (@MainActor (Section) -> any UIContentConfiguration)?
   /// A cell for an item and its content's state, as the binding asks for it.
@@ -158,11 +167,15 @@ where
   ) {
     guard binding == nil || sourceID != self.sourceID else { return }
     binding?.cancel()
+    configuredCells = [:]
     self.sourceID = sourceID
     let binding = bindView(collectionView, source) { [weak self] view, indexPath, item, state in
       let cell = view.dequeueReusableCell(
         withReuseIdentifier: Self.rowReuseIdentifier, for: indexPath)
-      if let self { cell.contentConfiguration = self.row(item, state) }
+      if let self {
+        cell.contentConfiguration = self.row(item, state)
+        self.configuredCells[ObjectIdentifier(cell)] = ConfiguredCell(cell: cell, id: item.id)
+      }
       return cell
     }
     binding.onShow { [weak self] in self?.listShown() }
@@ -187,9 +200,27 @@ where
     self.header = header
   }
 
-  /// Takes the row builder of SwiftUI's latest update (its captured state, its environment);
-  /// the rows on screen are configured with it the next time they are configured.
-  public func update(row: @escaping Row) { self.row = row }
+  /// Takes the row builder of SwiftUI's latest update (its captured state, its environment) and
+  /// shows the rows on screen, and those UIKit keeps near it, from it at once: each is
+  /// reconfigured in place (its cell kept, no list diffed), as `List` evaluates its visible rows
+  /// again when the state they read changes. Rows configured later use it too.
+  ///
+  /// - Complexity: O(c) for the c cells the view has made, plus UIKit's reconfigure of the rows
+  ///   that have a cell.
+  public func update(row: @escaping Row) {
+    self.row = row
+    guard let binding, !binding.isCancelled, !configuredCells.isEmpty else { return }
+    // Once each: a cell in the reuse pool may name the item another cell shows now.
+    var ids = Set<Item.ID>(minimumCapacity: configuredCells.count)
+    for (key, entry) in configuredCells {
+      guard entry.cell != nil else {
+        configuredCells[key] = nil
+        continue
+      }
+      ids.insert(entry.id)
+    }
+    binding.reconfigureItems(withIDs: Array(ids))
+  }
 
   /// Selects the items with `ids` (and only those), as the app's state says; the mode sets how
   /// many the user may select. Ids not in the list stay selected for when their items come.

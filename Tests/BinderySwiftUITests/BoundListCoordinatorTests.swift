@@ -125,15 +125,71 @@ struct BoundListCoordinatorTests {
       })
   }
 
-  @Test func aNewRowBuilderConfiguresTheRowsFromThen() async throws {
+  /// SwiftUI's next update hands in a new row builder (state the rows read changed: a
+  /// checkmark, a search highlight): the rows on screen show it at once — in their own cells,
+  /// with no list diffed and no row reloaded — and rows configured later use it.
+  @Test func aNewRowBuilderRendersTheRowsOnScreenAtOnce() async throws {
     let (view, coordinator, binding) = try boundHostedList()
-    #expect(await binding.apply(items: items(0..<3)))
-    coordinator.update(row: { item, _ in HostedRow(item: item, content: .notRequested, height: 90) }
-    )
-    #expect(await binding.apply(items: [TestItem(id: 0, content: 1)] + items(1..<3)))
-    let frame = try #require(
-      view.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
-    #expect(frame.height == 90)
+    #expect(await binding.apply(items: items(0..<60)))
+    for _ in 0..<10 {  // the user scrolls: cells are kept above the screen
+      view.scroll(by: 40)
+      view.layoutIfNeeded()
+    }
+    let updates = binding.statistics.updates
+    let cells = Set(view.visibleCells.map(ObjectIdentifier.init))
+    #expect(cells.count > 3)
+    coordinator.update(row: { item, _ in
+      HostedRow(item: item, content: .loaded("checked"), height: rowHeight(item.id))
+    })
+    func showsTheNewBuilder(_ path: IndexPath) -> Bool {
+      (view.cellForItem(at: path)?.contentConfiguration as? HostedRow)?.content.content
+        == "checked"
+    }
+    // At once: no turn of the main actor passes.
+    let stale = view.indexPathsForVisibleItems.filter { !showsTheNewBuilder($0) }
+    #expect(stale.isEmpty, "rows still showing the old builder: \(stale.map(\.item))")
+    #expect(Set(view.visibleCells.map(ObjectIdentifier.init)) == cells, "the same cells")
+    #expect(binding.statistics.updates == updates, "no list diffed")
+    // And rows configured later use it.
+    view.scroll(by: 1_000)
+    view.layoutIfNeeded()
+    #expect(view.indexPathsForVisibleItems.allSatisfy(showsTheNewBuilder))
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
+  /// The cells UIKit keeps off screen, and shows again without asking for them, show a new row
+  /// builder when they come back.
+  @Test func aNewRowBuilderReachesTheRowsUIKitKeepsOffScreen() async throws {
+    // A screen one line of four items high, in a grid of three lines.
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 100, height: 200)
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 0
+    let grid = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
+    grid.isStrict = true
+    UIWindow.show(grid)
+    let coordinator = hostedCoordinator(grid)
+    coordinator.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.apply(items: items(0..<12)))
+    grid.layoutIfNeeded()
+    for distance in [200, 200, -200, -200] as [CGFloat] {  // the last line made, then kept
+      grid.scroll(by: distance)
+      grid.layoutIfNeeded()
+    }
+    coordinator.update(row: { item, _ in
+      HostedRow(item: item, content: .loaded("checked"), height: 200)
+    })
+    let requests = grid.cellRequestCount
+    binding.scrollToEnd()
+    #expect(grid.indexPathsForVisibleItems.map(\.item).sorted() == Array(8..<12))
+    #expect(grid.cellRequestCount == requests, "the last line shown again, without a request")
+    for path in grid.indexPathsForVisibleItems {
+      let shown = (grid.cellForItem(at: path)?.contentConfiguration as? HostedRow)?.content
+      #expect(shown?.content == "checked", "item \(path.item)")
+    }
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
   }
 
   @Test func sectionHeadersAreConfiguredFromTheirSectionsAndFollowThem() async throws {

@@ -102,7 +102,13 @@ extension ListAdapter {
       marks.append(
         .init(id: item.id, position: position, flatIndex: flat, screenStart: start - axis.offset))
     }
-    guard !marks.isEmpty else { return nil }
+    guard !marks.isEmpty else {
+      // No row on screen (the screen shows a footer, a load-more view, the spacing of a
+      // grouped table's last sections): a chat at its end still stays there.
+      guard features.anchor == .end, axis.offset >= axis.maximumOffset - 0.5 else { return nil }
+      return ScrollAnchorMark(
+        marks: [], wasAtStart: axis.offset <= axis.minimumOffset + 0.5, wasAtEnd: true)
+    }
     // The items that start on screen come first: the one cut off at the top is measured again
     // as it changes height, and UIKit then keeps what is below it in place (UIKit rules §4b).
     marks.sort {

@@ -203,6 +203,28 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// A chat at its end whose screen shows no row — only a footer taller than the screen (a
+  /// load-more view, a grouped table's last footers under a keyboard) — stays at its end as
+  /// messages arrive (found by the binding fuzzer, seed 15907331538835676016).
+  @Test func aChatAtItsEndShowingOnlyItsFooterStaysAtItsEnd() async {
+    let table = makeFeedTable()
+    table.tableFooterView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 700))
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(.end)
+    #expect(await binding.apply(items: posts(0..<30)))
+    table.layoutIfNeeded()
+    let gap = { table.contentSize.height - (table.contentOffset.y + table.bounds.height) }
+    #expect(abs(gap()) < 0.5, "a chat opens at its end")
+    #expect((table.indexPathsForVisibleRows ?? []).isEmpty, "only the footer on screen")
+    for count in 31...35 {
+      #expect(await binding.apply(items: posts(0..<count)))
+      #expect(abs(gap()) < 0.5, "at the end after message \(count): \(gap()) points short")
+    }
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   /// A long chat is laid out at its end from its first layout: its first screen (the oldest
   /// messages) is never asked for, only the end's rows and those prepared beyond them.
   @Test func aLongChatOpensAtItsEndAskingForNoCellOfItsHistory() async throws {

@@ -63,7 +63,9 @@
     /// - Parameters:
     ///   - source: where the lists come from, as `bind(to:)` takes it.
     ///   - id: the source's identity: while it stays the same, SwiftUI's updates keep the
-    ///     binding; a new one binds the new source.
+    ///     binding — a publisher or a sequence keeps its subscription, and an `.observing`
+    ///     source reads with each update's closure (a `@State` query it captured refilters
+    ///     the list at once); a new id binds the new source.
     public init(
       _ source: ListSource<Section, Item>, id: some Hashable = 0,
       @ViewBuilder row: @escaping @MainActor (Item) -> RowView

@@ -52,6 +52,9 @@ where
   public private(set) var binding: ListBinding<Section, Item>?
   /// What the binding was made for: a new identity binds the view anew.
   private var sourceID: AnyHashable?
+  /// The source the binding was made with: an `.observing` one takes the closure of a later
+  /// update of the same identity.
+  private var source: ListSource<Section, Item>?
   private var row: Row
   /// The cells the coordinator configured, by identity, with the id of the item each shows: the
   /// rows on screen and those UIKit keeps near it, which it shows again without asking for them
@@ -158,15 +161,27 @@ where
 
   /// Binds `source` when `sourceID` differs from the last one's (or nothing is bound yet), then
   /// applies `modifiers` to the new binding (`anchor(_:)`, `loadMore(…)`, …, returning the
-  /// modified binding, as a chain of modifiers does); the same id keeps
-  /// the binding, so that SwiftUI's repeated updates do not start it over. The old binding is
-  /// cancelled.
+  /// modified binding, as a chain of modifiers does). The old binding is cancelled.
+  ///
+  /// The same id keeps the binding, so that SwiftUI's repeated updates do not start it over:
+  /// - a publisher or a sequence keeps its subscription (this update's `source` is not used);
+  /// - an `.observing` source takes this update's closure, with the state it captured (a
+  ///   `@State` query): the list is read with it on the next turn of the main actor, and
+  ///   after every change from then on, and shown, diffed as any list, if it differs.
   public func update(
     source: ListSource<Section, Item>, sourceID: AnyHashable,
     modifiers: (ListBinding<Section, Item>) -> ListBinding<Section, Item> = { $0 }
   ) {
-    guard binding == nil || sourceID != self.sourceID else { return }
+    guard binding == nil || sourceID != self.sourceID else {
+      #if canImport(Observation)
+        if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *), let current = self.source {
+          _ = source.handRead(to: current)
+        }
+      #endif
+      return
+    }
     binding?.cancel()
+    self.source = source
     configuredCells = [:]
     self.sourceID = sourceID
     let binding = bindView(collectionView, source) { [weak self] view, indexPath, item, state in

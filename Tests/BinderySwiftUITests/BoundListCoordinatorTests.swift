@@ -4,6 +4,7 @@ import BinderyTesting
 import BinderyUIKit
 import Foundation
 import HeadlessUIKit
+import Observation
 import Testing
 
 /// What a hosted row shows: its item and its content's state.
@@ -128,6 +129,47 @@ struct BoundListCoordinatorTests {
   /// SwiftUI's next update hands in a new row builder (state the rows read changed: a
   /// checkmark, a search highlight): the rows on screen show it at once — in their own cells,
   /// with no list diffed and no row reloaded — and rows configured later use it.
+  /// SwiftUI's update hands in an `.observing` closure whose captured state changed (a
+  /// `@State` query) for a source of the same identity: the same binding reads the list with
+  /// it, diffed as any list, and reads with it after every change to the model from then on.
+  /// An update whose closure reads the same list shows nothing new.
+  @Test func anObservingSourceTakesEachUpdatesClosure() async throws {
+    let view = makeOnScreenList()
+    let coordinator = hostedCoordinator(view)
+    let roster = Roster()
+    roster.items = items(0..<20)
+    var reads = 0
+    func source(multiplesOf divisor: Int) -> ListSource<FlatSection, TestItem> {
+      .observing {
+        reads += 1
+        return roster.items.filter { $0.id % divisor == 0 }
+      }
+    }
+    coordinator.update(source: source(multiplesOf: 2), sourceID: 0)
+    let binding = try #require(coordinator.binding)
+    func shown() -> [Int] { binding.snapshot.items(inSection: 0).map(\.id) }
+    #expect(await eventually("the even ones") { shown() == Array(stride(from: 0, to: 20, by: 2)) })
+    coordinator.update(source: source(multiplesOf: 3), sourceID: 0)
+    #expect(coordinator.binding === binding, "the same binding")
+    #expect(await eventually("refiltered") { shown() == Array(stride(from: 0, to: 20, by: 3)) })
+    roster.items.append(TestItem(id: 21))
+    #expect(await eventually("a change read with the new closure") { shown().last == 21 })
+    // Another update whose closure reads the same list: read once, nothing shown anew.
+    for _ in 0..<4 { await Task.yield() }
+    let (updates, readsBefore) = (binding.statistics.updates, reads)
+    coordinator.update(source: source(multiplesOf: 3), sourceID: 0)
+    #expect(await eventually("read again") { reads == readsBefore + 1 })
+    for _ in 0..<4 { await Task.yield() }
+    #expect(binding.statistics.updates == updates, "the same list is not shown again")
+    // The trackings the earlier closures started read nothing more: one change, one read.
+    let readsBeforeChange = reads
+    roster.items.append(TestItem(id: 24))
+    #expect(await eventually("the change shown") { shown().last == 24 })
+    for _ in 0..<4 { await Task.yield() }
+    #expect(reads == readsBeforeChange + 1)
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   @Test func aNewRowBuilderRendersTheRowsOnScreenAtOnce() async throws {
     let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<60)))
@@ -464,4 +506,10 @@ struct BoundListCoordinatorTests {
     }
     #expect(await eventually("the binding released") { weakBinding == nil })
   }
+}
+
+/// A model a SwiftUI view would observe.
+@MainActor @Observable
+final class Roster {
+  var items: [TestItem] = []
 }

@@ -40,11 +40,29 @@ import Foundation
       _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
     ) -> Self {
       let time = TimeSource(clock: clock)
+      let read = ObservedRead(lists)
       return ListSource(
-        start: { ObservedLists.start(read: lists, rereadingOn: time, feeding: $0) },
+        start: { ObservedLists.start(read: read, rereadingOn: time, feeding: $0) },
         feed: { receive, failed in
-          ObservedLists.feed(read: lists, rereadingOn: time, to: receive, failed: failed)
-        })
+          ObservedLists.feed(
+            read: read.callAsFunction, rereadingOn: time, to: receive, failed: failed)
+        },
+        observedRead: read)
+    }
+
+    /// Gives the binding that `current` feeds this source's read, if both read from
+    /// Observation (``observing(clock:_:)``): the binding reads its list with it from the next
+    /// turn of the main actor, and from then on after every change, and shows the list if it
+    /// differs. What a SwiftUI view whose source keeps its identity does with the closure of
+    /// each update (its captured state — a query — may have changed). Returns whether it did;
+    /// a publisher or a sequence keeps its subscription.
+    @MainActor
+    package func handRead(to current: ListSource) -> Bool {
+      guard let new = observedRead as? ObservedRead<Section, Item>,
+        let old = current.observedRead as? ObservedRead<Section, Item>
+      else { return false }
+      if new !== old { old.replace(with: new) }
+      return true
     }
 
     /// The list of sections at `keyPath` of an `@Observable` model, read again after every
@@ -208,6 +226,36 @@ import Foundation
     return (lists, probe.wasMade)
   }
 
+  /// The closure an `.observing` source reads its list with, which a later one can replace:
+  /// the readers it feeds read again with the new closure.
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  @MainActor
+  final class ObservedRead<Section, Item>
+  where
+    Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+    Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+  {
+    private var read: @MainActor () -> [ListSection<Section, Item>]
+    /// What reads again for each reader this read feeds (weakly: a stopped binding's reader
+    /// goes away).
+    private var readersReadingAgain: [@MainActor () -> Void] = []
+
+    init(_ read: @escaping @MainActor () -> [ListSection<Section, Item>]) { self.read = read }
+
+    func callAsFunction() -> [ListSection<Section, Item>] { read() }
+
+    /// Feeds a reader, which reads again with `readAgain` when the closure is replaced.
+    func add(readingAgain readAgain: @escaping @MainActor () -> Void) {
+      readersReadingAgain.append(readAgain)
+    }
+
+    /// Reads with `other`'s closure from now on, and has every reader read again.
+    func replace(with other: ObservedRead) {
+      read = other.read
+      for readAgain in readersReadingAgain { readAgain() }
+    }
+  }
+
   /// Reads a list inside `withObservationTracking` and hands it on; when what it read changes,
   /// reads again on the main actor. Tracking is one-shot — a change ends it and the next read
   /// starts it again — so the changes one turn makes give one read. One reader serves a
@@ -247,12 +295,12 @@ import Foundation
     /// Feeds `binding`, which keeps the reader: a small list is shown at once, any other
     /// submitted; a read that watched nothing ends the source with a typed problem.
     static func start(
-      read: @escaping @MainActor () -> [ListSection<Section, Item>],
+      read: ObservedRead<Section, Item>,
       rereadingOn time: TimeSource, feeding binding: ListBinding<Section, Item>
     ) {
       let inbox = binding.inbox
       let reader = ObservedLists(
-        read: read, time: time,
+        read: read.callAsFunction, time: time,
         isWanted: { [weak binding] in binding.map { !$0.isCancelled } ?? false },
         deliver: { [weak binding] lists, watches in
           guard let binding else { return }
@@ -266,6 +314,7 @@ import Foundation
         },
         gone: { inbox.finish() })
       binding.retain(reader)
+      read.add(readingAgain: { [weak reader] in reader?.readAgainWithANewClosure() })
       reader.refresh()
     }
 
@@ -295,10 +344,30 @@ import Foundation
 
     /// The list last handed on, to tell whether a read after a late landing found a change.
     private var lastDelivered: [ListSection<Section, Item>]?
+    /// Counts the reads that start a tracking: only the newest one's change reads again (a
+    /// tracking cannot be cancelled, and one started before the closure was replaced stays
+    /// registered until its next change).
+    private var trackingGeneration: UInt64 = 0
+    private var isReadAgainScheduled = false
 
-    /// Reads the list, watching what it reads, and delivers it; nothing once it is not wanted.
-    private func refresh() {
+    /// The closure was replaced: reads with it on the next turn of the main actor (the caller
+    /// may be in the middle of SwiftUI's update), tracking what it reads from then on, and
+    /// hands on the list if it differs from the last one.
+    func readAgainWithANewClosure() {
+      guard !isReadAgainScheduled else { return }
+      isReadAgainScheduled = true
+      Task { @MainActor [weak self] in
+        self?.isReadAgainScheduled = false
+        self?.refresh(deliveringOnlyAChange: true)
+      }
+    }
+
+    /// Reads the list, watching what it reads, and delivers it (only if it differs from the
+    /// last one, with `deliveringOnlyAChange`); nothing once it is not wanted.
+    private func refresh(deliveringOnlyAChange: Bool = false) {
       guard isWanted() else { return }
+      trackingGeneration &+= 1
+      let generation = trackingGeneration
       let (lists, watches) = trackedRead(
         read, whenGone: gone,
         // On the thread that makes the change, before it is made (`willSet`): read on the
@@ -308,10 +377,12 @@ import Foundation
         changed: { [weak self] in
           let madeOffTheMainThread = !isOnTheMainQueue()
           Task { @MainActor [weak self] in
-            self?.refresh()
-            if madeOffTheMainThread { self?.readAgainAsALateChangeLands() }
+            guard let self, self.trackingGeneration == generation else { return }
+            self.refresh()
+            if madeOffTheMainThread { self.readAgainAsALateChangeLands() }
           }
         })
+      if deliveringOnlyAChange, watches, lists == lastDelivered { return }
       lastDelivered = lists
       deliver(lists, watches)
     }

@@ -36,6 +36,10 @@ where
       _ receive: @escaping @Sendable ([ListSection<Section, Item>]) -> Void,
       _ failed: @escaping @MainActor @Sendable (any Error) -> Void
     ) -> @Sendable () -> Void
+  /// An `.observing` source's read (an `ObservedRead`), which a later source of the same
+  /// identity can replace in a running binding; `nil` for publishers and sequences, whose
+  /// subscription is the source.
+  var observedRead: AnyObject? = nil
 }
 
 extension ListSource {

@@ -66,6 +66,10 @@ struct TurnAnchor<ID: Hashable> {
   /// The offset the correction left: another one since (the app scrolled) ends the turn's
   /// place.
   var offset: CGFloat
+  /// Where each item on screen before the turn's first change started on screen: should the
+  /// kept item leave in a later stage, the next one is kept where the user saw it, not where
+  /// a stage in between left it.
+  var screenStarts: [ID: CGFloat] = [:]
 }
 
 extension ListAdapter {
@@ -115,12 +119,25 @@ extension ListAdapter {
       ($0.screenStart < -0.5 ? 1 : 0, $0.flatIndex) < ($1.screenStart < -0.5 ? 1 : 0, $1.flatIndex)
     }
     if let turn = turnAnchor, abs(axis.offset - turn.offset) < 0.5,
-      let index = marks.firstIndex(where: { $0.id == turn.id })
+      marks.contains(where: { $0.id == turn.id })
     {
-      var kept = marks.remove(at: index)
-      kept.screenStart = turn.screenStart
-      marks.insert(kept, at: 0)
-      return ScrollAnchorMark(marks: marks, wasAtStart: turn.wasAtStart, wasAtEnd: turn.wasAtEnd)
+      // The kept item first, then the others the user saw before the turn, each where it was
+      // then, then those a stage brought on screen since.
+      var seen: [ScrollAnchorMark<Item.ID>.Mark] = []
+      var since: [ScrollAnchorMark<Item.ID>.Mark] = []
+      for var mark in marks {
+        if mark.id == turn.id {
+          mark.screenStart = turn.screenStart
+          seen.insert(mark, at: 0)
+        } else if let start = turn.screenStarts[mark.id] {
+          mark.screenStart = start
+          seen.append(mark)
+        } else {
+          since.append(mark)
+        }
+      }
+      return ScrollAnchorMark(
+        marks: seen + since, wasAtStart: turn.wasAtStart, wasAtEnd: turn.wasAtEnd)
     }
     // In a later turn, the row the last correction kept is still the reader's while nothing
     // moved it: a change may have brought rows on screen above it (a row cut off at the top
@@ -213,7 +230,10 @@ extension ListAdapter {
       keepForTurn(
         TurnAnchor(
           id: kept.id, screenStart: kept.screenStart, wasAtStart: mark.wasAtStart,
-          wasAtEnd: mark.wasAtEnd, offset: after))
+          wasAtEnd: mark.wasAtEnd, offset: after,
+          // The mark's places are the turn's first ones already when it is the turn's.
+          screenStarts: Dictionary(
+            mark.marks.map { ($0.id, $0.screenStart) }, uniquingKeysWith: { first, _ in first })))
     }
     if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
   }

@@ -411,6 +411,37 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
+  /// One list in two stages: a row near the end shrinks (the content's end pulls the offset up
+  /// short of the reader's place), then the row the user read first is deleted and rows come
+  /// at the end. The next row the user saw is where they saw it: the turn keeps every row's
+  /// place from before its first change, not where the stage between left it (found by the
+  /// binding fuzzer, seed 12150766079098240402).
+  @Test(arguments: [ScrollAnchor.firstVisibleItem, .end])
+  func aPlaceTheEndHeldShortIsKeptByTheNextRowSeen(anchor: ScrollAnchor) async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      table, path, item in
+      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
+      return cell
+    }
+    .anchor(anchor)
+    var items = posts(0..<12)
+    #expect(await binding.apply(items: items))
+    // 32 points from the end: row 7 starts 60 points down the screen, row 8 160.
+    for _ in 0..<2 {
+      table.contentOffset.y = table.rectForRow(at: IndexPath(row: 7, section: 0)).minY - 60
+      table.layoutIfNeeded()
+    }
+    #expect(try #require(screenStart(of: 8, in: table, binding)) == 160)
+    items[11].content = 30
+    items.remove(at: 7)
+    items += posts(100..<105)
+    #expect(await binding.apply(items: items))
+    #expect(try #require(screenStart(of: 8, in: table, binding)) == 160)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   /// Content arrives, one row at a time, across turns: a row cut off at the top shrinks and
   /// brings the short rows above it on screen, then one of those grows. The row the reader read
   /// stays where it was through both (found by the binding fuzzer, seed 103280822582988001):

@@ -46,7 +46,7 @@ struct SwiftUIBenchmark {
     return time
   }
 
-  func uikitBinding(_ first: [Row]) async -> ListBinding<FlatSection, Row> {
+  func uikitBinding(_ first: [Row]) async -> (ListBinding<FlatSection, Row>, UICollectionView) {
     let view = makeList()
     view.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
     let binding = view.bind(to: .sequence(AsyncStream<[Row]> { _ in })) { view, path, row in
@@ -56,7 +56,7 @@ struct SwiftUIBenchmark {
     }
     binding.retain(view)
     _ = await binding.apply(items: first)
-    return binding
+    return (binding, view)
   }
 
   func coordinatorBinding(_ first: [Row]) async
@@ -78,7 +78,7 @@ struct SwiftUIBenchmark {
   func run() async {
     let updates = max(301, options.runs)
     let versions = BindingBenchmark.versions(count: updates, rows: rowCount)
-    let uikit = await uikitBinding(versions[0])
+    let (uikit, uikitView) = await uikitBinding(versions[0])
     guard let (coordinator, hosted) = await coordinatorBinding(versions[0]) else { return }
     // Each update shown on both, alternately first, so neither has the warmer caches.
     var uikitTimes: [Double] = []
@@ -92,6 +92,7 @@ struct SwiftUIBenchmark {
         uikitTimes.append(showTime(uikit, version))
       }
     }
+    let (rerender, byHand) = rowBuilderTimes(coordinator, uikit, uikitView, runs: updates)
     let violations = coordinator.collectionView.violations.count
     uikit.cancel()
     hosted.cancel()
@@ -102,6 +103,7 @@ struct SwiftUIBenchmark {
         [
           "benchmark": "swiftui", "rows": rowCount, "updates": uikitTimes.count,
           "uikitBindingMedianMs": base, "coordinatorMedianMs": through, "ratio": ratio,
+          "newRowBuilderMedianMs": rerender, "reconfigureByHandMedianMs": byHand,
           "violations": violations,
         ]
       ])
@@ -115,6 +117,39 @@ struct SwiftUIBenchmark {
       "| BoundListCoordinator (a selection, the scroll position) | \(coordinatorTimes.count) "
         + "| \(format(through)) |")
     print("ratio: \(format(ratio)) (goal: at most 1.10); violations: \(violations)")
+    print(
+      "a new row builder (SwiftUI's state changed), rows on screen and kept shown from it: "
+        + "\(format(rerender)) ms; the rows on screen reconfigured by hand on the UIKit "
+        + "binding: \(format(byHand)) ms (medians of \(updates))")
+  }
+
+  /// The main actor's time for SwiftUI's update that hands in a new row builder, a full screen
+  /// of rows shown from it, against a reconfigure of the rows on screen by hand on the UIKit
+  /// binding; alternately first, medians, in milliseconds.
+  func rowBuilderTimes(
+    _ coordinator: BoundListCoordinator<FlatSection, Row, Never>,
+    _ uikit: ListBinding<FlatSection, Row>, _ uikitView: UICollectionView, runs: Int
+  ) -> (newRowBuilder: Double, byHand: Double) {
+    let clock = ContinuousClock()
+    // Both screens laid out, their rows on screen (the updates before never let a turn end).
+    uikitView.layoutIfNeeded()
+    coordinator.collectionView.layoutIfNeeded()
+    var rerender: [Double] = []
+    var byHand: [Double] = []
+    for index in 0..<runs {
+      for turn in index.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+        let started = clock.now
+        if turn == 0 {
+          coordinator.update(row: { row, _ in Self.rowConfiguration(row) })
+          rerender.append(milliseconds(clock.now - started))
+        } else {
+          let ids = uikitView.indexPathsForVisibleItems.compactMap { uikit.item(at: $0)?.id }
+          uikit.reconfigureItems(withIDs: ids)
+          byHand.append(milliseconds(clock.now - started))
+        }
+      }
+    }
+    return (median(rerender), median(byHand))
   }
 
   private func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -38,10 +38,13 @@
     private let sourceID: AnyHashable
     private let makeEngine: @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
     private let row: @MainActor (Item, ContentState<Content>) -> RowView
-    /// The layout, made once with the coordinator (whose list configuration shows the headers
-    /// and swipe actions).
-    private var layout: @MainActor (Coordinator) -> UICollectionViewLayout = {
-      UICollectionViewCompositionalLayout.list(using: $0.listConfiguration(appearance: .plain))
+    /// The layout: a list of an appearance (the coordinator's, showing its headers and swipe
+    /// actions, laid out anew when the appearance changes or headers come or go), or the app's
+    /// own, made once.
+    private var layout = LayoutChoice.list(.plain)
+    private enum LayoutChoice {
+      case list(UICollectionLayoutListConfiguration.Appearance)
+      case custom(@MainActor () -> UICollectionViewLayout)
     }
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
@@ -96,20 +99,16 @@
     /// comes from the coordinator's `listConfiguration(appearance:)`; for a list, prefer
     /// ``listAppearance(_:)``.
     public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
-      with { $0.layout = { _ in layout() } }
+      with { $0.layout = .custom(layout) }
     }
 
     /// A list of another appearance than the default `.plain` — `.insetGrouped`, `.sidebar` —
-    /// with the section headers and swipe actions of the other modifiers.
+    /// with the section headers and swipe actions of the other modifiers. It may change with
+    /// SwiftUI's state: the list is laid out anew.
     public func listAppearance(_ appearance: UICollectionLayoutListConfiguration.Appearance)
       -> Self
     {
-      with {
-        $0.layout = {
-          UICollectionViewCompositionalLayout.list(
-            using: $0.listConfiguration(appearance: appearance))
-        }
-      }
+      with { $0.layout = .list(appearance) }
     }
 
     /// The actions a swipe from `edge` reveals on each row, as `swipeActions(edge:allowsFullSwipe:content:)`
@@ -147,7 +146,8 @@
 
     /// What shows behind the rows while there are none: before the first list
     /// (`EmptyListState.loading`), for an empty list (`.empty`), when the source failed
-    /// (`.failed`). Updated with SwiftUI's state and environment; gone when a row shows.
+    /// (`.failed`). Updated with SwiftUI's state and environment; gone when a row shows. One
+    /// that comes or goes with SwiftUI's state shows, or leaves, at once.
     public func listEmptyState(
       @ViewBuilder _ view: @escaping @MainActor (EmptyListState) -> some View
     ) -> Self {
@@ -155,7 +155,8 @@
     }
 
     /// What keeps the reader's place as the list changes: `.firstVisibleItem` (the default)
-    /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`.
+    /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`. It may change with SwiftUI's
+    /// state: the list keeps the new anchor from that update on.
     public func listAnchor(_ anchor: ScrollAnchor) -> Self {
       with { $0.anchor = anchor }
     }
@@ -191,7 +192,8 @@
 
     /// Section headers as SwiftUI views, one per section; a list layout (the default, or
     /// ``listAppearance(_:)``) shows them as supplementary headers. A section whose value
-    /// changes has its header shown again.
+    /// changes has its header shown again; headers that come or go with SwiftUI's state lay
+    /// the list out anew.
     public func listSectionHeaders(
       @ViewBuilder _ header: @escaping @MainActor (Section) -> some View
     ) -> Self {
@@ -213,8 +215,9 @@
       let view = UICollectionView(
         frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
       let coordinator = makeEngine(view, hostedRow(in: EnvironmentValues()))
+      // A list layout is the coordinator's, made by the update; the app's own is made once.
+      if case .custom(let make) = layout { view.collectionViewLayout = make() }
       update(coordinator, environment: EnvironmentValues(), bindingSource: false)
-      view.collectionViewLayout = layout(coordinator)
       return coordinator
     }
 
@@ -256,8 +259,12 @@
     ) {
       coordinator.update(row: hostedRow(in: environment))
       if let header {
-        coordinator.update(header: { Self.hosting(header($0), in: environment) })
+        coordinator.update(header: { section in Self.hosting(header(section), in: environment) })
+      } else {
+        coordinator.update(header: nil)
       }
+      if case .list(let appearance) = layout { coordinator.update(listAppearance: appearance) }
+      coordinator.update(anchor: anchor)
       for edge in [Coordinator.SwipeEdge.leading, .trailing] {
         let entry = swipeActions[edge]
         coordinator.update(swipeActions: entry?.0, edge: edge, allowsFullSwipe: entry?.1 ?? true)
@@ -288,11 +295,9 @@
         coordinator.update(loadMore: nil)
       }
       guard bindingSource else { return }
-      let anchor = anchor
       let onBind = onBind
       coordinator.update(source: source, sourceID: sourceID) { binding in
-        let anchored = binding.anchor(anchor)
-        return onBind?(anchored) ?? anchored
+        onBind?(binding) ?? binding
       }
       if let (ids, mode) = selection {
         // A tap never comes during SwiftUI's update of the view: written at once.

@@ -154,7 +154,17 @@ extension BoundListCoordinator {
   /// ``update(source:sourceID:modifiers:)``; a later call replaces the builder, and the view
   /// showing takes the new configuration at once (SwiftUI's state, its environment).
   public func update(emptyState: EmptyState?) {
+    let hadOne = self.emptyState != nil
     self.emptyState = emptyState
+    if hadOne != (emptyState != nil), let binding {
+      // One that comes or goes shows, or leaves, at once.
+      if isShowingEmptyStates {
+        binding.showEmptyStateAgain()
+      } else {
+        showEmptyStates(on: binding)
+      }
+      return
+    }
     // Only the view on screen: the binding takes it away without asking when a row shows.
     guard let (state, view) = emptyStateShown, collectionView.backgroundView === view
     else { return }
@@ -234,7 +244,14 @@ extension BoundListCoordinator {
         load: { [weak self] in try await self?.loadMore?.load() })
     }
     emptyStateShown = nil
+    isShowingEmptyStates = false
     guard emptyState != nil else { return }
+    showEmptyStates(on: binding)
+  }
+
+  /// Has `binding` show this coordinator's empty states (while it has a builder).
+  private func showEmptyStates(on binding: ListBinding<Section, Item>) {
+    isShowingEmptyStates = true
     _ = binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
   }
 

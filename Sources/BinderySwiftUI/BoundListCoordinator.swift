@@ -55,6 +55,12 @@ where
   /// The source the binding was made with: an `.observing` one takes the closure of a later
   /// update of the same identity.
   private var source: ListSource<Section, Item>?
+  /// The anchor ``update(anchor:)`` set, given to every binding; `nil`: the binding's own.
+  private var anchor: ScrollAnchor?
+  /// The list layout ``update(listAppearance:)`` made: its appearance, and whether it shows
+  /// section headers.
+  private var listLayoutMade:
+    (appearance: UICollectionLayoutListConfiguration.Appearance, headers: Bool)?
   private var row: Row
   /// The cells the coordinator configured, by identity, with the id of the item each shows: the
   /// rows on screen and those UIKit keeps near it, which it shows again without asking for them
@@ -113,6 +119,8 @@ where
   /// The view of each state of an empty list, and the one shown.
   var emptyState: EmptyState?
   var emptyStateShown: (state: EmptyListState, view: any UIView & UIContentView)?
+  /// Whether the binding asks this coordinator for its empty states.
+  var isShowingEmptyStates = false
 
   static var rowReuseIdentifier: String { "Bindery.hostedRow" }
 
@@ -195,24 +203,51 @@ where
     }
     binding.onShow { [weak self] in self?.listShown() }
     setUpAround(binding)
-    if header != nil {
-      // Configured in place when a section's value changes, with the latest header builder.
-      _ = binding.supplementaryViews(
-        ofKind: UICollectionView.elementKindSectionHeader, UICollectionViewListCell.self
-      ) { [weak self] view, section, _ in
-        view.contentConfiguration = self?.header?(section)
-      }
+    // Always: headers may come with a later update (the layout asks only when it has them).
+    // Configured in place when a section's value changes, with the latest header builder.
+    _ = binding.supplementaryViews(
+      ofKind: UICollectionView.elementKindSectionHeader, UICollectionViewListCell.self
+    ) { [weak self] view, section, _ in
+      view.contentConfiguration = self?.header?(section)
     }
+    if let anchor { _ = binding.anchor(anchor) }
     _ = modifiers(binding)  // the same binding, modified
     self.binding = binding
   }
 
-  /// Section headers, each `header`'s configuration of its section; set it before the first
-  /// ``update(source:sourceID:modifiers:)``, with a layout that has supplementary headers (a
-  /// list's `headerMode = .supplementary`). A later call replaces the builder: the headers on
-  /// screen take it when they are next configured.
+  /// Section headers, each `header`'s configuration of its section, in a layout that has
+  /// supplementary headers (a list's `headerMode = .supplementary`: the list layout of
+  /// ``update(listAppearance:)`` has them exactly while there is a builder). A later call
+  /// replaces the builder: the headers on screen take it when they are next configured.
   public func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
+    let hadHeaders = self.header != nil
     self.header = header
+    if let made = listLayoutMade, hadHeaders != (header != nil) {
+      update(listAppearance: made.appearance)
+    }
+  }
+
+  /// What keeps the reader's place as the list changes (`ListBinding.anchor(_:)`): given to
+  /// the binding at once, and to every binding made later. Before this is first called, a
+  /// binding keeps the anchor its modifiers gave it.
+  public func update(anchor: ScrollAnchor) {
+    guard anchor != self.anchor else { return }
+    self.anchor = anchor
+    _ = binding?.anchor(anchor)
+  }
+
+  /// Lays the collection view out as a list of `appearance`, showing this coordinator's section
+  /// headers (while it has a header builder) and swipe actions; a later call with another
+  /// appearance, or a header builder that comes or goes, lays it out anew. A layout of the
+  /// app's own (set on ``collectionView``) is replaced.
+  public func update(listAppearance appearance: UICollectionLayoutListConfiguration.Appearance) {
+    let headers = header != nil
+    if let made = listLayoutMade, made.appearance == appearance, made.headers == headers {
+      return
+    }
+    listLayoutMade = (appearance, headers)
+    collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(
+      using: listConfiguration(appearance: appearance))
   }
 
   /// Takes the row builder of SwiftUI's latest update (its captured state, its environment) and

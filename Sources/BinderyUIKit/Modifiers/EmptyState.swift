@@ -96,11 +96,18 @@ extension ListBinding {
       }, finished: {})
     return emptyState(view)
   }
+
+  /// Asks the empty state's view provider again now: what it answers has changed (SwiftUI's
+  /// `BoundList` gained or lost its empty state).
+  package func showEmptyStateAgain() {
+    adapter(for: "emptyState(_:)")?.updateEmptyState(askingAgain: true)
+  }
 }
 
 extension ListAdapter {
-  /// Shows, replaces or removes the empty state for what the view shows now.
-  func updateEmptyState() {
+  /// Shows, replaces or removes the empty state for what the view shows now; `askingAgain`
+  /// asks the provider even for the state it shows already (what it answers has changed).
+  func updateEmptyState(askingAgain: Bool = false) {
     guard let make = features.emptyState, let binding else { return }
     let state: EmptyListState? =
       if shown.numberOfItems > 0 {
@@ -112,7 +119,9 @@ extension ListAdapter {
       } else {
         .empty
       }
-    if let state, let current = emptyStateShown, current.isSameKind(as: state) { return }
+    if !askingAgain, let state, let current = emptyStateShown, current.isSameKind(as: state) {
+      return
+    }
     if state == nil, emptyStateShown == nil { return }
     emptyStateShown = state
     let background = state.flatMap(make)

@@ -141,10 +141,12 @@ extension ListAdapter {
     }
     // In a later turn, the row the last correction kept is still the reader's while nothing
     // moved it: a change may have brought rows on screen above it (a row cut off at the top
-    // shrank), and the reader did not start reading those.
+    // shrank), and the reader did not start reading those. Not a row cut off at the top: it
+    // changes height at its top edge's expense, and the rows below it are the reader's.
     if let reader = readerPlace, abs(axis.offset - reader.offset) < 0.5,
       let index = marks.firstIndex(where: {
         $0.id == reader.id && abs($0.screenStart - reader.screenStart) < 0.5
+          && $0.screenStart >= -0.5
       })
     {
       marks.insert(marks.remove(at: index), at: 0)

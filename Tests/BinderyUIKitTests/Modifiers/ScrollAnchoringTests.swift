@@ -411,6 +411,39 @@ struct ScrollAnchoringTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
+  /// Every row that started on screen is deleted, so the place is kept by the row cut off at
+  /// the top; in a later turn that row is reloaded (another cell) and shrinks. The rows below
+  /// it stay where they are: a row cut off at the top is never the reader's place across
+  /// turns (found by the binding fuzzer, seed 14390831429811426272).
+  @Test func aRowCutOffAtTheTopIsNotTheReadersPlaceInALaterTurn() async throws {
+    let table = makeFeedTable()
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      table, path, item in
+      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
+      return cell
+    }
+    .anchor(.firstVisibleItem)
+    .replacesCells(when: { old, new in old.content != new.content })
+    var items = posts(0..<30)
+    #expect(await binding.apply(items: items))
+    for _ in 0..<2 {
+      table.contentOffset.y = table.rectForRow(at: IndexPath(row: 5, section: 0)).minY + 80
+      table.layoutIfNeeded()
+    }
+    #expect(try #require(screenStart(of: 6, in: table, binding)) == 20)
+    items.removeSubrange(6...11)  // every row that starts on screen
+    #expect(await binding.apply(items: items))
+    #expect(try #require(screenStart(of: 5, in: table, binding)) == -80)
+    let below = try #require(screenStart(of: 12, in: table, binding))
+    for _ in 0..<4 { await Task.yield() }  // a later turn
+    items[5].content = 40
+    #expect(await binding.apply(items: items))
+    #expect(table.rectForRow(at: IndexPath(row: 5, section: 0)).height == 40)
+    #expect(try #require(screenStart(of: 12, in: table, binding)) == below)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
   /// One list in two stages: a row near the end shrinks (the content's end pulls the offset up
   /// short of the reader's place), then the row the user read first is deleted and rows come
   /// at the end. The next row the user saw is where they saw it: the turn keeps every row's

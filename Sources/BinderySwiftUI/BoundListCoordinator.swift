@@ -26,6 +26,10 @@ import Foundation
 /// Rows get their content state from late content when the coordinator is made with one
 /// (``init(collectionView:content:row:)``): content already in the store is in the state the
 /// row is first configured with, so a cached avatar is on the row's first frame.
+///
+/// Keep the coordinator for as long as the list shows (SwiftUI keeps `BoundList`'s): the
+/// binding configures rows through it, and one let go of cancels its binding — the view keeps
+/// what it shows, and nothing is reported.
 @MainActor
 public final class BoundListCoordinator<Section, Item, Content: Sendable>
 where
@@ -291,6 +295,12 @@ where
     guard id != scrollPosition else { return }
     pendingScroll = id
     scrollToPending()
+  }
+
+  /// A coordinator let go of ends its binding: the rows it configures, and what the binding
+  /// reports to it, would have nobody to go to. The view keeps what it shows.
+  deinit {
+    binding?.cancel()
   }
 
   /// Lets go of SwiftUI's state: nothing is reported once the view is gone (a fling still

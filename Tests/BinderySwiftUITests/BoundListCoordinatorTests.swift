@@ -170,6 +170,31 @@ struct BoundListCoordinatorTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
 
+  /// A coordinator nobody keeps (SwiftUI let go of the view, or an app's own representable
+  /// dropped it) ends its binding: nothing is left bound to rows nobody configures, nothing
+  /// wrong is reported, and the view keeps what it shows.
+  @Test func aCoordinatorLetGoOfEndsItsBindingCleanly() async throws {
+    let view = makeOnScreenList()
+    var coordinator: BoundListCoordinator<FlatSection, TestItem, Never>? = hostedCoordinator(view)
+    coordinator?.update(source: handSource(), sourceID: 1)
+    let binding = try #require(coordinator?.binding)
+    #expect(await binding.apply(items: items(0..<20)))
+    let problems = Task { @MainActor in
+      var seen: [String] = []
+      for await problem in binding.errors { seen.append("\(problem)") }
+      return seen
+    }
+    let shown = view.indexPathsForVisibleItems.count
+    weak let letGo = coordinator
+    coordinator = nil
+    #expect(letGo == nil, "nothing keeps the coordinator")
+    #expect(binding.isCancelled)
+    binding.cancel()  // again, harmless: so that the wait below ends even if it was not
+    #expect(await problems.value.isEmpty, "nothing wrong reported")
+    #expect(view.indexPathsForVisibleItems.count == shown, "the view keeps what it shows")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   @Test func aNewRowBuilderRendersTheRowsOnScreenAtOnce() async throws {
     let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<60)))

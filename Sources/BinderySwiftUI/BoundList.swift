@@ -48,7 +48,7 @@
     }
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
-    private var scrollPosition: Binding<Item.ID?>?
+    private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
     private var onBind: (@MainActor (ListBinding<Section, Item>) -> ListBinding<Section, Item>)?
     private var header: (@MainActor (Section) -> AnyView)?
     private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
@@ -175,10 +175,14 @@
       return with { $0.selection = (ids, .single) }
     }
 
-    /// The id of the first visible item, both ways, as `scrollPosition(id:)` does: the user's
-    /// scroll writes it, and setting it scrolls that item to the top (once it is in the list).
-    public func listScrollPosition(id: Binding<Item.ID?>) -> Self {
-      with { $0.scrollPosition = id }
+    /// The id of the item at `anchor` in the viewport — the first visible (`.start`, the
+    /// default), the one across the middle (`.center`) or the last visible (`.end`) — both
+    /// ways, as `scrollPosition(id:anchor:)` does: the user's scroll writes it, and setting it
+    /// scrolls that item to `anchor` (once it is in the list).
+    public func listScrollPosition(
+      id: Binding<Item.ID?>, anchor: ListScrollPosition = .start
+    ) -> Self {
+      with { $0.scrollPosition = (id, anchor) }
     }
 
     /// Sets up each new binding with the UIKit binding's other modifiers — `loadMore(…)` for
@@ -306,15 +310,15 @@
       } else {
         coordinator.update(selection: [], mode: .none)
       }
-      if let scrollPosition {
+      if let (position, anchor) = scrollPosition {
         // Written on the next turn: a scroll the update itself makes (to the app's id, or an
         // update's anchoring) is reported during it, when SwiftUI forbids writing its state.
         coordinator.onScrollPositionChange = { id in
           Task { @MainActor in
-            if scrollPosition.wrappedValue != id { scrollPosition.wrappedValue = id }
+            if position.wrappedValue != id { position.wrappedValue = id }
           }
         }
-        coordinator.update(scrollPosition: scrollPosition.wrappedValue)
+        coordinator.update(scrollPosition: position.wrappedValue, anchor: anchor)
       }
     }
   }

@@ -94,8 +94,12 @@ where
   /// Told of every selection the user makes, with the new set of ids.
   public var onSelectionChange: (@MainActor (Set<Item.ID>) -> Void)?
 
-  /// The id of the first item visible at the top of the viewport, as last reported or set.
+  /// The id of the item at the scroll position's anchor (the first visible at the top of the
+  /// viewport, by default), as last reported or set.
   public private(set) var scrollPosition: Item.ID?
+  /// Where in the viewport the scroll position is read and set
+  /// (``update(scrollPosition:anchor:)``).
+  private var scrollAnchor = ListScrollPosition.start
   /// An id the app asked to scroll to before its item was shown (or before the view was laid
   /// out in a window).
   private var pendingScroll: Item.ID?
@@ -286,15 +290,36 @@ where
     syncSelection()
   }
 
-  /// Scrolls the item with `id` to the top of the viewport, when the app's state names another
-  /// item than the one reported; an id not yet shown is scrolled to once its item is. `nil`
-  /// leaves the scroll alone, as `scrollPosition(id:)` does.
-  public func update(scrollPosition id: Item.ID?) {
+  /// Scrolls the item with `id` to `anchor` in the viewport (its top by default), when the
+  /// app's state names another item than the one reported; an id not yet shown is scrolled to
+  /// once its item is. `nil` leaves the scroll alone, as `scrollPosition(id:anchor:)` does. The
+  /// position reported is the item at `anchor` too: the first visible for `.start`, the one
+  /// across the viewport's middle for `.center`, the last visible for `.end`.
+  public func update(scrollPosition id: Item.ID?, anchor: ListScrollPosition = .start) {
+    if anchor != scrollAnchor {
+      scrollAnchor = anchor
+      scrollPosition = nil  // reported again, at the new anchor
+      noteScrollPosition()
+    }
     guard let id, id != requestedScroll else { return }
     requestedScroll = id
     guard id != scrollPosition else { return }
     pendingScroll = id
     scrollToPending()
+  }
+
+  /// Scrolls to the item with `id`, at `position` in the viewport, as the app asks (not as its
+  /// state says: nothing is compared with the position reported); an item not yet shown is
+  /// scrolled to once it is, unless the user scrolls first.
+  public func scroll(
+    toItemWithID id: Item.ID, at position: ListScrollPosition = .start, animated: Bool = false
+  ) {
+    binding?.scroll(toItemWithID: id, at: position, animated: animated)
+  }
+
+  /// Scrolls to the list's end (a chat's newest message), now or once its list is shown.
+  public func scrollToEnd(animated: Bool = false) {
+    binding?.scrollToEnd(animated: animated)
   }
 
   /// A coordinator let go of ends its binding: the rows it configures, and what the binding
@@ -363,23 +388,31 @@ where
     isScrollingToRequest = true
     // The binding's scroll: self-sizing rows measured on the way, and a chat's pending pin to
     // its end ended (the app's scroll wins).
-    binding.scroll(toItemWithID: id, at: .start)
+    binding.scroll(toItemWithID: id, at: scrollAnchor)
     isScrollingToRequest = false
     noteScrollPosition()
   }
 
-  /// Reports the first item visible below the top inset, when it changed.
+  /// Reports the item at the scroll position's anchor, within the viewport's insets, when it
+  /// changed: the first visible below the top, the one across the middle, or the last above
+  /// the bottom.
   private func noteScrollPosition() {
     guard !isScrollingToRequest, let binding, collectionView.bounds.height > 0 else { return }
-    let top = collectionView.contentOffset.y + collectionView.adjustedContentInset.top
-    let first = collectionView.indexPathsForVisibleItems.sorted().first { path in
-      guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame else {
-        return false
-      }
-      return frame.maxY > top
+    let insets = collectionView.adjustedContentInset
+    let top = collectionView.contentOffset.y + insets.top
+    let bottom = collectionView.contentOffset.y + collectionView.bounds.height - insets.bottom
+    let visible = collectionView.indexPathsForVisibleItems.sorted().compactMap { path in
+      collectionView.layoutAttributesForItem(at: path).map { (path, $0.frame) }
     }
+    let atAnchor: IndexPath? =
+      switch scrollAnchor {
+      case .start: visible.first { $0.1.maxY > top }?.0
+      case .center:
+        visible.first { $0.1.maxY > (top + bottom) / 2 }?.0 ?? visible.last?.0
+      case .end: visible.last { $0.1.minY < bottom }?.0
+      }
     // Nothing laid out yet (a first list still being shown) is no position to report.
-    guard let id = first.flatMap({ binding.item(at: $0)?.id }), id != scrollPosition else {
+    guard let id = atAnchor.flatMap({ binding.item(at: $0)?.id }), id != scrollPosition else {
       return
     }
     scrollPosition = id

@@ -349,6 +349,67 @@ struct BoundListCoordinatorTests {
 
   /// A chat (anchored at its end) given a scroll position with its first list opens there:
   /// the pin to the end that a first list schedules does not override the app's scroll.
+  /// A scroll position anchored at the viewport's end (a chat reading its newest message):
+  /// setting it scrolls the item's bottom to the viewport's bottom, and the user's scroll
+  /// reports the last visible item; at the center, the item across the middle.
+  @Test func aScrollPositionAnchoredAtTheEndOrCenterReadsAndScrollsThere() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    var told: [Int?] = []
+    coordinator.onScrollPositionChange = { told.append($0) }
+    coordinator.update(scrollPosition: 150, anchor: .end)
+    #expect(await binding.apply(items: items(0..<300)))
+    let path = try #require(binding.indexPath(for: 150))
+    let frame = try #require(view.layoutAttributesForItem(at: path)?.frame)
+    #expect(abs(frame.maxY - (view.contentOffset.y + view.bounds.height)) < 0.5)
+    #expect(coordinator.scrollPosition == 150)
+    // The user scrolls a little down: the item now last on screen is reported.
+    view.scroll(by: 200)
+    let bottom = view.contentOffset.y + view.bounds.height
+    let last = try #require(
+      view.indexPathsForVisibleItems.sorted().last { path in
+        (view.layoutAttributesForItem(at: path)?.frame.minY ?? .infinity) < bottom
+      })
+    #expect(coordinator.scrollPosition == binding.item(at: last)?.id)
+    #expect(told.last == coordinator.scrollPosition)
+    // Read at the center from now on.
+    coordinator.update(scrollPosition: coordinator.scrollPosition, anchor: .center)
+    let middle = view.contentOffset.y + view.bounds.height / 2
+    let across = try #require(
+      view.indexPathsForVisibleItems.first { path in
+        guard let frame = view.layoutAttributesForItem(at: path)?.frame else { return false }
+        return frame.minY <= middle && frame.maxY > middle
+      })
+    #expect(coordinator.scrollPosition == binding.item(at: across)?.id)
+    coordinator.update(scrollPosition: 40, anchor: .center)
+    let fortieth = try #require(binding.indexPath(for: 40))
+    let centered = try #require(view.layoutAttributesForItem(at: fortieth)?.frame)
+    #expect(abs(centered.midY - (view.contentOffset.y + view.bounds.height / 2)) < 0.5)
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
+  /// A chat through the coordinator stays at its end as the keyboard comes up (the view's
+  /// frame shrinks) and as a composer appears below it (a bottom safe-area inset, as
+  /// SwiftUI's `safeAreaInset(edge: .bottom)` gives the hosted view), and as messages arrive.
+  @Test func aChatAtItsEndFollowsTheKeyboardAndAComposer() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    coordinator.update(anchor: .end)
+    #expect(await binding.apply(items: items(0..<80)))
+    let gap = {
+      view.contentSize.height + view.adjustedContentInset.bottom
+        - (view.contentOffset.y + view.bounds.height)
+    }
+    #expect(abs(gap()) < 0.5, "a chat opens at its end")
+    view.frame.size.height -= 300  // the keyboard
+    view.layoutIfNeeded()
+    #expect(abs(gap()) < 0.5, "at its end above the keyboard: \(gap())")
+    view.contentInset.bottom = 56  // the composer
+    view.layoutIfNeeded()
+    #expect(abs(gap()) < 0.5, "at its end above the composer: \(gap())")
+    #expect(await binding.apply(items: items(0..<82)))
+    #expect(abs(gap()) < 0.5, "at its end as messages arrive: \(gap())")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   @Test func aScrollPositionSetWithAChatsFirstListWinsOverItsEnd() async throws {
     let (view, coordinator, binding) = try boundHostedList { $0.anchor(.end) }
     coordinator.update(scrollPosition: 150)

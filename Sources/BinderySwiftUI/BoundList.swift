@@ -242,10 +242,13 @@
       coordinator.stop()
     }
 
-    /// Rows in hosting configurations, given the environment around the list.
+    /// Rows in hosting configurations, given the environment around the list. Each row's view
+    /// has its item's id as its identity: a cell reused for another item shows it with state
+    /// of its own (`@State`, `@FocusState`, `.task`, `.onAppear` start afresh), and the same
+    /// item configured again keeps its state.
     private func hostedRow(in environment: EnvironmentValues) -> Coordinator.Row {
       let row = row
-      return { item, state in Self.hosting(row(item, state), in: environment) }
+      return { item, state in Self.hosting(row(item, state).id(item.id), in: environment) }
     }
 
     /// `content` in a hosting configuration, with the environment around the list: a hosting

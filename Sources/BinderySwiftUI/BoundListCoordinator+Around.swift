@@ -96,12 +96,33 @@ extension BoundListCoordinator {
 
   // MARK: Updates from SwiftUI
 
-  /// Asks for pages at an edge (`nil`: none). Set it before the first
-  /// ``update(source:sourceID:modifiers:)``: its edge and threshold are the binding's from
-  /// then; a later call gives the binding the new closures (SwiftUI's state) for its next
-  /// question, page and state.
+  /// Asks for pages at an edge (`nil`: none). A later call gives the binding the new closures
+  /// (SwiftUI's state) for its next question, page and state; another edge or threshold, or
+  /// pages where there were none, take effect at once, on the same binding (the loader of the
+  /// old ones asks for nothing more).
   public func update(loadMore: LoadMore?) {
     self.loadMore = loadMore
+    if let binding, let loadMore { askForPages(on: binding, at: loadMore.edge, loadMore.threshold) }
+  }
+
+  /// Has `binding` ask for pages at `edge` within `threshold` items, once per binding for each
+  /// pair: the loader asks only while they are the coordinator's settings.
+  private func askForPages(
+    on binding: ListBinding<Section, Item>, at edge: PageLoader<Section, Item>.Edge,
+    _ threshold: Int
+  ) {
+    guard !pageLoaders.contains(where: { $0.edge == edge && $0.threshold == threshold }) else {
+      return
+    }
+    pageLoaders.append((edge, threshold))
+    let isCurrent = { [weak self] in
+      self?.loadMore.map { $0.edge == edge && $0.threshold == threshold } ?? false
+    }
+    _ = binding.loadMore(
+      edge: edge, threshold: threshold,
+      hasMore: { [weak self] in isCurrent() && (self?.loadMore?.hasMore() ?? false) },
+      footer: { [weak self] state in isCurrent() ? self?.loadMoreView(for: state) : nil },
+      load: { [weak self] in try await self?.loadMore?.load() })
   }
 
   /// The actions a swipe from `edge` reveals on each row (none when `actions` is `nil`, or
@@ -236,13 +257,8 @@ extension BoundListCoordinator {
     _ = binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
       [weak self] item, _ in self?.deleteHandler?(item)
     }
-    if let loadMore {
-      _ = binding.loadMore(
-        edge: loadMore.edge, threshold: loadMore.threshold,
-        hasMore: { [weak self] in self?.loadMore?.hasMore() ?? false },
-        footer: { [weak self] state in self?.loadMoreView(for: state) },
-        load: { [weak self] in try await self?.loadMore?.load() })
-    }
+    pageLoaders = []
+    if let loadMore { askForPages(on: binding, at: loadMore.edge, loadMore.threshold) }
     emptyStateShown = nil
     isShowingEmptyStates = false
     guard emptyState != nil else { return }

@@ -124,6 +124,8 @@ where
   var bouncedBeforeRefresh = false
   /// The pages asked for at an edge, with a view for each state; `nil`: none.
   var loadMore: LoadMore?
+  /// The edges and thresholds the binding has a page loader for.
+  var pageLoaders: [(edge: PageLoader<Section, Item>.Edge, threshold: Int)] = []
   /// The view of each state of an empty list, and the one shown.
   var emptyState: EmptyState?
   var emptyStateShown: (state: EmptyListState, view: any UIView & UIContentView)?

@@ -94,4 +94,35 @@ struct BoundListLiveSettingsTests {
     #expect(view.backgroundView == nil, "rows shown, the state gone")
     #expect(coordinator.binding === binding)
   }
+
+  @Test func loadMoreComesAndChangesEdgeWithAnUpdate() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<100)))
+    var asked: [String] = []
+    func pages(at edge: PageLoader<FlatSection, TestItem>.Edge)
+      -> BoundListCoordinator<
+        FlatSection, TestItem, Never
+      >.LoadMore
+    {
+      .init(edge: edge, threshold: 5, hasMore: { true }, load: { asked.append("\(edge)") })
+    }
+    binding.scrollToEnd()
+    for _ in 0..<4 { await Task.yield() }
+    #expect(asked.isEmpty, "no pages asked for yet")
+    // SwiftUI's update brings pages at the end: the same binding asks at once.
+    coordinator.update(loadMore: pages(at: .end))
+    view.scroll(by: -10)
+    await eventually("a page at the end") { asked == ["end"] }
+    // Then history above instead: the end asks for nothing more.
+    coordinator.update(loadMore: pages(at: .start))
+    view.scroll(by: -100_000)
+    await eventually("a page at the start") { asked.last == "start" }
+    let count = asked.count
+    binding.scrollToEnd()
+    view.scroll(by: -10)
+    for _ in 0..<6 { await Task.yield() }
+    #expect(asked.count == count, "the end asks no more: \(asked)")
+    #expect(coordinator.binding === binding)
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
 }

@@ -46,6 +46,8 @@
       case list(UICollectionLayoutListConfiguration.Appearance)
       case custom(@MainActor () -> UICollectionViewLayout)
     }
+    /// Whether a list layout draws separators between its rows.
+    private var showsSeparators = true
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
@@ -109,6 +111,13 @@
       -> Self
     {
       with { $0.layout = .list(appearance) }
+    }
+
+    /// Whether a list layout (the default, or ``listAppearance(_:)``) draws separators between
+    /// its rows, as `listRowSeparator(_:)` does for all of a `List`'s rows (`.hidden` hides
+    /// them); it may change with SwiftUI's state.
+    public func listRowSeparators(_ visibility: Visibility) -> Self {
+      with { $0.showsSeparators = visibility != .hidden }
     }
 
     /// The actions a swipe from `edge` reveals on each row, as `swipeActions(edge:allowsFullSwipe:content:)`
@@ -270,7 +279,9 @@
       } else {
         coordinator.update(header: nil)
       }
-      if case .list(let appearance) = layout { coordinator.update(listAppearance: appearance) }
+      if case .list(let appearance) = layout {
+        coordinator.update(listAppearance: appearance, showsSeparators: showsSeparators)
+      }
       coordinator.update(anchor: anchor)
       for edge in [Coordinator.SwipeEdge.leading, .trailing] {
         let entry = swipeActions[edge]

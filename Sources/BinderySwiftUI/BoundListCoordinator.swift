@@ -64,7 +64,7 @@ where
   /// The list layout ``update(listAppearance:)`` made: its appearance, and whether it shows
   /// section headers.
   private var listLayoutMade:
-    (appearance: UICollectionLayoutListConfiguration.Appearance, headers: Bool)?
+    (appearance: UICollectionLayoutListConfiguration.Appearance, separators: Bool, headers: Bool)?
   private var row: Row
   /// The cells the coordinator configured, by identity, with the id of the item each shows: the
   /// rows on screen and those UIKit keeps near it, which it shows again without asking for them
@@ -233,7 +233,7 @@ where
     let hadHeaders = self.header != nil
     self.header = header
     if let made = listLayoutMade, hadHeaders != (header != nil) {
-      update(listAppearance: made.appearance)
+      update(listAppearance: made.appearance, showsSeparators: made.separators)
     }
   }
 
@@ -246,18 +246,26 @@ where
     _ = binding?.anchor(anchor)
   }
 
-  /// Lays the collection view out as a list of `appearance`, showing this coordinator's section
-  /// headers (while it has a header builder) and swipe actions; a later call with another
-  /// appearance, or a header builder that comes or goes, lays it out anew. A layout of the
-  /// app's own (set on ``collectionView``) is replaced.
-  public func update(listAppearance appearance: UICollectionLayoutListConfiguration.Appearance) {
+  /// Lays the collection view out as a list of `appearance`, with separators between its rows
+  /// or not, showing this coordinator's section headers (while it has a header builder) and
+  /// swipe actions; a later call with another appearance or separators, or a header builder
+  /// that comes or goes, lays it out anew. A layout of the app's own (set on
+  /// ``collectionView``) is replaced.
+  public func update(
+    listAppearance appearance: UICollectionLayoutListConfiguration.Appearance,
+    showsSeparators: Bool = true
+  ) {
     let headers = header != nil
-    if let made = listLayoutMade, made.appearance == appearance, made.headers == headers {
+    if let made = listLayoutMade, made.appearance == appearance,
+      made.separators == showsSeparators, made.headers == headers
+    {
       return
     }
-    listLayoutMade = (appearance, headers)
+    listLayoutMade = (appearance, showsSeparators, headers)
+    var configuration = listConfiguration(appearance: appearance)
+    configuration.showsSeparators = showsSeparators
     collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(
-      using: listConfiguration(appearance: appearance))
+      using: configuration)
   }
 
   /// Takes the row builder of SwiftUI's latest update (its captured state, its environment) and

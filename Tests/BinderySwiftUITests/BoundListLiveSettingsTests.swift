@@ -73,9 +73,17 @@ struct BoundListLiveSettingsTests {
     view.layoutIfNeeded()
     #expect(view.collectionViewLayout !== withHeaders, "laid out anew")
     #expect(header(1) == "team 1")
+    // Separators hidden: laid out anew; the same again keeps the layout.
+    let withSeparators = view.collectionViewLayout
+    coordinator.update(listAppearance: .insetGrouped, showsSeparators: false)
+    #expect(view.collectionViewLayout !== withSeparators)
+    let withoutSeparators = view.collectionViewLayout
+    coordinator.update(listAppearance: .insetGrouped, showsSeparators: false)
+    #expect(view.collectionViewLayout === withoutSeparators)
     coordinator.update(header: nil)
     view.layoutIfNeeded()
     #expect(header(0) == nil, "headers gone")
+    #expect(view.collectionViewLayout !== withoutSeparators)
     #expect(coordinator.binding === binding)
     #expect(view.violations.isEmpty, "\(view.violations)")
   }

@@ -43,6 +43,23 @@ final class StandInHostedRowView<Value>: HeadlessView, HeadlessContentView {
   }
 }
 
+/// A grid on screen whose screen is one line high: four items of 100 × 200 points to a line,
+/// in a 400 × 150 point view with no insets — so the lines UIKit keeps beyond the screen, and
+/// shows again without asking for them, are easy to reach.
+@MainActor
+public func makeOneLineHighGrid() -> HeadlessCollectionView {
+  let layout = HeadlessCollectionViewFlowLayout()
+  layout.itemSize = CGSize(width: 100, height: 200)
+  layout.minimumInteritemSpacing = 0
+  layout.minimumLineSpacing = 0
+  let grid = HeadlessCollectionView(
+    frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
+  grid.isStrict = true
+  grid.contentInsetAdjustmentBehavior = .never
+  HeadlessWindow.show(grid)
+  return grid
+}
+
 /// A plain list-layout collection view in a window, `width` × `height`, judged in strict mode:
 /// what SwiftUI's `BoundList` makes, for tests and benchmarks.
 @MainActor

@@ -228,14 +228,7 @@ struct BoundListCoordinatorTests {
   /// builder when they come back.
   @Test func aNewRowBuilderReachesTheRowsUIKitKeepsOffScreen() async throws {
     // A screen one line of four items high, in a grid of three lines.
-    let layout = UICollectionViewFlowLayout()
-    layout.itemSize = CGSize(width: 100, height: 200)
-    layout.minimumInteritemSpacing = 0
-    layout.minimumLineSpacing = 0
-    let grid = UICollectionView(
-      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
-    grid.isStrict = true
-    UIWindow.show(grid)
+    let grid = makeOneLineHighGrid()
     let coordinator = hostedCoordinator(grid)
     coordinator.update(source: handSource(), sourceID: 1)
     let binding = try #require(coordinator.binding)

@@ -166,16 +166,8 @@ struct ContentBindingTests {
   static func oneLineHighGrid(items count: Int) async -> (
     UICollectionView, ContentStore<Int, String>, GatedLoader, ListBinding<FlatSection, TestItem>
   ) {
-    let layout = UICollectionViewFlowLayout()
-    layout.itemSize = CGSize(width: 100, height: 200)
-    layout.minimumInteritemSpacing = 0
-    layout.minimumLineSpacing = 0
-    let grid = UICollectionView(
-      frame: CGRect(x: 0, y: 0, width: 400, height: 150), collectionViewLayout: layout)
-    grid.isStrict = true
-    grid.contentInsetAdjustmentBehavior = .never
+    let grid = makeOneLineHighGrid()
     grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")
-    UIWindow.show(grid)
     let loader = GatedLoader()
     let avatars = ContentStore<Int, String>(
       configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)

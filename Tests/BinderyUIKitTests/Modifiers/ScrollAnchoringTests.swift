@@ -38,6 +38,17 @@ func feedCell(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITa
 
 func posts(_ ids: some Sequence<Int>) -> [TestItem] { ids.map { TestItem(id: $0) } }
 
+/// Binds `table` to a hand-fed list whose rows are 100 points tall, or as tall as their item's
+/// `content` says when it is not 0.
+@MainActor
+func bindRowsSizedByContent(_ table: UITableView) -> ListBinding<FlatSection, TestItem> {
+  table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) { table, path, item in
+    let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
+    (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
+    return cell
+  }
+}
+
 @MainActor
 @Suite("Scroll anchoring: the reading position survives changes above it", .mainActorTurns)
 struct ScrollAnchoringTests {
@@ -386,13 +397,8 @@ struct ScrollAnchoringTests {
     async throws
   {
     let table = makeFeedTable()
-    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
-      table, path, item in
-      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
-      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
-      return cell
-    }
-    .anchor(anchor)
+    let binding = bindRowsSizedByContent(table)
+      .anchor(anchor)
     var items = posts(0..<60)
     #expect(await binding.apply(items: items))
     // Row 10 cut off by a point at the top; row 11 starts 99 points down the screen.
@@ -417,14 +423,9 @@ struct ScrollAnchoringTests {
   /// turns (found by the binding fuzzer, seed 14390831429811426272).
   @Test func aRowCutOffAtTheTopIsNotTheReadersPlaceInALaterTurn() async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
-      table, path, item in
-      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
-      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
-      return cell
-    }
-    .anchor(.firstVisibleItem)
-    .replacesCells(when: { old, new in old.content != new.content })
+    let binding = bindRowsSizedByContent(table)
+      .anchor(.firstVisibleItem)
+      .replacesCells(when: { old, new in old.content != new.content })
     var items = posts(0..<30)
     #expect(await binding.apply(items: items))
     for _ in 0..<2 {
@@ -452,13 +453,8 @@ struct ScrollAnchoringTests {
   @Test(arguments: [ScrollAnchor.firstVisibleItem, .end])
   func aPlaceTheEndHeldShortIsKeptByTheNextRowSeen(anchor: ScrollAnchor) async throws {
     let table = makeFeedTable()
-    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
-      table, path, item in
-      let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
-      (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
-      return cell
-    }
-    .anchor(anchor)
+    let binding = bindRowsSizedByContent(table)
+      .anchor(anchor)
     var items = posts(0..<12)
     #expect(await binding.apply(items: items))
     // 32 points from the end: row 7 starts 60 points down the screen, row 8 160.

@@ -19,9 +19,11 @@ public enum ScrollAnchor: Sendable, Hashable {
   /// The first item on screen that is still in the list stays where it is on screen — the
   /// first that starts on screen, before the one cut off at the top, whose own changes of
   /// height UIKit keeps below it: new posts above a feed's reading position appear above it,
-  /// out of sight, and a row removed above does not pull the screen up. At the very start of the list the start stays in view
-  /// instead, so that what arrives on top shows, as in Mail (and after a pull to refresh). The
-  /// default.
+  /// out of sight, and a row removed above does not pull the screen up. Until the user scrolls,
+  /// the item kept by the last change stays the one kept, while it is where it was: rows a
+  /// change brought on screen above it (a row cut off at the top that shrank) do not take its
+  /// place. At the very start of the list the start stays in view instead, so that what arrives
+  /// on top shows, as in Mail (and after a pull to refresh). The default.
   case firstVisibleItem
   /// A chat's: the list opens at its end (the newest message), and while the user is at the
   /// end the end stays in view as items arrive; anywhere else, as ``firstVisibleItem`` —

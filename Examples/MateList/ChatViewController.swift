@@ -12,6 +12,7 @@ struct ChatScreen: View {
   let model: ChatModel
   let photos: AvatarStore.Store
   @State private var reading: Int?
+  @State private var draft = ""
 
   var body: some View {
     BoundList(.observing { model.messages }, content: .store(photos, keyedBy: \.author)) {
@@ -36,9 +37,27 @@ struct ChatScreen: View {
     } load: {
       await model.loadEarlier()
     }
+    // The composer sits below the list, above the keyboard: the list's bottom inset grows by
+    // its height, and a chat at its end stays at its end as it comes and as the keyboard does.
+    .safeAreaInset(edge: .bottom) {
+      HStack {
+        TextField("Message", text: $draft)
+          .textFieldStyle(.roundedBorder)
+          .onSubmit(send)
+        Button("Send", action: send)
+          .disabled(draft.trimmingCharacters(in: .whitespaces).isEmpty)
+      }
+      .padding(8)
+      .background(.bar)
+    }
     .toolbar {
       Button("Receive") { model.receive() }
     }
+  }
+
+  private func send() {
+    model.send(draft)
+    draft = ""
   }
 }
 

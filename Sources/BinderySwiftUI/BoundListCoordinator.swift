@@ -61,7 +61,7 @@ where
   private var source: ListSource<Section, Item>?
   /// The anchor ``update(anchor:)`` set, given to every binding; `nil`: the binding's own.
   private var anchor: ScrollAnchor?
-  /// The list layout ``update(listAppearance:)`` made: its appearance, and whether it shows
+  /// The list layout ``update(listAppearance:showsSeparators:)`` made: its appearance, and whether it shows
   /// section headers.
   private var listLayoutMade:
     (appearance: UICollectionLayoutListConfiguration.Appearance, separators: Bool, headers: Bool)?
@@ -227,7 +227,7 @@ where
 
   /// Section headers, each `header`'s configuration of its section, in a layout that has
   /// supplementary headers (a list's `headerMode = .supplementary`: the list layout of
-  /// ``update(listAppearance:)`` has them exactly while there is a builder). A later call
+  /// ``update(listAppearance:showsSeparators:)`` has them exactly while there is a builder). A later call
   /// replaces the builder: the headers on screen take it when they are next configured.
   public func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
     let hadHeaders = self.header != nil

@@ -72,4 +72,41 @@ struct ChatModelTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
     binding.cancel()
   }
+
+  /// The composer: the user's message goes at the end, written as the chat's first author;
+  /// blank text sends nothing. With the composer below the list (a bottom inset, as
+  /// `safeAreaInset(edge: .bottom)` gives it) and the keyboard up (the view shorter), the chat
+  /// stays at its end, the message sent in view.
+  @Test func theComposerSendsAtTheEndAndTheChatStaysThereAboveTheKeyboard() async throws {
+    let authors = (0..<3).map { _ in UUID() }
+    let model = ChatModel(authors: authors, history: 500, recent: 100)
+    let view = makeOnScreenList()
+    let coordinator = BoundListCoordinator<FlatSection, ChatMessage, Never>(collectionView: view) {
+      message in chatRow(message, .notRequested)
+    }
+    coordinator.update(anchor: .end)
+    coordinator.update(source: .observing { model.messages }, sourceID: "chat")
+    let binding = try #require(coordinator.binding)
+    #expect(await binding.waitUntilShown())
+    let gap = {
+      view.contentSize.height + view.adjustedContentInset.bottom
+        - (view.contentOffset.y + view.bounds.height)
+    }
+    #expect(abs(gap()) < 0.5, "a chat opens at its end")
+    view.contentInset.bottom = 52  // the composer
+    view.frame.size.height -= 336  // the keyboard
+    view.layoutIfNeeded()
+    #expect(abs(gap()) < 0.5, "at its end above the composer and the keyboard: \(gap())")
+    model.send("   ")
+    #expect(model.messages.count == 100, "blank text sends nothing")
+    model.send("see you at six")
+    #expect(model.messages.last?.text == "see you at six")
+    #expect(model.messages.last?.author == authors[0])
+    #expect(await eventually("the message shown") { binding.snapshot.numberOfItems == 101 })
+    #expect(abs(gap()) < 0.5, "at its end after sending: \(gap())")
+    let last = try #require(view.indexPathsForVisibleItems.max())
+    #expect(binding.item(at: last)?.text == "see you at six")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+    binding.cancel()
+  }
 }

@@ -55,6 +55,15 @@ final class ChatModel: Observable {
     messages.insert(contentsOf: earlier, at: 0)
   }
 
+  /// The user's own message, from the composer, at the end; nothing for text that is only
+  /// spaces. The user writes as the chat's first author.
+  func send(_ text: String) {
+    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return }
+    let next = (messages.last?.id ?? -1) + 1
+    messages.append(ChatMessage(id: next, author: authors[0], text: text))
+  }
+
   /// A new message arrives at the end.
   func receive() {
     let next = (messages.last?.id ?? -1) + 1

@@ -281,7 +281,8 @@ extension BoundListCoordinator {
     let fitting = view.systemLayoutSizeFitting(
       CGSize(width: width, height: UIView.layoutFittingCompressedSize.height),
       withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
-    view.frame = CGRect(x: 0, y: 0, width: width, height: max(44, fitting.height))
+    view.frame = CGRect(
+      x: 0, y: 0, width: width, height: max(UIKitMetrics.standardRowHeight, fitting.height))
     return view
   }
 

@@ -50,7 +50,9 @@ extension UICollectionView: BoundView {
   var itemsPerScreen: Int {
     let size = frame.height > 0 ? frame.size : screenSize(window: window)
     guard let flow = collectionViewLayout as? UICollectionViewFlowLayout else {
-      return max(1, indexPathsForVisibleItems.count, Int((size.height / 44).rounded(.up)))
+      return max(
+        1, indexPathsForVisibleItems.count,
+        Int((size.height / UIKitMetrics.standardRowHeight).rounded(.up)))
     }
     let item = itemSize(in: flow)
     let inset = flow.sectionInset

@@ -53,7 +53,9 @@ extension UITableView: BoundView {
   /// over the row height (or the estimate; 44 points, UIKit's default row).
   var itemsPerScreen: Int {
     let height = frame.height > 0 ? frame.height : screenSize(window: window).height
-    let row = rowHeight > 0 ? rowHeight : (estimatedRowHeight > 0 ? estimatedRowHeight : 44)
+    let row =
+      rowHeight > 0
+      ? rowHeight : (estimatedRowHeight > 0 ? estimatedRowHeight : UIKitMetrics.standardRowHeight)
     return max(1, Int((height / row).rounded(.up)))
   }
 

@@ -139,8 +139,12 @@ final class EdgeAccessory {
     let length = horizontal ? next.frame.width : next.frame.height
     let size =
       horizontal
-      ? CGSize(width: length > 0 ? length : 44, height: collectionView.bounds.height)
-      : CGSize(width: collectionView.bounds.width, height: length > 0 ? length : 44)
+      ? CGSize(
+        width: length > 0 ? length : UIKitMetrics.standardRowHeight,
+        height: collectionView.bounds.height)
+      : CGSize(
+        width: collectionView.bounds.width,
+        height: length > 0 ? length : UIKitMetrics.standardRowHeight)
     next.frame = CGRect(origin: .zero, size: size)
     #if canImport(UIKit)
       // A rotation resizes it with the view at once, before any cell is shown again.
@@ -225,7 +229,8 @@ final class TableEdgeAccessory {
     view = next
     // UIKit sizes these views by their frames: one made without a height would not be seen.
     if let next, next.frame.height == 0 {
-      next.frame = CGRect(x: 0, y: 0, width: tableView.bounds.width, height: 44)
+      next.frame = CGRect(
+        x: 0, y: 0, width: tableView.bounds.width, height: UIKitMetrics.standardRowHeight)
     }
     let shown = next ?? appView
     // UIKit keeps the offset, so a header moves every row: the anchor puts the reader back (a

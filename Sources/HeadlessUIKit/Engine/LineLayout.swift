@@ -13,7 +13,7 @@ import Foundation
 /// clamps a section's own layout likewise).
 struct LineLayout {
   /// Each line's length along the scroll, spacing included.
-  var rowHeight: CGFloat = 44
+  var rowHeight: CGFloat = ListEngine.defaultRowHeight
   /// Items per line; below 1 reads as 1.
   var columns = 1
   /// Room a flow layout leaves around each section's items, along the scroll and across it.

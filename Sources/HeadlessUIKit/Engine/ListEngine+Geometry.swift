@@ -233,8 +233,10 @@ extension ListEngine {
   /// differ by rounding.
   static let geometryTolerance: CGFloat = 1e-6
 
-  /// The height UIKit gives a self-sizing row it cannot measure: a standard cell's.
-  static let defaultRowHeight: CGFloat = 44
+  /// A standard cell's height, 44 points: what UIKit gives a self-sizing row it cannot
+  /// measure, a plain cell's fitting height, a list row's estimate and a layout's default line.
+  /// HeadlessUIKit's one spelling of it.
+  nonisolated static let defaultRowHeight: CGFloat = 44
 
   /// A height from the delegate; UIKit raises for a negative one (reported once per row here,
   /// and read as 0).

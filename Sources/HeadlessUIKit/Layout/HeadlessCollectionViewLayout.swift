@@ -59,7 +59,7 @@ open class HeadlessCollectionViewLayout {
   func columns(forBreadth breadth: CGFloat) -> Int { 1 }
 
   /// The length of one line of items along the scroll, spacing included.
-  var lineHeight: CGFloat { 44 }
+  var lineHeight: CGFloat { ListEngine.defaultRowHeight }
 
   /// The length of a section's header or footer along the scroll.
   func height(of kind: SupplementaryKind) -> CGFloat { 0 }

@@ -309,7 +309,7 @@ open class HeadlessView: HeadlessResponder {
   /// HeadlessUIKit has no constraints: a view says what it needs by overriding this; by default
   /// it is as wide as the target and 44 points tall, a standard cell's height.
   open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    CGSize(width: targetSize.width, height: 44)
+    CGSize(width: targetSize.width, height: ListEngine.defaultRowHeight)
   }
 
   /// The size the view needs for `targetSize`, each dimension held as firmly as its priority

@@ -63,7 +63,7 @@ public final class HeadlessLayoutSection {
   }
 
   /// A list row's estimated height: a standard cell's.
-  static let listRowEstimate: CGFloat = 44
+  static let listRowEstimate: CGFloat = ListEngine.defaultRowHeight
   /// A list header's estimated height.
   static let listHeaderEstimate: CGFloat = 38
 }

@@ -327,8 +327,10 @@
       if let (position, anchor) = scrollPosition {
         // Written on the next turn: a scroll the update itself makes (to the app's id, or an
         // update's anchoring) is reported during it, when SwiftUI forbids writing its state.
-        coordinator.onScrollPositionChange = { id in
+        coordinator.onScrollPositionChange = { [weak coordinator] id in
           Task { @MainActor in
+            // Not once the view is gone: the state may be another view's by then.
+            guard coordinator?.isStopped == false else { return }
             if position.wrappedValue != id { position.wrappedValue = id }
           }
         }

@@ -338,9 +338,14 @@ where
     binding?.cancel()
   }
 
+  /// Whether ``stop()`` was called: what was reported before it and is still on its way (a
+  /// write deferred to the next turn) must not reach SwiftUI's state.
+  public private(set) var isStopped = false
+
   /// Lets go of SwiftUI's state: nothing is reported once the view is gone (a fling still
   /// decelerating would otherwise write into state another view may share).
   public func stop() {
+    isStopped = true
     onSelectionChange = nil
     onScrollPositionChange = nil
     refreshTask?.cancel()

@@ -465,7 +465,9 @@ struct BoundListCoordinatorTests {
     coordinator.update(selection: [], mode: .multiple)
     #expect(await binding.apply(items: items(0..<300)))
     told = 0
+    #expect(!coordinator.isStopped)
     coordinator.stop()
+    #expect(coordinator.isStopped, "what is on its way to the app's state can ask")
     view.scroll(by: 900)
     view.userSelectsItem(at: IndexPath(item: 20, section: 0))
     #expect(told == 0)

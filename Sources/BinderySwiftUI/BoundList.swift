@@ -48,6 +48,9 @@
     }
     /// Whether a list layout draws separators between its rows.
     private var showsSeparators = true
+    /// What the rows show besides their item and content, when the app says
+    /// (``listRowsDepend(on:)``): rows are shown again only when it changes.
+    private var rowDependency: AnyHashable?
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
@@ -111,6 +114,16 @@
       -> Self
     {
       with { $0.layout = .list(appearance) }
+    }
+
+    /// Says what the rows show besides their item and content — the state of the parent they
+    /// read (a selection, a search query), and environment values of the app's own they use —
+    /// so that SwiftUI's updates show the rows on screen again only when it changes (or the
+    /// color scheme, the text size or the locale does). Without it every update of this view
+    /// does, since SwiftUI cannot tell two row builders apart: a scroll position written back
+    /// as the user scrolls would re-render the screen's rows each time.
+    public func listRowsDepend(on value: some Hashable) -> Self {
+      with { $0.rowDependency = AnyHashable(value) }
     }
 
     /// Whether a list layout (the default, or ``listAppearance(_:)``) draws separators between
@@ -273,7 +286,14 @@
     private func update(
       _ coordinator: Coordinator, environment: EnvironmentValues, bindingSource: Bool
     ) {
-      coordinator.update(row: hostedRow(in: environment))
+      // The traits rows follow count as a change too: Dark Mode, the text size, the language.
+      let dependency = rowDependency.map { app -> AnyHashable in
+        [
+          app, AnyHashable(environment.colorScheme), AnyHashable(environment.dynamicTypeSize),
+          AnyHashable(environment.locale),
+        ]
+      }
+      coordinator.update(row: hostedRow(in: environment), dependingOn: dependency)
       if let header {
         coordinator.update(header: { section in Self.hosting(header(section), in: environment) })
       } else {

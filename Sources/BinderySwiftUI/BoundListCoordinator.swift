@@ -66,6 +66,8 @@ where
   private var listLayoutMade:
     (appearance: UICollectionLayoutListConfiguration.Appearance, separators: Bool, headers: Bool)?
   private var row: Row
+  /// What the rows showed besides their items at the last ``update(row:dependingOn:)``.
+  private var rowDependency: AnyHashable?
   /// The cells the coordinator configured, by identity, with the id of the item each shows: the
   /// rows on screen and those UIKit keeps near it, which it shows again without asking for them
   /// (UIKit tells of neither set whole). A cell in the reuse pool shows an item no cell of
@@ -273,11 +275,20 @@ where
   /// reconfigured in place (its cell kept, no list diffed), as `List` evaluates its visible rows
   /// again when the state they read changes. Rows configured later use it too.
   ///
+  /// `dependency`, when the app gives one, is everything the rows show besides their item and
+  /// its content (a selection, a search query, the environment values they read): the rows on
+  /// screen are shown again only when it differs from the last update's. Without one (`nil`),
+  /// every update shows them again, since two closures cannot be told apart.
+  ///
   /// - Complexity: O(c) for the c cells the view has made, plus UIKit's reconfigure of the rows
   ///   that have a cell.
-  public func update(row: @escaping Row) {
+  public func update(row: @escaping Row, dependingOn dependency: AnyHashable? = nil) {
     self.row = row
-    guard let binding, !binding.isCancelled, !configuredCells.isEmpty else { return }
+    let unchanged = dependency != nil && dependency == rowDependency
+    rowDependency = dependency
+    guard !unchanged, let binding, !binding.isCancelled, !configuredCells.isEmpty else {
+      return
+    }
     // Once each: a cell in the reuse pool may name the item another cell shows now.
     var ids = Set<Item.ID>(minimumCapacity: configuredCells.count)
     for (key, entry) in configuredCells {

@@ -224,6 +224,35 @@ struct BoundListCoordinatorTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
 
+  /// With what the rows depend on given, an update whose dependency is the same shows the rows
+  /// on screen nothing new (its builder serves the rows configured later); a new dependency
+  /// shows them again. Without one, every update does.
+  @Test func rowsAreShownAgainOnlyWhenWhatTheyDependOnChanges() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<40)))
+    view.layoutIfNeeded()
+    func builder(_ mark: String) -> BoundListCoordinator<FlatSection, TestItem, Never>.Row {
+      { item, _ in HostedRow(item: item, content: .loaded(mark), height: rowHeight(item.id)) }
+    }
+    func shown() -> Set<String> {
+      Set(
+        view.indexPathsForVisibleItems.compactMap {
+          (view.cellForItem(at: $0)?.contentConfiguration as? HostedRow)?.content.content
+        })
+    }
+    coordinator.update(row: builder("a"), dependingOn: "selection 1")
+    #expect(shown() == ["a"], "a first dependency shows them")
+    let reconfigures = binding.statistics.contentReconfigures
+    coordinator.update(row: builder("b"), dependingOn: "selection 1")
+    #expect(shown() == ["a"], "the same dependency: nothing shown again")
+    #expect(binding.statistics.contentReconfigures == reconfigures)
+    coordinator.update(row: builder("c"), dependingOn: "selection 2")
+    #expect(shown() == ["c"], "a new one: shown again")
+    coordinator.update(row: builder("d"))
+    #expect(shown() == ["d"], "none: every update")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   /// The cells UIKit keeps off screen, and shows again without asking for them, show a new row
   /// builder when they come back.
   @Test func aNewRowBuilderReachesTheRowsUIKitKeepsOffScreen() async throws {

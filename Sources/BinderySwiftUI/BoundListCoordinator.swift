@@ -263,11 +263,14 @@ where
     {
       return
     }
+    let isFirst = listLayoutMade == nil
     listLayoutMade = (appearance, showsSeparators, headers)
     var configuration = listConfiguration(appearance: appearance)
     configuration.showsSeparators = showsSeparators
-    collectionView.collectionViewLayout = UICollectionViewCompositionalLayout.list(
-      using: configuration)
+    let layout = UICollectionViewCompositionalLayout.list(using: configuration)
+    guard !isFirst, let binding else { return collectionView.collectionViewLayout = layout }
+    // The rows are laid out anew (insets, headers, heights): the reader stays where they are.
+    binding.keepingPlace { collectionView.collectionViewLayout = layout }
   }
 
   /// Takes the row builder of SwiftUI's latest update (its captured state, its environment) and

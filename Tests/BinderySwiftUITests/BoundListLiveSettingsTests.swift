@@ -133,4 +133,49 @@ struct BoundListLiveSettingsTests {
     #expect(coordinator.binding === binding)
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
+
+  /// A new list layout (headers that come, another appearance) lays the rows out anew: the
+  /// row the reader reads stays where it is on screen.
+  @Test func aNewListLayoutKeepsTheReadersRow() async throws {
+    let view = makeOnScreenList()
+    let coordinator = BoundListCoordinator<TestSection, TestItem, Never>(collectionView: view) {
+      item in HostedRow(item: item, content: .notRequested, height: rowHeight(item.id))
+    }
+    coordinator.update(listAppearance: .plain)
+    coordinator.update(
+      source: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), sourceID: 1)
+    let binding = try #require(coordinator.binding)
+    #expect(
+      await binding.apply(
+        (0..<6).map { section in
+          ListSection(
+            TestSection(id: section, title: section), items: items(section * 20..<section * 20 + 20)
+          )
+        }))
+    view.layoutIfNeeded()
+    view.scroll(by: 2_000)
+    view.layoutIfNeeded()
+    func screenY(_ id: Int) -> CGFloat? {
+      binding.indexPath(for: id).flatMap { view.layoutAttributesForItem(at: $0)?.frame.minY }
+        .map { $0 - view.contentOffset.y }
+    }
+    let top = view.contentOffset.y
+    let reading = try #require(
+      view.indexPathsForVisibleItems.sorted().first { path in
+        (view.layoutAttributesForItem(at: path)?.frame.minY ?? -1) >= top
+      }.flatMap { binding.item(at: $0)?.id })
+    let before = try #require(screenY(reading))
+    // Headers come with an update: every section above the reader grows by one.
+    coordinator.update(header: { section in
+      var content = UIListContentConfiguration.header()
+      content.text = "team \(section.id)"
+      return content
+    })
+    view.layoutIfNeeded()
+    #expect(try #require(screenY(reading)) == before, "the reader's row stays")
+    coordinator.update(listAppearance: .insetGrouped)
+    view.layoutIfNeeded()
+    #expect(try #require(screenY(reading)) == before, "and through another appearance")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
 }

@@ -60,6 +60,14 @@ extension ListBinding {
   /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
   /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
   /// (``ListView``) or one that has stopped.
+  /// Makes `change` — one the binding does not make itself, to the view it binds (a new
+  /// layout) — and keeps the reader's place across it, as the anchor keeps it across an
+  /// update. Without a view of `bind(to:)`'s, or once stopped, only makes it.
+  package func keepingPlace(_ change: () -> Void) {
+    guard let installedAdapter, !isCancelled else { return change() }
+    installedAdapter.keepingPlace(change)
+  }
+
   func adapter(for modifier: String) -> ListAdapter<Section, Item>? {
     if let installedAdapter { return installedAdapter }
     reportMisuse(

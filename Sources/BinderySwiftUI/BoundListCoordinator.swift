@@ -61,8 +61,8 @@ where
   private var source: ListSource<Section, Item>?
   /// The anchor ``update(anchor:)`` set, given to every binding; `nil`: the binding's own.
   private var anchor: ScrollAnchor?
-  /// The list layout ``update(listAppearance:showsSeparators:)`` made: its appearance, and whether it shows
-  /// section headers.
+  /// The list layout ``update(listAppearance:showsSeparators:)`` made: its appearance, whether
+  /// it draws separators, and whether it shows section headers.
   private var listLayoutMade:
     (appearance: UICollectionLayoutListConfiguration.Appearance, separators: Bool, headers: Bool)?
   private var row: Row
@@ -229,8 +229,9 @@ where
 
   /// Section headers, each `header`'s configuration of its section, in a layout that has
   /// supplementary headers (a list's `headerMode = .supplementary`: the list layout of
-  /// ``update(listAppearance:showsSeparators:)`` has them exactly while there is a builder). A later call
-  /// replaces the builder: the headers on screen take it when they are next configured.
+  /// ``update(listAppearance:showsSeparators:)`` has them exactly while there is a builder).
+  /// A later call replaces the builder: the headers on screen take it when they are next
+  /// configured.
   public func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
     let hadHeaders = self.header != nil
     self.header = header

@@ -40,8 +40,9 @@ extension ContentStore {
     #endif
   }
 
-  /// Tells Observation that the key `keyPath` watches was read, with no reference count
-  /// taken on the path or the registrar (nonisolated, so that the closure needs no check of its actor).
+  /// Tells Observation that the key `keyPath` watches was read, with no reference count taken
+  /// on the path or the registrar (nonisolated, so that the closure needs no check of its
+  /// actor).
   @inlinable
   nonisolated static func trackRead(
     of store: ContentStore, by observation: Unmanaged<AnyObject>,

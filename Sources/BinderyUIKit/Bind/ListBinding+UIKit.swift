@@ -57,9 +57,6 @@ extension ListBinding {
   /// made. For tests.
   package var cellTrackingCount: Int { installedAdapter?.cellTrackingCount ?? 0 }
 
-  /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
-  /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
-  /// (``ListView``) or one that has stopped.
   /// Makes `change` — one the binding does not make itself, to the view it binds (a new
   /// layout) — and keeps the reader's place across it, as the anchor keeps it across an
   /// update. Without a view of `bind(to:)`'s, or once stopped, only makes it.
@@ -68,6 +65,9 @@ extension ListBinding {
     installedAdapter.keepingPlace(change)
   }
 
+  /// The adapter `bind(to:)` installed, for a modifier to set up; `nil`, with the modifier
+  /// reported on ``errors`` as doing nothing, for a binding on a view of the app's own
+  /// (``ListView``) or one that has stopped.
   func adapter(for modifier: String) -> ListAdapter<Section, Item>? {
     if let installedAdapter { return installedAdapter }
     reportMisuse(

@@ -5,7 +5,14 @@ extension ContentStore {
   /// will see its deadline.
   @inlinable
   func load(_ key: Key, priority: ContentPriority) {
-    let isNew = inFlight.insert(key).inserted
+    let isNew = records.update(key) { record -> Bool in
+      switch record.phase {
+      case .loading: return false
+      case .idle: record.phase = .loading(retrying: nil)
+      case .failed(let failure, _): record.phase = .loading(retrying: failure)
+      }
+      return true
+    }
     scheduler.enqueue(key, priority: priority, isNew: isNew)
     // A load started now, or later, is due no sooner than this.
     armWatchdog(by: time.elapsed() + timeout)
@@ -23,82 +30,97 @@ extension ContentStore {
   /// Takes a load's result: content into the cache, or a failure; the cells are told.
   @inlinable
   func finish(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
-    inFlight.remove(key)
+    let (previous, isWanted) = records.update(key) { record -> (FailureRecord?, Bool) in
+      let previous = record.failure
+      record.phase = previous.map { .failed($0, retry: nil) } ?? .idle
+      return (previous, record.interest > 0)
+    }
     switch outcome {
     case .loaded(let content):
       keep(content, for: key, priority: priority)
     case .failed(let error):
       if case .timedOut = error { counted.timedOut += 1 } else { counted.failed += 1 }
-      fail(key, error, priority: priority)
+      fail(key, error, priority: priority, after: previous)
     case .cancelled:
       counted.cancelled += 1
       // Its interest ended while its result was on the way: a failure it had is forgotten
       // like any other of a key nobody wants.
-      if interest[key] == nil, let failure = failures[key] { forgetLater(key, failure) }
+      if !isWanted, let previous { forgetLater(key, previous) }
     }
   }
 
   @inlinable
   func keep(_ content: Content, for key: Key, priority: ContentPriority) {
     counted.completed += 1
-    if !failures.isEmpty { failures[key] = nil }
     let contentCost = cost(content)
     guard cache.accepts(cost: contentCost) else {
       // Delivered once to whoever shows the key now, then a failure no retry can fix.
       counted.notCached += 1
-      failures[key] = .notCached(cost: contentCost, limit: cache.costLimit, priority: priority)
+      let failure = FailureRecord.notCached(
+        cost: contentCost, limit: cache.costLimit, priority: priority)
+      records.update(key) { $0.phase = .failed(failure, retry: nil) }
       handoff = (key, content)
       announce(key)
       handoff = nil
-      if interest[key] == nil { failures[key] = nil }  // nobody waits for it: forget it now
+      // Nobody waits for it: forget it now.
+      if records.interest(in: key) == 0 { forgetFailure(of: key) }
       return
     }
+    if case .failed = records[key].phase { records.update(key) { $0.phase = .idle } }
     let evicted = cache.insert(
       CachedContent(content: content, observedKeyPath: observedKeyPaths.paths[key]), for: key,
       cost: contentCost
-    ) { self.interest[$0] != nil }
+    ) { self.records.interest(in: $0) > 0 }
     counted.evicted += evicted.count
     counted.peakCachedCost = max(counted.peakCachedCost, cache.totalCost)
     announce(key, .loaded(content))
-    for wanted in evicted where interest[wanted.key] != nil {
+    for wanted in evicted where records.interest(in: wanted.key) > 0 {
       // Only when everything cached is wanted: what is on screen stays there, and the key is
       // not reloaded (which would evict another) until interest in it ends. Its own cost is
       // what did not fit.
-      failures[wanted.key] = .notCached(
+      let failure = FailureRecord.notCached(
         cost: wanted.cost, limit: cache.costLimit, priority: .visible)
+      records.update(wanted.key) { $0.phase = .failed(failure, retry: nil) }
       announce(wanted.key)
     }
   }
 
   @usableFromInline
-  func fail(_ key: Key, _ error: ContentError, priority: ContentPriority) {
-    let attempts = (failures[key]?.attempts ?? 0) + 1
+  func fail(
+    _ key: Key, _ error: ContentError, priority: ContentPriority, after previous: FailureRecord?
+  ) {
+    let attempts = (previous?.attempts ?? 0) + 1
     let jitter = min(max(0, retry.jitter), 1)
     let spread = jitter > 0 ? Double.random(in: -jitter...jitter) : 0
     let backoff = retry.delay(afterFailures: attempts) * (1 + spread)
     let failure = FailureRecord(
       error: error, attempts: attempts,
       retryTime: error.allowsRetry ? time.elapsed() + backoff : nil, priority: priority)
-    failures[key] = failure
-    if interest[key] == nil { forgetLater(key, failure) }  // its result came after interest ended
-    retryLater(key, failure)
+    let isWanted = records.update(key) { record -> Bool in
+      record.phase = .failed(failure, retry: nil)
+      return record.interest > 0
+    }
+    if !isWanted { forgetLater(key, failure) }  // its result came after interest ended
+    retryLater(key)
     announce(key)
   }
 
   /// Schedules the automatic retry of a failed key that someone wants; at once if its backoff
-  /// has passed. Nothing for a failure no retry can fix.
+  /// has passed. Nothing for a failure no retry can fix, or one whose retry is scheduled.
   @usableFromInline
-  func retryLater(_ key: Key, _ failure: FailureRecord) {
-    guard interest[key] != nil, let retryTime = failure.retryTime, retries[key] == nil else {
-      return
-    }
+  func retryLater(_ key: Key) {
+    let record = records[key]
+    guard record.interest > 0, case .failed(let failure, retry: nil) = record.phase,
+      let retryTime = failure.retryTime
+    else { return }
     if retryTime <= time.elapsed() {
       counted.retries += 1
       load(key, priority: failure.priority)
       announce(key)
     } else {
       retriesScheduled += 1
-      retries[key] = RetryDue(time: retryTime, order: retriesScheduled)
+      let due = RetryDue(time: retryTime, order: retriesScheduled)
+      records.update(key) { $0.phase = .failed(failure, retry: due) }
       armWatchdog(by: retryTime)
     }
   }
@@ -123,7 +145,7 @@ extension ContentStore {
   /// Lets the watchdog go when no load runs and no retry waits.
   @inlinable
   func restWatchdogIfIdle() {
-    guard let watchdog, retries.isEmpty, scheduler.runningCount == 0,
+    guard let watchdog, records.scheduledRetryCount == 0, scheduler.runningCount == 0,
       scheduler.abandonedCount == 0
     else { return }
     watchdog.task.cancel()
@@ -138,20 +160,13 @@ extension ContentStore {
       finish(load.key, priority: load.priority, .failed(.timedOut(timeout)))
     }
     var retried: [Key] = []
-    // In the order they were scheduled: which start now and which wait for a slot must not
-    // depend on how a dictionary happens to lay its keys out.
-    let due = retries.filter { $0.value.time <= now }.sorted { $0.value.order < $1.value.order }
-    for (key, _) in due {
-      retries[key] = nil
-      guard interest[key] != nil, !inFlight.contains(key), let failure = failures[key] else {
-        continue
-      }
+    for (key, failure) in records.retries(dueBy: now) {
       counted.retries += 1
       load(key, priority: failure.priority)
       retried.append(key)
     }
     // Sleep again until the earliest deadline left.
-    let deadlines = [scheduler.earliestDeadline, retries.values.map(\.time).min()].compactMap { $0 }
+    let deadlines = [scheduler.earliestDeadline, records.earliestRetry].compactMap { $0 }
     if let earliest = deadlines.min() { armWatchdog(by: earliest) }
     for key in retried { announce(key) }
   }
@@ -223,18 +238,17 @@ extension ContentStore {
   public func _checkInvariants() {
     #if DEBUG
       scheduler._checkInvariants()
-      precondition(scheduler.pendingKeys.isSubset(of: inFlight), "the store knows every load")
+      records._checkInvariants()
       for key in scheduler.pendingKeys {
-        precondition(interest[key] != nil, "someone wants every waiting or running key")
+        precondition(records[key].isLoading, "the store knows every load")
+        precondition(records[key].interest > 0, "someone wants every waiting or running key")
       }
-      for key in retries.keys {
-        precondition(
-          failures[key] != nil && interest[key] != nil, "a retry is for a wanted failure")
+      let unwanted = records.records.values.compactMap { record -> FailureRecord? in
+        guard record.interest == 0, case .failed(let failure, _) = record.phase else { return nil }
+        return failure
       }
-      precondition(interest.values.allSatisfy { $0 > 0 }, "no empty interest entries")
-      let unwanted = failures.filter { interest[$0.key] == nil && !inFlight.contains($0.key) }
       precondition(
-        unwanted.values.allSatisfy { $0.retryTime != nil },
+        unwanted.allSatisfy { $0.retryTime != nil },
         "a failure no retry can fix is forgotten when interest ends")
       precondition(
         unwanted.count <= Self.forgottenFailureLimit, "failures of unwanted keys are bounded")
@@ -247,18 +261,5 @@ extension ContentStore {
       }
       cache._checkInvariants()
     #endif
-  }
-}
-
-/// When a failed key's automatic retry is due, and its place among the retries scheduled.
-@usableFromInline
-struct RetryDue: Sendable {
-  @usableFromInline let time: Duration
-  @usableFromInline let order: UInt64
-
-  @inlinable
-  init(time: Duration, order: UInt64) {
-    self.time = time
-    self.order = order
   }
 }

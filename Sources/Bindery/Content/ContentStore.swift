@@ -27,10 +27,13 @@
 /// Loads run off the main actor on at most ``maximumConcurrentLoads`` worker tasks, each going
 /// from one waiting key to the next without a trip through the main actor, and report back in
 /// batches; a worker whose load is taken back or times out is cancelled and keeps its slot until
-/// its loader returns (or is written off a further timeout later). One watchdog task serves every timeout and retry. The store's bookkeeping is O(1)
-/// main-actor work per event, and its hot paths are inlinable, so they are specialized for the
-/// app's key and content types. Time comes from the clock it is given, so tests and simulations
-/// can run in virtual time.
+/// its loader returns (or is written off a further timeout later). One watchdog task serves
+/// every timeout and retry. What the store knows of a key besides its content — its interest,
+/// and whether it loads or failed — is one record, so the store's bookkeeping is O(1)
+/// main-actor work per event (a watchdog wake with retries scheduled looks over the records),
+/// and its hot paths are inlinable, so they are specialized for the app's key and content
+/// types. Time comes from the clock it is given, so tests and simulations can run in virtual
+/// time.
 @MainActor
 public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Loads the content for a key. Called off the main actor; should honour cancellation.
@@ -54,11 +57,9 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, CachedContent>
   /// The waiting and running loads, shared with the workers that run them.
   @usableFromInline let scheduler: LoadScheduler<Key, Content>
-  /// Keys queued or loading whose result the main actor has not taken yet: what reads as
-  /// `.loading`. A load that ended is in here until its result is drained, so it is never
-  /// started twice.
-  @usableFromInline var inFlight: Set<Key> = []
-  @usableFromInline var failures: [Key: FailureRecord] = [:]
+  /// What the store knows of each key it tracks besides its content: its interest, and whether
+  /// it loads or failed (with when it is retried).
+  @usableFromInline var records = KeyRecords<Key>()
   /// Keys whose interest ended while they had a failure, oldest first: their failures are kept
   /// for the backoff, but only the newest ``forgottenFailureLimit`` of them.
   @usableFromInline var unwantedFailures = FIFOQueue<Key>()
@@ -67,12 +68,11 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Objects that live as long as the store, by type: what a platform module hangs on it (on
   /// iOS, the memory-warning observer).
   package var companions: [ObjectIdentifier: AnyObject] = [:]
-  /// Content the cache refused, readable only while its arrival is being announced.
+  /// Content the cache refused, readable only while its arrival is being announced: at most
+  /// one key's, for the length of one call, so not part of any key's record.
   @usableFromInline var handoff: (key: Key, content: Content)?
-  @usableFromInline var interest: [Key: Int] = [:]
-  /// Keys whose automatic retry is due at a time on ``time``, each numbered in the order it
-  /// was scheduled, so that retries due together start in that order.
-  @usableFromInline var retries: [Key: RetryDue] = [:]
+  /// How many retries were ever scheduled: each is numbered, so that retries due together
+  /// start in the order they were scheduled.
   @usableFromInline var retriesScheduled: UInt64 = 0
   @usableFromInline var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
   var nextObserver = 0
@@ -110,26 +110,6 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     init(content: Content, observedKeyPath: KeyPath<ContentStore, Key>?) {
       self.content = content
       self.observedKeyPath = observedKeyPath.map { Unmanaged.passUnretained($0) }
-    }
-  }
-
-  /// The store's record of a key's last failed load, from which a cell's ``ContentFailure`` is
-  /// made: the error, how many attempts failed, and when (if ever) the next may start.
-  @usableFromInline
-  struct FailureRecord: Sendable {
-    @usableFromInline let error: ContentError
-    @usableFromInline let attempts: Int
-    /// When a retry may start; `nil` for a failure no retry can fix.
-    @usableFromInline let retryTime: Duration?
-    @usableFromInline let priority: ContentPriority
-
-    /// Content the cache would not keep (`cost` against its `limit`): a failure no retry can
-    /// fix until interest in the key ends.
-    @usableFromInline
-    static func notCached(cost: Int, limit: Int, priority: ContentPriority) -> FailureRecord {
-      FailureRecord(
-        error: .notCached(cost: cost, costLimit: limit), attempts: 1, retryTime: nil,
-        priority: priority)
     }
   }
 
@@ -200,11 +180,16 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline
   func uncachedState(for key: Key) -> ContentState<Content> {
     if let handoff, handoff.key == key { return .loaded(handoff.content) }
-    if inFlight.contains(key) { return .loading }
-    guard let failure = failures[key] else { return .notRequested }
-    let retryIn = retries[key].map { max(.zero, $0.time - time.elapsed()) }
-    return .failed(
-      ContentFailure(error: failure.error, attempts: failure.attempts, retryIn: retryIn))
+    switch records[key].phase {
+    case .idle:
+      return .notRequested
+    case .loading:
+      return .loading
+    case .failed(let failure, let retry):
+      let retryIn = retry.map { max(.zero, $0.time - time.elapsed()) }
+      return .failed(
+        ContentFailure(error: failure.error, attempts: failure.attempts, retryIn: retryIn))
+    }
   }
 
   /// The total cost of the cached content.
@@ -228,10 +213,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public var waitingKeys: [Key] { scheduler.waitingKeys }
 
   /// How much interest there is in a key.
-  public func interest(in key: Key) -> Int { interest[key] ?? 0 }
+  public func interest(in key: Key) -> Int { records.interest(in: key) }
 
   /// How many keys anyone holds interest in.
-  public var interestedKeyCount: Int { interest.count }
+  public var interestedKeyCount: Int { records.interestedCount }
 
   // MARK: Interest
 
@@ -240,10 +225,13 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// `priority` if that is higher, and goes behind the keys already waiting at that priority.
   @inlinable
   public func request(_ key: Key, priority: ContentPriority = .visible) {
-    interest[key, default: 0] += 1
+    let phase = records.update(key) { record -> LoadPhase in
+      record.interest += 1
+      return record.phase
+    }
     if cache.contains(key) || handoff?.key == key { return }
-    if !inFlight.contains(key), let failure = failures[key] {
-      retryLater(key, failure)
+    if case .failed = phase {
+      retryLater(key)
       return
     }
     load(key, priority: priority)
@@ -253,25 +241,34 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// cancelled and a scheduled retry forgotten. Cached content stays.
   @inlinable
   public func cancelRequest(_ key: Key) {
-    guard let count = interest[key] else { return }
-    guard count <= 1 else {
-      interest[key] = count - 1
+    let record = records[key]
+    guard record.interest > 0 else { return }
+    guard record.interest == 1 else {
+      records.update(key) { $0.interest -= 1 }
       return
     }
-    interest[key] = nil
-    retries[key] = nil
     cache.markRecentlyWanted(key)
-    if let failure = failures[key] { forgetLater(key, failure) }
-    switch scheduler.cancel(key) {
-    case .waiting:
-      inFlight.remove(key)
-    case .running:
-      inFlight.remove(key)
+    // Only a key that loads can be in the scheduler's hands.
+    let withdrawal = record.isLoading ? scheduler.cancel(key) : .ended
+    let failure = records.update(key) { record -> FailureRecord? in
+      record.interest = 0
+      switch record.phase {
+      case .idle:
+        return nil
+      case .failed(let failure, _):
+        record.phase = .failed(failure, retry: nil)
+        return failure
+      case .loading(let failure):
+        // An ended load's result is on its way, and is taken as any other.
+        if withdrawal != .ended { record.phase = failure.map { .failed($0, retry: nil) } ?? .idle }
+        return failure
+      }
+    }
+    if let failure { forgetLater(key, failure) }
+    if withdrawal == .running {
       counted.cancelled += 1
       // Its worker is abandoned: the watchdog writes it off if its loader never returns.
       armWatchdog(by: time.elapsed() + timeout)
-    case .ended:
-      break  // its result is on its way, and is taken as any other
     }
   }
 
@@ -281,13 +278,26 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline
   func forgetLater(_ key: Key, _ failure: FailureRecord) {
     guard failure.retryTime != nil else {
-      failures[key] = nil
+      forgetFailure(of: key)
       return
     }
     unwantedFailures.append(key)
     while unwantedFailures.count > Self.forgottenFailureLimit, let old = unwantedFailures.popFirst()
     {
-      if interest[old] == nil, !inFlight.contains(old) { failures[old] = nil }
+      let record = records[old]
+      if record.interest == 0, !record.isLoading { forgetFailure(of: old) }
+    }
+  }
+
+  /// Drops the failure kept for `key`: the one it shows, or the one its load retries.
+  @usableFromInline
+  func forgetFailure(of key: Key) {
+    records.update(key) { record in
+      switch record.phase {
+      case .idle: break
+      case .loading: record.phase = .loading(retrying: nil)
+      case .failed: record.phase = .idle
+      }
     }
   }
 
@@ -300,7 +310,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(n) in the cached entries.
   public func purge(downToCost cost: Int = 0) {
-    let purged = cache.purge(downToCost: max(0, cost)) { self.interest[$0] != nil }
+    let purged = cache.purge(downToCost: max(0, cost)) { self.records.interest(in: $0) > 0 }
     counted.purged += purged
   }
 
@@ -308,9 +318,8 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// key (its observers are told, so the cells showing it ask again), else on the next request.
   public func evict(_ key: Key) {
     cache.remove(key)
-    failures[key] = nil
-    retries[key] = nil
-    if interest[key] != nil { load(key, priority: .visible) }
+    forgetFailure(of: key)
+    if records.interest(in: key) > 0 { load(key, priority: .visible) }
     announce(key)
   }
 

@@ -102,10 +102,11 @@ where
           }
           if inbox.newestSequence > submission.sequence { continue listLoop }
         case .stale:
-          // The user moved a row while this list was diffed; the new snapshot is the worker's
-          // base already (handed over as the binding's version changed). A newer list — the one the app
-          // sent for the move, most likely — is diffed instead: this one, from before the
-          // move, would move the row back first.
+          // The user moved a row while this list was diffed (the new snapshot is the worker's
+          // base already, handed over as the binding's version changed), or this list was sent
+          // before the move and a newer one waits. The newer list — the one the app sent for
+          // the move, most likely — is diffed instead: this one, from before the move, would
+          // move the row back first.
           if inbox.newestSequence > submission.sequence { continue listLoop }
         case .stopped:
           break listLoop

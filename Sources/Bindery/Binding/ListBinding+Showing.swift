@@ -11,7 +11,9 @@ extension ListBinding {
     /// Not applied: the user is moving a row or an item by hand.
     case held
     /// The snapshot changed since the diff began (a user's move): diff again from the one the
-    /// worker was handed then (``diffBase``).
+    /// worker was handed then (``diffBase``). Or the list was sent before the user's last move or
+    /// delete, and a newer one was sent since: diffed from the edited snapshot it would undo the
+    /// edit (move the row back), and the newer one would redo it.
     case stale
     case stopped
   }
@@ -64,7 +66,9 @@ extension ListBinding {
 
   func show(_ diff: Diffed) -> ShowOutcome {
     guard !isStopped, !isCancelled, let view else { return .stopped }
-    guard diff.baseVersion == snapshotVersion else { return .stale }
+    guard diff.baseVersion == snapshotVersion,
+      diff.sequence > listsSentBeforeUserEdit || inbox.newestSequence == diff.sequence
+    else { return .stale }
     if !diff.isFirst && view.isUserInteracting {
       statistics.heldForUser += 1
       handledSequence = max(handledSequence, diff.sequence)

@@ -33,12 +33,16 @@ where
   public static var errorBufferLimit: Int { 64 }
 
   /// The list the view shows, stage by stage: the data source reads it.
-  public internal(set) var snapshot = Snapshot<Section, Item>() {
-    didSet { snapshotWrites &+= 1 }
+  public internal(set) var snapshot: Snapshot<Section, Item> {
+    get { shown.snapshot }
+    set { shown.snapshot = newValue }
   }
+  /// Where ``snapshot`` lives: shared with the data source of a view `bind(to:)` bound, which
+  /// reads it, and keeps it once the binding is gone.
+  package let shown = ShownList<Section, Item>()
   /// Counts writes of ``snapshot``: whoever worked something out from it knows, by comparing,
   /// whether the list is still the one it read (the prefetcher's plan, each scrolled frame).
-  private(set) var snapshotWrites: UInt64 = 0
+  var snapshotWrites: UInt64 { shown.writes }
 
   /// A changeset with more operations than this share of the list (and more than
   /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the
@@ -112,6 +116,9 @@ where
     // when the next list comes (lists shown at once, a user's move or delete).
     didSet { diffBase.withLock { $0 = DiffBase(snapshot: snapshot, version: snapshotVersion) } }
   }
+  /// The newest list sent when the user last moved or deleted a row: a list up to it knows
+  /// nothing of the edit, and is not shown while a newer one waits.
+  var listsSentBeforeUserEdit: UInt64 = 0
   /// What the worker diffs the next list from, and its version: the snapshot shown, as the
   /// worker or the main actor last made it.
   nonisolated let diffBase = Locked(DiffBase<Section, Item>())
@@ -149,9 +156,9 @@ where
   }
   /// Which lists the view is done with (UIKit's completions); the worker waits on it.
   nonisolated let animations = AnimationTracker()
-  /// How often a list held back during the user's gesture checks whether it ended (UIKit
-  /// tells nothing when a reorder is cancelled).
-  nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
+  /// How often work held back during the user's gesture — a list, the view's deferred
+  /// reconfigures — checks whether it ended (UIKit tells nothing when a reorder is cancelled).
+  package nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
 
   /// How long the view may take to call a list's completion before the binding counts the list
   /// as shown anyway: far longer than UIKit's animations.
@@ -284,6 +291,7 @@ where
     guard let moved = snapshot.movingItem(from: source, to: destination) else { return nil }
     snapshot = moved.snapshot
     snapshotVersion += 1
+    listsSentBeforeUserEdit = inbox.newestSequence
     return moved.item
   }
 
@@ -299,6 +307,7 @@ where
     guard let removed = snapshot.removingItem(at: position) else { return nil }
     snapshot = removed.snapshot
     snapshotVersion += 1
+    listsSentBeforeUserEdit = inbox.newestSequence
     return removed.item
   }
 

@@ -83,12 +83,14 @@ extension ListAdapter {
   /// still there when the swipe ends (or the commit returns) slides back into place on a
   /// device, and would leave only with the next list (UIKit rules §7.4).
   private func removeDeletedRow(at indexPath: IndexPath) {
-    guard let binding, let view, binding.recordUserDelete(at: ItemPosition(indexPath)) != nil
-    else { return }
+    let position = ItemPosition(indexPath)
+    guard let binding, let view, binding.snapshot.item(at: position) != nil else { return }
+    // The list loses the row as the view deletes it, not before: the place is marked from the
+    // rows as they are.
     keepingPlace(radius: 1) {
       view.deleteRow(
         at: indexPath, animation: features.animation,
-        installing: { [weak self] in self?.takeBindingSnapshot() })
+        installing: { [weak binding] in binding?.recordUserDelete(at: position) })
     }
   }
 
@@ -104,14 +106,13 @@ extension ListAdapter {
       // A drag that began before the binding stopped: the view shows the row moved, so the
       // rows it asks for must follow.
       if let moved = shown.movingItem(from: ItemPosition(source), to: ItemPosition(destination)) {
-        shown = moved.snapshot
+        shownList.snapshot = moved.snapshot
       }
       return
     }
     guard
       let item = binding?.recordUserMove(from: ItemPosition(source), to: ItemPosition(destination))
     else { return }
-    takeBindingSnapshot()
     features.reordering?.moved(item, source, destination)
   }
 }

@@ -29,7 +29,7 @@ where
   /// The bound view: a table or a collection view. Everything the two do differently goes
   /// through it (``BoundView``).
   private(set) weak var view: (any BoundView)?
-  weak var binding: ListBinding<Section, Item>?
+  private(set) weak var binding: ListBinding<Section, Item>?
   /// The empty state the view shows behind its rows, if any.
   var emptyStateShown: EmptyListState?
   /// The view the empty state put behind the rows, while it is there.
@@ -50,10 +50,12 @@ where
   var scrollObservers: [@MainActor () -> Void] = []
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
-  /// What the view shows: the snapshot installed last. The data source reads it, and it
-  /// outlives the binding. Only the adapter's own files write it: installs here, the user's
-  /// edits in `ListAdapter+Sections.swift`.
-  var shown = Snapshot<Section, Item>()
+  /// What the view shows: the binding's list (``ShownList``), shared with it from
+  /// ``attach(_:)`` on. The binding writes it as it installs each stage and records the user's
+  /// edits; the data source reads it, after the binding stopped too.
+  private(set) var shownList = ShownList<Section, Item>()
+  /// The snapshot installed last: what the data source answers from.
+  var shown: Snapshot<Section, Item> { shownList.snapshot }
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
   private(set) var answeringDepth = 0
@@ -123,13 +125,11 @@ where
   var collectionView: UICollectionView? { view as? UICollectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
-  /// shows, and nothing about it changes any more. A released binding tells its stop observers
-  /// within a main-actor turn; a question UIKit asks before that lets go at once.
-  var isLive: Bool {
-    if let binding { return !binding.isCancelled }
-    if !hasLetGo { bindingStopped() }
-    return false
-  }
+  /// shows, and nothing about it changes any more. (A released binding's stop observers, which
+  /// let go of the app's closures, run within a main-actor turn; until then this is `false`
+  /// already.)
+  var isLive: Bool { binding.map { !$0.isCancelled } ?? false }
+  /// Whether ``bindingStopped()`` let go of the app's closures.
   private var hasLetGo = false
 
   // MARK: Installing
@@ -220,9 +220,10 @@ where
     return body()
   }
 
-  /// Takes the binding's snapshot as the one shown (after an install or a user's move).
-  func takeBindingSnapshot() {
-    if let binding { shown = binding.snapshot }
+  /// Makes `binding` the one this adapter serves, sharing the list it shows.
+  func attach(_ binding: ListBinding<Section, Item>) {
+    self.binding = binding
+    shownList = binding.shown
   }
 
   // MARK: ListView
@@ -238,10 +239,7 @@ where
     defer { endTrackings(of: leaving) }
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
-      install: { [weak self] in
-        install()
-        self?.takeBindingSnapshot()
-      })
+      install: install)
     let anchor = scrollAnchorMark()
     if let tableView, rowHeightMemory != nil {
       offerRowHeights(to: tableView)
@@ -328,7 +326,6 @@ where
     // The rows on screen are measured while they still show what they showed.
     if let tableView { offerRowHeights(to: tableView) }
     install()
-    takeBindingSnapshot()
     // Every cell is asked for again: the new ones track what they read.
     endCellTrackings()
     reconfiguresWhileCovered = []
@@ -420,7 +417,7 @@ where
   /// nothing when a reorder is cancelled, so this looks again now and then).
   private func reconfigureDeferred() async {
     while isLive && isUserInteracting {
-      try? await Task.sleep(for: .milliseconds(50))
+      try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
     }
     let ids = deferredReconfigures
     deferredReconfigures = []

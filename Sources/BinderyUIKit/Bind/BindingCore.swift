@@ -77,7 +77,7 @@ enum BindingCore {
       case .collection(let grid): ListAdapter<Section, Item>(collectionView: grid, cells: cells)
       }
     let binding = ListBinding(view: adapter, pipeline: pipeline)
-    adapter.binding = binding
+    adapter.attach(binding)
     binding.onStop { [weak adapter] in adapter?.bindingStopped() }
     return (adapter, binding)
   }

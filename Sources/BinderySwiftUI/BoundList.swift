@@ -58,6 +58,10 @@
     private var header: (@MainActor (Section) -> AnyView)?
     private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
     private var onDelete: (@MainActor (Item) -> Void)?
+    private var onMove: Coordinator.MoveHandler?
+    private var contextMenu: (@MainActor (Item) -> UIMenu?)?
+    /// The space around each row's content; `nil`: the list cell's own margins.
+    private var rowInsets: EdgeInsets?
     private var emptyState: (@MainActor (EmptyListState) -> AnyView)?
     private var loadMore:
       (
@@ -149,6 +153,26 @@
     /// your model, or the next list shows it again.
     public func listOnDelete(_ delete: @escaping @MainActor (Item) -> Void) -> Self {
       with { $0.onDelete = delete }
+    }
+
+    /// Lets the user reorder rows by their handles while the environment's `EditMode` is
+    /// active, as `onMove(perform:)` does in a `List`: `move` hears the item, where it was and
+    /// where the user put it. The row stays where the user put it; move the item in your model
+    /// to match, or the next list puts it back.
+    public func listOnMove(_ move: @escaping Coordinator.MoveHandler) -> Self {
+      with { $0.onMove = move }
+    }
+
+    /// The menu a long press on a row shows, made for the row's item (`nil` for none on that
+    /// row), as UIKit's context menus show one: the row lifts and the menu's actions are offered.
+    public func listContextMenu(_ menu: @escaping @MainActor (Item) -> UIMenu?) -> Self {
+      with { $0.contextMenu = menu }
+    }
+
+    /// The space between each row's edges and its content, as `listRowInsets(_:)` sets it for
+    /// a `List`'s rows; without it, the list cell's own margins.
+    public func listRowInsets(_ insets: EdgeInsets) -> Self {
+      with { $0.rowInsets = insets }
     }
 
     /// Asks for more as the reader nears an edge: `.end` for a feed's next page, `.start` for a
@@ -270,7 +294,13 @@
     /// item configured again keeps its state.
     private func hostedRow(in environment: EnvironmentValues) -> Coordinator.Row {
       let row = row
-      return { item, state in Self.hosting(row(item, state).id(item.id), in: environment) }
+      guard let insets = rowInsets else {
+        return { item, state in Self.hosting(row(item, state).id(item.id), in: environment) }
+      }
+      return { item, state in
+        UIHostingConfiguration { row(item, state).id(item.id).environment(\.self, environment) }
+          .margins(.all, insets)
+      }
     }
 
     /// `content` in a hosting configuration, with the environment around the list: a hosting
@@ -286,11 +316,13 @@
     private func update(
       _ coordinator: Coordinator, environment: EnvironmentValues, bindingSource: Bool
     ) {
-      // The traits rows follow count as a change too: Dark Mode, the text size, the language.
+      // The traits rows follow count as a change too: Dark Mode, the text size, the language;
+      // and so do the rows' insets.
+      let insets = rowInsets.map { [$0.top, $0.leading, $0.bottom, $0.trailing] }
       let dependency = rowDependency.map { app -> AnyHashable in
         [
           app, AnyHashable(environment.colorScheme), AnyHashable(environment.dynamicTypeSize),
-          AnyHashable(environment.locale),
+          AnyHashable(environment.locale), AnyHashable(insets),
         ]
       }
       coordinator.update(row: hostedRow(in: environment), dependingOn: dependency)
@@ -308,6 +340,12 @@
         coordinator.update(swipeActions: entry?.0, edge: edge, allowsFullSwipe: entry?.1 ?? true)
       }
       coordinator.update(onDelete: onDelete)
+      coordinator.update(onMove: onMove)
+      coordinator.update(contextMenu: contextMenu)
+      #if os(iOS) || os(visionOS)
+        // `EditButton` and the app's own `EditMode` state both live in the environment.
+        coordinator.update(isEditing: environment.editMode?.wrappedValue.isEditing ?? false)
+      #endif
       // SwiftUI's own `refreshable(action:)` puts the action in the environment.
       if let refresh = environment.refresh {
         coordinator.update(refresh: { await refresh() })

@@ -141,7 +141,10 @@ extension BoundListCoordinator {
   /// once (UIKit needs it gone when the swipe ends); remove the item from your source, or the
   /// next list shows it again. `nil` offers no delete.
   public func update(onDelete handler: (@MainActor (Item) -> Void)?) {
+    let hadOne = deleteHandler != nil
     deleteHandler = handler
+    // Edit mode's delete buttons come and go with it.
+    if hadOne != (handler != nil) { showRowAccessories() }
   }
 
   /// Runs `refresh` when the user pulls the list down, with a refresh control that shows until
@@ -257,6 +260,7 @@ extension BoundListCoordinator {
     _ = binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
       [weak self] item, _ in self?.deleteHandler?(item)
     }
+    setUpEditing(binding)
     pageLoaders = []
     if let loadMore { askForPages(on: binding, at: loadMore.edge, loadMore.threshold) }
     emptyStateShown = nil

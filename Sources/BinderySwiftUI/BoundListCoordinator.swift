@@ -77,6 +77,9 @@ where
     weak var cell: UICollectionViewCell?
     var id: Item.ID
   }
+  /// The cells the coordinator configured that are still alive: on screen, kept near it, or in
+  /// the reuse pool.
+  var configuredRowCells: [UICollectionViewCell] { configuredCells.values.compactMap(\.cell) }
   /// A section's header configuration; `nil` for no headers.
   var header: (@MainActor (Section) -> any UIContentConfiguration)?
   /// A cell for an item and its content's state, as the binding asks for it.
@@ -119,6 +122,11 @@ where
   var swipeActions: [SwipeEdge: (actions: SwipeActions, allowsFullSwipe: Bool)] = [:]
   /// What the app does with an item the user deleted; `nil`: no row offers a delete.
   var deleteHandler: (@MainActor (Item) -> Void)?
+  /// What the app does with an item the user moved; `nil`: no row moves
+  /// (BoundListCoordinator+Editing.swift).
+  var moveHandler: MoveHandler?
+  /// The menu a long press on a row shows; `nil`: none.
+  var contextMenu: (@MainActor (Item) -> UIMenu?)?
   /// The app's refresh, run when the user pulls the list down; `nil`: no refresh control.
   var refresh: (@MainActor () async -> Void)?
   var refreshTask: Task<Void, Never>?
@@ -175,6 +183,7 @@ where
     events.scrolled = { [weak self] in self?.noteScrollPosition() }
     // The user's own scroll replaces a position the app asked for and the list never had.
     events.willBeginDragging = { [weak self] in self?.pendingScroll = nil }
+    events.contextMenu = { [weak self] path in self?.contextMenuConfiguration(at: path) }
   }
 
   // MARK: Updates from SwiftUI
@@ -209,6 +218,7 @@ where
         withReuseIdentifier: Self.rowReuseIdentifier, for: indexPath)
       if let self {
         cell.contentConfiguration = self.row(item, state)
+        (cell as? UICollectionViewListCell)?.accessories = self.rowAccessories
         self.configuredCells[ObjectIdentifier(cell)] = ConfiguredCell(cell: cell, id: item.id)
       }
       return cell
@@ -458,6 +468,7 @@ final class BoundListEvents: NSObject, UICollectionViewDelegate {
   var selectionChanged: (@MainActor (IndexPath, _ selected: Bool) -> Void)?
   var scrolled: (@MainActor () -> Void)?
   var willBeginDragging: (@MainActor () -> Void)?
+  var contextMenu: (@MainActor (IndexPath) -> UIContextMenuConfiguration?)?
 
   func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
     selectionChanged?(indexPath, true)
@@ -472,4 +483,13 @@ final class BoundListEvents: NSObject, UICollectionViewDelegate {
   func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled?() }
 
   func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { willBeginDragging?() }
+
+  func collectionView(
+    _ collectionView: UICollectionView,
+    contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
+  ) -> UIContextMenuConfiguration? {
+    // A press on one item; several come only from a multiple-selection gesture's menu.
+    guard indexPaths.count == 1, let path = indexPaths.first else { return nil }
+    return contextMenu?(path)
+  }
 }

@@ -41,4 +41,18 @@ extension HeadlessCollectionView {
     handler()
     return true
   }
+
+  /// The user drags a visible row by its reorder handle to `destination`, as an interactive
+  /// movement (HeadlessUIKit only). Only while the list is editing, on a list cell that shows a
+  /// reorder handle then: returns `false` otherwise, or when the data source says the row
+  /// cannot move.
+  @discardableResult
+  public func userDragsReorderHandle(ofItemAt indexPath: IndexPath, to destination: IndexPath)
+    -> Bool
+  {
+    guard isEditing, let cell = cellForItem(at: indexPath) as? HeadlessCollectionViewListCell,
+      cell.accessories.contains(where: { $0.kind == .reorder && $0.displayed != .whenNotEditing })
+    else { return false }
+    return userMovesItem(at: indexPath, to: destination)
+  }
 }

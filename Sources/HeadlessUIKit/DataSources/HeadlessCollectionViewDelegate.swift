@@ -24,6 +24,13 @@ public protocol HeadlessCollectionViewDelegate: HeadlessScrollViewDelegate {
   func collectionView(
     _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
     forItemAt indexPath: IndexPath)
+
+  /// The menu for a long press on the items at `indexPaths` (one, for a press on an item), or
+  /// `nil` for none; `point` is where the finger is, in the collection view.
+  func collectionView(
+    _ collectionView: HeadlessCollectionView,
+    contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
+  ) -> HeadlessContextMenuConfiguration?
 }
 
 extension HeadlessCollectionViewDelegate {
@@ -48,4 +55,10 @@ extension HeadlessCollectionViewDelegate {
     _ collectionView: HeadlessCollectionView, didEndDisplaying cell: HeadlessCollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {}
+
+  /// No menu.
+  public func collectionView(
+    _ collectionView: HeadlessCollectionView,
+    contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
+  ) -> HeadlessContextMenuConfiguration? { nil }
 }

@@ -164,6 +164,8 @@ import Foundation
   public typealias UIBarButtonItem = HeadlessBarButtonItem
   /// `UIMenu`.
   public typealias UIMenu = HeadlessMenu
+  /// `UIContextMenuConfiguration`.
+  public typealias UIContextMenuConfiguration = HeadlessContextMenuConfiguration
   /// `UIModalPresentationStyle`.
   public typealias UIModalPresentationStyle = HeadlessViewController.ModalPresentationStyle
   /// `UIButton`.

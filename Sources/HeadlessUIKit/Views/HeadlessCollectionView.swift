@@ -33,6 +33,10 @@ open class HeadlessCollectionView: HeadlessScrollView {
     }
   }
 
+  /// Whether the list is editing: list cells show their accessories displayed `.whenEditing`
+  /// (a reorder handle, a delete button) instead of those `.whenNotEditing`.
+  open var isEditing = false
+
   /// Whether and how many items the user may select (see `allowsSelection`).
   var selectionSettings = SelectionSettings()
   /// How items get their lengths along the scroll, as last set up (see `updateItemSizing()`).
@@ -404,6 +408,17 @@ open class HeadlessCollectionView: HeadlessScrollView {
   }
 
   // MARK: HeadlessUIKit's own surface
+
+  /// The user presses and holds an item: the delegate is asked for its context menu, and the
+  /// menu its configuration's action provider makes is returned (`nil` for none, or for no
+  /// item there). The finger is at the item's centre.
+  public func userLongPressesItem(at indexPath: IndexPath) -> HeadlessMenu? {
+    guard let frame = layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    let point = CGPoint(x: frame.midX, y: frame.midY)
+    let configuration = delegate?.collectionView(
+      self, contextMenuConfigurationForItemsAt: [indexPath], point: point)
+    return configuration?.actionProvider?([])
+  }
 
   /// The user drags an item to a new place in one gesture: ``beginInteractiveMovementForItem(at:)``,
   /// the item carried to `destination`, ``endInteractiveMovement()``. The collection view shows

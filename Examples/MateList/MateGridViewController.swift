@@ -9,7 +9,7 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
   private let avatars: AvatarStore.Store
   private lazy var collectionView = UICollectionView(
     frame: .zero, collectionViewLayout: Self.gridLayout())
-  private var binding: ListBinding<Team, Mate>?
+  private var binding: CollectionBinding<Team, Mate>?
 
   init(viewModel: MatesViewModel, avatars: AvatarStore.Store) {
     self.viewModel = viewModel

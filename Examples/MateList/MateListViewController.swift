@@ -11,7 +11,7 @@ final class MateListViewController: UIViewController, UITableViewDelegate {
   private let viewModel: MatesViewModel
   private let avatars: AvatarStore.Store
   /// The binding: what the table shows, and what a tapped row holds.
-  private var binding: ListBinding<Team, Mate>?
+  private var binding: TableBinding<Team, Mate>?
   private var cancellables = Set<AnyCancellable>()
 
   init(viewModel: MatesViewModel, avatars: AvatarStore.Store) {

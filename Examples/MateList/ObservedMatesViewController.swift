@@ -9,7 +9,7 @@ final class ObservedMatesViewController: UIViewController {
   private let tableView = UITableView(frame: .zero, style: .insetGrouped)
   private let model: ObservableMatesModel
   private let avatars: AvatarStore.Store
-  private var binding: ListBinding<Team, Mate>?
+  private var binding: TableBinding<Team, Mate>?
 
   init(model: ObservableMatesModel, avatars: AvatarStore.Store) {
     self.model = model

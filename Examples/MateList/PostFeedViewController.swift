@@ -67,7 +67,7 @@ final class PostFeedViewModel {
 final class PostFeedViewController: UIViewController, UITableViewDelegate {
   private let tableView = UITableView(frame: .zero, style: .plain)
   private let viewModel: PostFeedViewModel
-  private var binding: ListBinding<FlatSection, Post>?
+  private var binding: TableBinding<FlatSection, Post>?
 
   init(viewModel: PostFeedViewModel) {
     self.viewModel = viewModel

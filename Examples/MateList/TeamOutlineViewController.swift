@@ -6,7 +6,7 @@ import UIKit
 /// Cells are made with a registration and shown with list content configurations.
 final class TeamOutlineViewController: UIViewController, UICollectionViewDelegate {
   private let viewModel: MatesViewModel
-  private var binding: ListBinding<FlatSection, OutlineRow<TeamNode>>?
+  private var binding: CollectionBinding<FlatSection, OutlineRow<TeamNode>>?
   private lazy var collectionView: UICollectionView = {
     var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
     // The layout's configuration is fixed before the binding exists: it asks the binding late.

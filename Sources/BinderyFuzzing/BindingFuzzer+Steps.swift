@@ -351,7 +351,7 @@ extension BindingFuzzer {
   }
 
   /// A list sent while the user holds a row: nothing of it reaches the view until the drop.
-  private func listWhileHeld(_ binding: ListBinding<FuzzSection, FuzzItem>, _ view: UIScrollView)
+  private func listWhileHeld(_ binding: ViewBinding<FuzzSection, FuzzItem>, _ view: UIScrollView)
     async throws
   {
     let before = counts(of: view)

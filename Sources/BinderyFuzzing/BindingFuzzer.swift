@@ -136,9 +136,9 @@ package final class BindingFuzzer {
   /// The room the app makes for the keyboard: a phone's, 336 points.
   static let keyboardHeight: CGFloat = 336
   var view: UIScrollView?
-  var binding: ListBinding<FuzzSection, FuzzItem>?
+  var binding: ViewBinding<FuzzSection, FuzzItem>?
   /// Bindings replaced or cancelled, which must go.
-  var earlierBindings: [Weak<ListBinding<FuzzSection, FuzzItem>>] = []
+  var earlierBindings: [Weak<ViewBinding<FuzzSection, FuzzItem>>] = []
   /// Ends the page request under way, if any.
   var pageArrives: AsyncStream<Void>.Continuation?
   /// How many page requests returned.
@@ -236,22 +236,25 @@ package final class BindingFuzzer {
   /// Binds the view to a new binding showing the current list.
   func bind() {
     guard let view else { return }
-    let binding: ListBinding<FuzzSection, FuzzItem>
+    let binding: ViewBinding<FuzzSection, FuzzItem>
     let source = AsyncStream<[ListSection<FuzzSection, FuzzItem>]> { _ in }
     let breaks = breaksCells
     let world = world
     if let table = view as? UITableView {
+      let tableBinding: TableBinding<FuzzSection, FuzzItem>
       if world.hasContent {
-        binding = table.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
+        tableBinding = table.bind(
+          to: .sequence(source), content: .store(store, keyedBy: \.contentKey)
+        ) {
           table, indexPath, item, state in
           Self.tableCell(table, indexPath, item, state, world: world, breaks: breaks)
         }
       } else {
-        binding = table.bind(to: .sequence(source)) { table, indexPath, item in
+        tableBinding = table.bind(to: .sequence(source)) { table, indexPath, item in
           Self.tableCell(table, indexPath, item, nil, world: world, breaks: breaks)
         }
       }
-      if world.keepsRowHeights { _ = binding.keepsRowHeights() }
+      binding = world.keepsRowHeights ? tableBinding.keepsRowHeights() : tableBinding
     } else if let grid = view as? UICollectionView {
       let isList = world.kind == .list
       if world.hasContent {

@@ -54,7 +54,8 @@
     private var anchor = ScrollAnchor.firstVisibleItem
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
-    private var onBind: (@MainActor (ListBinding<Section, Item>) -> ListBinding<Section, Item>)?
+    private var onBind:
+      (@MainActor (CollectionBinding<Section, Item>) -> CollectionBinding<Section, Item>)?
     private var header: (@MainActor (Section) -> AnyView)?
     private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
     private var onDelete: (@MainActor (Item) -> Void)?
@@ -235,7 +236,8 @@
     /// pages at either end, say — when the source is bound: `setUp` returns the binding with
     /// its modifiers, as a chain of them does.
     public func onListBind(
-      _ setUp: @escaping @MainActor (ListBinding<Section, Item>) -> ListBinding<Section, Item>
+      _ setUp:
+        @escaping @MainActor (CollectionBinding<Section, Item>) -> CollectionBinding<Section, Item>
     ) -> Self {
       with { $0.onBind = setUp }
     }

@@ -108,7 +108,7 @@ extension BoundListCoordinator {
   /// Has `binding` ask for pages at `edge` within `threshold` items, once per binding for each
   /// pair: the loader asks only while they are the coordinator's settings.
   private func askForPages(
-    on binding: ListBinding<Section, Item>, at edge: PageLoader<Section, Item>.Edge,
+    on binding: CollectionBinding<Section, Item>, at edge: PageLoader<Section, Item>.Edge,
     _ threshold: Int
   ) {
     guard !pageLoaders.contains(where: { $0.edge == edge && $0.threshold == threshold }) else {
@@ -255,7 +255,7 @@ extension BoundListCoordinator {
   // MARK: What the view tells
 
   /// Sets up what a new binding shows around its rows.
-  func setUpAround(_ binding: ListBinding<Section, Item>) {
+  func setUpAround(_ binding: CollectionBinding<Section, Item>) {
     // Always there: whether a row offers a delete is asked when it is swiped.
     _ = binding.onDelete(canDelete: { [weak self] _ in self?.deleteHandler != nil }) {
       [weak self] item, _ in self?.deleteHandler?(item)
@@ -270,7 +270,7 @@ extension BoundListCoordinator {
   }
 
   /// Has `binding` show this coordinator's empty states (while it has a builder).
-  private func showEmptyStates(on binding: ListBinding<Section, Item>) {
+  private func showEmptyStates(on binding: CollectionBinding<Section, Item>) {
     isShowingEmptyStates = true
     _ = binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
   }

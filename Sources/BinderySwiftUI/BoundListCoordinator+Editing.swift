@@ -59,7 +59,7 @@ extension BoundListCoordinator {
 
   /// Sets up a new binding to hear the user's moves (always: whether a row moves is asked when
   /// the user takes its handle).
-  func setUpEditing(_ binding: ListBinding<Section, Item>) {
+  func setUpEditing(_ binding: CollectionBinding<Section, Item>) {
     _ = binding.onMove(canMove: { [weak self] _ in self?.moveHandler != nil }) {
       [weak self] item, from, to in self?.moveHandler?(item, from, to)
     }

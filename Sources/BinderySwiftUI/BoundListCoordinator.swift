@@ -53,7 +53,7 @@ where
   /// The collection view this coordinator binds.
   public let collectionView: UICollectionView
   /// The binding of the current source; `nil` before the first ``update(source:sourceID:modifiers:)``.
-  public private(set) var binding: ListBinding<Section, Item>?
+  public private(set) var binding: CollectionBinding<Section, Item>?
   /// What the binding was made for: a new identity binds the view anew.
   private var sourceID: AnyHashable?
   /// The source the binding was made with: an `.observing` one takes the closure of a later
@@ -88,7 +88,7 @@ where
   /// Binds the view to a source with a cell provider: with late content or without.
   private typealias BindView =
     @MainActor (UICollectionView, ListSource<Section, Item>, @escaping CellProvider) ->
-    ListBinding<Section, Item>
+    CollectionBinding<Section, Item>
   private let bindView: BindView
   private let events = BoundListEvents()
 
@@ -199,7 +199,7 @@ where
   ///   after every change from then on, and shown, diffed as any list, if it differs.
   public func update(
     source: ListSource<Section, Item>, sourceID: AnyHashable,
-    modifiers: (ListBinding<Section, Item>) -> ListBinding<Section, Item> = { $0 }
+    modifiers: (CollectionBinding<Section, Item>) -> CollectionBinding<Section, Item> = { $0 }
   ) {
     guard binding == nil || sourceID != self.sourceID else {
       #if canImport(Observation)

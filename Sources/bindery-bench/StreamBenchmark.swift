@@ -95,13 +95,13 @@ struct StreamBenchmark {
       view.register(UITableViewCell.self, forCellReuseIdentifier: "row")
       UIWindow.show(view)
       table = view
-      binding = view.bind(to: .sequence(AsyncStream<[Item]> { _ in })) {
+      let tableBinding = view.bind(to: .sequence(AsyncStream<[Item]> { _ in })) {
         tableView, indexPath, item in
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.textLabel?.text = "\(item.id) · \(item.content)"
         return cell
       }
-      if !anchoring { _ = binding.anchor(.none) }
+      binding = anchoring ? tableBinding : tableBinding.anchor(.none)
     }
     _ = await binding.apply(items: items)
     var times: [Double] = []

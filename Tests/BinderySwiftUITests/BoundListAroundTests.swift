@@ -27,7 +27,7 @@ struct BoundListAroundTests {
   /// A hosted list whose layout is the coordinator's list configuration.
   func swipeableList() throws -> (
     UICollectionView, BoundListCoordinator<FlatSection, TestItem, Never>,
-    ListBinding<FlatSection, TestItem>
+    CollectionBinding<FlatSection, TestItem>
   ) {
     let (view, coordinator, binding) = try boundHostedList()
     view.collectionViewLayout = UICollectionViewCompositionalLayout.list(

@@ -28,10 +28,12 @@ extension StandInHostedRow where Value == RowShown {
 /// the binding.
 @MainActor
 func boundHostedList(
-  modifiers: (ListBinding<FlatSection, TestItem>) -> ListBinding<FlatSection, TestItem> = { $0 }
+  modifiers: (CollectionBinding<FlatSection, TestItem>) -> CollectionBinding<
+    FlatSection, TestItem
+  > = { $0 }
 ) throws -> (
   UICollectionView, BoundListCoordinator<FlatSection, TestItem, Never>,
-  ListBinding<FlatSection, TestItem>
+  CollectionBinding<FlatSection, TestItem>
 ) {
   let view = makeOnScreenList()
   let coordinator = hostedCoordinator(view)
@@ -605,7 +607,7 @@ struct BoundListCoordinatorTests {
   // MARK: Lifetimes
 
   @Test func theViewGoingAwayStopsTheBinding() async throws {
-    weak var weakBinding: ListBinding<FlatSection, TestItem>?
+    weak var weakBinding: CollectionBinding<FlatSection, TestItem>?
     do {
       let view = makeOnScreenList()
       let coordinator = hostedCoordinator(view)

@@ -10,8 +10,10 @@ public enum BindingError<SectionID: Hashable & Sendable, ItemID: Hashable & Send
   case duplicateIdentifiers(SnapshotError<SectionID, ItemID>)
   /// The source threw; the binding stopped reading it and the last list stays on screen.
   case sourceFailed(any Error)
-  /// A modifier was given that cannot work on this binding's view, and changed nothing (debug
-  /// builds also stop at an assertion where it was given).
+  /// A modifier was given what it cannot work with — a binding that has stopped, a value out
+  /// of its range, a table whose rows have exact heights — and changed nothing (debug builds
+  /// also write it to the standard error). A modifier meant for another kind of view does not
+  /// compile.
   case modifierDoesNotApply(ModifierMisuse)
 
   /// What happened, in a sentence.
@@ -24,7 +26,7 @@ public enum BindingError<SectionID: Hashable & Sendable, ItemID: Hashable & Send
   }
 }
 
-/// A modifier given to a binding whose view it cannot work on: which one, and why not.
+/// A modifier given what it cannot work with: which one, and why not.
 public struct ModifierMisuse: Equatable, Sendable, CustomStringConvertible {
   /// The modifier, as it is called: `keepsRowHeights()`.
   public var modifier: String

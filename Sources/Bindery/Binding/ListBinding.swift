@@ -20,8 +20,12 @@ import BinderyDiff
 ///   lets go within one main-actor turn. The view keeps what it shows (BinderyUIKit's views
 ///   keep answering from the last list). A source that finishes or throws stops the flow of
 ///   lists (a throw is reported on ``errors``); the view stays bound until cancel or release.
+///
+/// A binding that `bind(to:)` makes knows its view: BinderyUIKit's `TableBinding` and
+/// `CollectionBinding` are kinds of it, with the modifiers each view takes. The class is open for
+/// them alone; none of its members can be overridden, and an app has no reason to subclass it.
 @MainActor
-public final class ListBinding<Section, Item>
+open class ListBinding<Section, Item>
 where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable

@@ -36,7 +36,7 @@ where
   var emptyStateBackground: UIView?
   /// The app's own background view, put back whenever the empty state shows nothing.
   var appBackground: UIView?
-  /// What the app last said of its source's loading (``ListBinding/emptyState(loading:_:)``):
+  /// What the app last said of its source's loading (``ViewBinding/emptyState(loading:_:)``):
   /// `nil` when it says nothing, `true` from the moment it is asked until it says otherwise.
   var sourceIsLoading: Bool?
   let cells: CellProvider<Item>
@@ -78,7 +78,7 @@ where
     var kind: String
     var identifier: String
   }
-  /// Row heights remembered by id (``ListBinding/keepsRowHeights()``): the table's delegate,
+  /// Row heights remembered by id (``TableBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
   /// The kind of cell each item with a cell shows (`replacesCells(byKind:)`).
@@ -87,7 +87,7 @@ where
   /// `bind(to:content:…)` bound.
   var contentPhase: (@MainActor (Item) -> ContentPhase)?
   /// A scroll the app asked for, to an item not yet shown or before the view could scroll:
-  /// made once a list is shown that has it (``ListBinding/scroll(toItemWithID:at:animated:)``).
+  /// made once a list is shown that has it (``ViewBinding/scroll(toItemWithID:at:animated:)``).
   var pendingScroll: PendingScroll<Item.ID>?
   /// Whether the adapter hears of every list shown, for a pending scroll.
   var isWatchingShows = false
@@ -441,7 +441,7 @@ where
   var isInWindow: Bool { scrollView?.window != nil }
 
   /// The view's own count once it shows items; before, the app's count of the first screen's
-  /// items where it gave one (``ListBinding/itemsOnFirstScreen(_:)``).
+  /// items where it gave one (``ViewBinding/itemsOnFirstScreen(_:)``).
   var itemsPerScreen: Int {
     if let declared = features.itemsOnFirstScreen, view?.visibleIndexPaths.isEmpty ?? true {
       return declared

@@ -7,12 +7,12 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-/// What a table's rows measured, by item id: the binding's side of ``ListBinding/keepsRowHeights()``.
+/// What a table's rows measured, by item id: the binding's side of ``TableBinding/keepsRowHeights()``.
 ///
 /// It measures the rows on screen whenever the view scrolls, changes shape, is updated or
 /// leaves its window, and the cells configured since the last of those (one can leave the
 /// screen in the layout that showed it) — so it needs none of the delegate's calls. It answers estimates as the table's delegate where the
-/// app has none, and through ``ListBinding/rememberedRowHeight(at:)`` to the app's own.
+/// app has none, and through ``TableBinding/rememberedRowHeight(at:)`` to the app's own.
 @MainActor
 final class RowHeightMemory: NSObject {
   /// The id of the item at an index path of what the view shows.
@@ -24,6 +24,8 @@ final class RowHeightMemory: NSObject {
   private(set) var estimatesGiven = 0
   /// Whether the binding said that the app's delegate does not ask for the heights.
   var reportedUnaskedHeights = false
+  /// The modifier that asked for the memory, as it is called: what a report names.
+  var modifier = ""
   /// The cells configured since the rows were last measured, with their items: UIKit sizes a
   /// cell as it lays it out, after it is configured.
   private var configured: [ObjectIdentifier: Configured] = [:]
@@ -130,12 +132,14 @@ extension RowHeightMemory: UITableViewDelegate {
 }
 
 extension ListAdapter {
-  /// Starts remembering the table's row heights (once).
-  func keepRowHeights() {
+  /// Starts remembering the table's row heights (once), for `modifier`.
+  func keepRowHeights(for modifier: String) {
     guard let tableView, rowHeightMemory == nil else { return }
-    rowHeightMemory = RowHeightMemory { [weak self] path in
+    let memory = RowHeightMemory { [weak self] path in
       self?.item(at: path).map { AnyHashable($0.id) }
     }
+    memory.modifier = modifier
+    rowHeightMemory = memory
     offerRowHeights(to: tableView)
   }
 
@@ -155,7 +159,7 @@ extension ListAdapter {
     else { return }
     memory.reportedUnaskedHeights = true
     binding?.reportMisuse(
-      "keepsRowHeights()",
+      memory.modifier,
       "the table's delegate is the app's \(type(of: delegate)), which Bindery leaves in place, "
         + "and it asks for no height: answer its tableView(_:estimatedHeightForRowAt:) with "
         + "binding.rememberedRowHeight(at:)")

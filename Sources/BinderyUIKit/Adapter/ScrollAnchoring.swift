@@ -46,7 +46,7 @@ struct ScrollAnchorMark<ID: Hashable> {
   var marks: [Mark]
   var wasAtStart: Bool
   var wasAtEnd: Bool
-  /// The app asked for the end (``ListBinding/scrollToEnd(animated:)``), whatever the anchor.
+  /// The app asked for the end (``ViewBinding/scrollToEnd(animated:)``), whatever the anchor.
   var isEndAsked = false
 
   /// Whether the change keeps a chat's end in view: a message that grows where the user reads

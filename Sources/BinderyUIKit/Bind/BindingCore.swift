@@ -7,53 +7,77 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-/// The view a binding is made for.
-@usableFromInline
-enum BindingTarget {
-  case table(UITableView)
-  case collection(UICollectionView)
-}
-
 /// The one path every `bind(to:)` takes, for both views, both kinds of source, flat or sectioned,
-/// with content or without: make the adapter and the binding, attach content, install the
-/// adapter as the view's data source (detaching a previous binding), then start the source.
+/// with content or without: make the adapter and the binding of its view's kind, attach content,
+/// install the adapter as the view's data source (detaching a previous binding), then start the
+/// source.
 @MainActor
 @usableFromInline
 enum BindingCore {
   @usableFromInline
   static func bind<Section, Item>(
-    _ view: BindingTarget, cells: CellProvider<Item>, source: ListSource<Section, Item>,
+    _ table: UITableView, cells: CellProvider<Item>, source: ListSource<Section, Item>,
     pipeline: DiffPipeline<Section, Item>
-  ) -> ListBinding<Section, Item> {
-    let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
-    adapter.install()
-    source.start(binding)
-    return binding
+  ) -> TableBinding<Section, Item> {
+    let adapter = ListAdapter<Section, Item>(tableView: table, cells: cells)
+    return start(
+      TableBinding(tableView: table, adapter: adapter, pipeline: pipeline), source: source)
   }
 
-  /// As ``bind(_:cells:source:pipeline:)``, with late content: `provide` gets the item's
-  /// content state, and its cells hold interest in it.
+  @usableFromInline
+  static func bind<Section, Item>(
+    _ grid: UICollectionView, cells: CellProvider<Item>, source: ListSource<Section, Item>,
+    pipeline: DiffPipeline<Section, Item>
+  ) -> CollectionBinding<Section, Item> {
+    let adapter = ListAdapter<Section, Item>(collectionView: grid, cells: cells)
+    return start(
+      CollectionBinding(collectionView: grid, adapter: adapter, pipeline: pipeline),
+      source: source)
+  }
+
+  /// As ``bind(_:cells:source:pipeline:)-(UITableView,_,_,_)``, with late content: `provide`
+  /// gets the item's content state, and its cells hold interest in it.
   @usableFromInline
   static func bind<Section, Item, Key, Content>(
-    _ view: BindingTarget, content late: LateContent<Item, Key, Content>,
-    cells provide: ContentCellProvider<Item, Content>, source: ListSource<Section, Item>,
-    pipeline: DiffPipeline<Section, Item>
-  ) -> ListBinding<Section, Item> {
-    late.store.purgesOnMemoryWarning()
+    _ table: UITableView, content late: LateContent<Item, Key, Content>,
+    cells provide: @escaping ContentCellProvider<Item, Content>.Table,
+    source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>
+  ) -> TableBinding<Section, Item> {
     let box = ContentBox<Section, Item, Key, Content>(
       store: late.store, contentKey: late.contentKey)
-    let cells: CellProvider<Item>
-    switch provide {
-    case .table(let provider):
-      cells = .table { view, path, item in
-        box.cell(for: item, at: path) { provider(view, path, item, $0) }
-      }
-    case .collection(let provider):
-      cells = .collection { view, path, item in
-        box.cell(for: item, at: path) { provider(view, path, item, $0) }
-      }
+    let cells = CellProvider<Item>.table { view, path, item in
+      box.cell(for: item, at: path) { provide(view, path, item, $0) }
     }
-    let (adapter, binding) = makeAdapter(view, cells: cells, pipeline: pipeline)
+    let adapter = ListAdapter<Section, Item>(tableView: table, cells: cells)
+    let binding = TableBinding(tableView: table, adapter: adapter, pipeline: pipeline)
+    return start(binding, source: source, content: late, box: box)
+  }
+
+  /// As ``bind(_:cells:source:pipeline:)-(UICollectionView,_,_,_)``, with late content.
+  @usableFromInline
+  static func bind<Section, Item, Key, Content>(
+    _ grid: UICollectionView, content late: LateContent<Item, Key, Content>,
+    cells provide: @escaping ContentCellProvider<Item, Content>.Collection,
+    source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>
+  ) -> CollectionBinding<Section, Item> {
+    let box = ContentBox<Section, Item, Key, Content>(
+      store: late.store, contentKey: late.contentKey)
+    let cells = CellProvider<Item>.collection { view, path, item in
+      box.cell(for: item, at: path) { provide(view, path, item, $0) }
+    }
+    let adapter = ListAdapter<Section, Item>(collectionView: grid, cells: cells)
+    let binding = CollectionBinding(collectionView: grid, adapter: adapter, pipeline: pipeline)
+    return start(binding, source: source, content: late, box: box)
+  }
+
+  /// Attaches late content to a new binding — the cells' interest, the prefetcher, the store's
+  /// purge on a memory warning — then starts it.
+  private static func start<Binding: ViewBinding<Section, Item>, Section, Item, Key, Content>(
+    _ binding: Binding, source: ListSource<Section, Item>,
+    content late: LateContent<Item, Key, Content>, box: ContentBox<Section, Item, Key, Content>
+  ) -> Binding {
+    late.store.purgesOnMemoryWarning()
+    guard let adapter = join(binding) else { return binding }
     let content = ContentBinding(binding: binding, content: late)
     box.content = content
     adapter.contentPhase = { [weak box] item in box?.stateForCell(of: item).phase ?? .notRequested }
@@ -67,18 +91,23 @@ enum BindingCore {
     return binding
   }
 
-  private static func makeAdapter<Section, Item>(
-    _ view: BindingTarget, cells: CellProvider<Item>,
-    pipeline: DiffPipeline<Section, Item>
-  ) -> (ListAdapter<Section, Item>, ListBinding<Section, Item>) {
-    let adapter =
-      switch view {
-      case .table(let table): ListAdapter<Section, Item>(tableView: table, cells: cells)
-      case .collection(let grid): ListAdapter<Section, Item>(collectionView: grid, cells: cells)
-      }
-    let binding = ListBinding(view: adapter, pipeline: pipeline)
+  /// Installs a new binding's adapter as the view's data source, and starts reading the source.
+  private static func start<Binding: ViewBinding<Section, Item>, Section, Item>(
+    _ binding: Binding, source: ListSource<Section, Item>
+  ) -> Binding {
+    join(binding)?.install()
+    source.start(binding)
+    return binding
+  }
+
+  /// Joins a new binding and its adapter: the adapter serves it, and lets go of the app's
+  /// closures when it stops.
+  private static func join<Section, Item>(_ binding: ViewBinding<Section, Item>)
+    -> ListAdapter<Section, Item>?
+  {
+    guard let adapter = binding.adapter else { return nil }
     adapter.attach(binding)
     binding.onStop { [weak adapter] in adapter?.bindingStopped() }
-    return (adapter, binding)
+    return adapter
   }
 }

@@ -7,12 +7,17 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-/// A cell provider that also receives the item's content state.
+/// The cell providers that also receive the item's content state, one per view.
 @usableFromInline
 enum ContentCellProvider<Item, Content: Sendable> {
-  case table(@MainActor (UITableView, IndexPath, Item, ContentState<Content>) -> UITableViewCell)
-  case collection(
-    @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell)
+  @usableFromInline
+  typealias Table =
+    @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
+    UITableViewCell
+  @usableFromInline
+  typealias Collection =
+    @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
+    UICollectionViewCell
 }
 
 /// Lets the cell provider reach the content binding made after it. Once the binding is gone

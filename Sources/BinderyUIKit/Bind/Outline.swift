@@ -226,7 +226,7 @@ extension UICollectionView {
     to source: ListSource<FlatSection, Item>, children: @escaping @Sendable (Item) -> [Item],
     expanded: Set<Item.ID> = [],
     using registration: UICollectionView.CellRegistration<Cell, OutlineRow<Item>>
-  ) -> ListBinding<FlatSection, OutlineRow<Item>> {
+  ) -> CollectionBinding<FlatSection, OutlineRow<Item>> {
     let binding = bind(
       to: .sequence(AsyncStream<[OutlineRow<Item>]> { _ in }),
       cellProvider: Self.outlineCells(registration))

@@ -29,7 +29,7 @@ extension UICollectionView {
   public func bind<Section, Item, Cell>(
     to source: ListSource<Section, Item>,
     using registration: UICollectionView.CellRegistration<Cell, Item>
-  ) -> ListBinding<Section, Item> {
+  ) -> CollectionBinding<Section, Item> {
     bind(to: source, cellProvider: Self.cells(registration))
   }
 
@@ -39,7 +39,7 @@ extension UICollectionView {
   public func bind<Section, Item, Key, Content, Cell>(
     to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
     using registration: UICollectionView.CellRegistration<Cell, ItemWithContent<Item, Content>>
-  ) -> ListBinding<Section, Item> {
+  ) -> CollectionBinding<Section, Item> {
     bind(to: source, content: content, cellProvider: Self.cells(registration))
   }
 }

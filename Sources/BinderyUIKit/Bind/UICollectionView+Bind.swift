@@ -34,10 +34,9 @@ extension UICollectionView {
   public func bind<Section, Item>(
     to source: ListSource<Section, Item>,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
-  ) -> ListBinding<Section, Item> {
+  ) -> CollectionBinding<Section, Item> {
     BindingCore.bind(
-      .collection(self), cells: .collection(cellProvider), source: source,
-      pipeline: DiffPipeline())
+      self, cells: .collection(cellProvider), source: source, pipeline: DiffPipeline())
   }
 
   /// Shows every list `source` sends, with late per-item content: each item's content comes
@@ -49,9 +48,8 @@ extension UICollectionView {
     cellProvider:
       @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
       UICollectionViewCell
-  ) -> ListBinding<Section, Item> {
+  ) -> CollectionBinding<Section, Item> {
     BindingCore.bind(
-      .collection(self), content: content, cells: .collection(cellProvider), source: source,
-      pipeline: DiffPipeline())
+      self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
 }

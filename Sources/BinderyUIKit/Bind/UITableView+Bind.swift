@@ -45,9 +45,8 @@ extension UITableView {
   public func bind<Section, Item>(
     to source: ListSource<Section, Item>,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
-  ) -> ListBinding<Section, Item> {
-    BindingCore.bind(
-      .table(self), cells: .table(cellProvider), source: source, pipeline: DiffPipeline())
+  ) -> TableBinding<Section, Item> {
+    BindingCore.bind(self, cells: .table(cellProvider), source: source, pipeline: DiffPipeline())
   }
 
   /// Shows every list `source` sends, with late per-row content: each item's content comes
@@ -81,9 +80,8 @@ extension UITableView {
     cellProvider:
       @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
       UITableViewCell
-  ) -> ListBinding<Section, Item> {
+  ) -> TableBinding<Section, Item> {
     BindingCore.bind(
-      .table(self), content: content, cells: .table(cellProvider), source: source,
-      pipeline: DiffPipeline())
+      self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
 }

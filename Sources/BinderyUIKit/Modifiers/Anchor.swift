@@ -9,7 +9,7 @@ import Foundation
 
 // What keeps the user's place as the list changes.
 
-extension ListBinding {
+extension ViewBinding {
   /// Chooses what keeps the user's place as the list changes; ``ScrollAnchor/firstVisibleItem``
   /// by default. Works with rows of any height, sections, collection views, updates that
   /// arrive during a drag or a fling (the gesture goes on from the corrected place), and lists
@@ -20,7 +20,7 @@ extension ListBinding {
   ///   .anchor(.end)
   /// ```
   public func anchor(_ anchor: ScrollAnchor) -> Self {
-    adapter(for: "anchor(_:)")?.features.anchor = anchor
+    liveAdapter()?.features.anchor = anchor
     return self
   }
 }

@@ -9,11 +9,11 @@ import Foundation
 
 // How batches animate.
 
-extension ListBinding {
+extension ViewBinding {
   /// How batches animate: a table's row animation, or ``UpdateAnimation/none`` for none at all
   /// (`UIView.performWithoutAnimation(_:)`). `.automatic` by default.
   public func animation(_ animation: UpdateAnimation) -> Self {
-    adapter(for: "animation(_:)")?.features.animation = animation
+    liveAdapter()?.features.animation = animation
     return self
   }
 }

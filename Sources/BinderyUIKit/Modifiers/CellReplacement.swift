@@ -11,12 +11,13 @@ import Foundation
 // has, and raises when the provider dequeues another reuse identifier or registration: a
 // provider that picks its cell from what it shows says so, and those rows are reloaded.
 
-extension ListBinding {
+extension ViewBinding {
   /// Chooses, for each diffed content change (same id, new value), between a reconfigure —
   /// the same cell, configured again, which UIKit requires be dequeued with the same reuse
   /// identifier — and a reload, which replaces the cell. Return `true` when the change needs
   /// another cell. Reloads go in a batch of their own, before the reconfigures. Without this
-  /// modifier (or ``replacesCells(byKind:)``) every content change is a reconfigure.
+  /// modifier (or `replacesCells(byKind:)`) every content change is a
+  /// reconfigure.
   ///
   /// ```swift
   /// tableView.bind(to: .publisher(viewModel.$mates)) { … }
@@ -25,13 +26,13 @@ extension ListBinding {
   ///
   /// This sees only changes the diff finds. A cell that follows late content or observed
   /// state changes without a new list: for those, declare the kind with
-  /// ``replacesCells(byKind:)``.
+  /// `replacesCells(byKind:)`.
   public func replacesCells(
     when needsNewCell: @escaping @MainActor (_ old: Item, _ new: Item) -> Bool
   )
     -> Self
   {
-    adapter(for: "replacesCells(when:)")?.features.reloadWhen = needsNewCell
+    liveAdapter()?.features.reloadWhen = needsNewCell
     return self
   }
 
@@ -57,7 +58,7 @@ extension ListBinding {
   public func replacesCells<Kind: Hashable>(
     byKind kind: @escaping @MainActor (_ item: Item) -> Kind
   ) -> Self {
-    adapter(for: "replacesCells(byKind:)")?.features.cellKind = { AnyHashable(kind($0)) }
+    liveAdapter()?.features.cellKind = { AnyHashable(kind($0)) }
     return self
   }
 
@@ -77,16 +78,16 @@ extension ListBinding {
   /// .replacesCells(byKind: { _, avatar in avatar == .loaded ? "photo" : "placeholder" })
   /// ```
   ///
-  /// `avatar` is the phase of the state the provider is handed (``ContentState/phase``): content
+  /// `avatar` is the phase of the state the provider is handed (`ContentState.phase`): content
   /// a cell goes on showing while its item's new key loads counts as loaded. A binding without
-  /// late content reports the misuse on ``ListBinding/errors`` and changes nothing.
+  /// late content reports the misuse on `errors` and changes nothing.
   ///
   /// - Complexity: `kind` runs once per cell configured, and once per row changed in place.
   public func replacesCells<Kind: Hashable>(
     byKind kind: @escaping @MainActor (_ item: Item, _ content: ContentPhase) -> Kind
   ) -> Self {
-    let modifier = "replacesCells(byKind:)"
-    guard let adapter = adapter(for: modifier) else { return self }
+    let modifier = #function
+    guard let adapter = liveAdapter(for: modifier) else { return self }
     guard let phase = adapter.contentPhase else {
       reportMisuse(
         modifier, "the binding has no late content: bind(to:content:cellProvider:) binds one")

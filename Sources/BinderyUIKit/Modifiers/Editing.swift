@@ -9,7 +9,7 @@ import Foundation
 
 // What the user may delete and reorder.
 
-extension ListBinding {
+extension ViewBinding {
   /// Lets the user delete rows by swiping (tables, and list layouts through
   /// ``deleteSwipeActions(at:title:)``): `canDelete` decides which (all by default), and
   /// `handler` is told the item the user deleted and where it was. The row leaves at once, with
@@ -25,7 +25,7 @@ extension ListBinding {
     canDelete: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ indexPath: IndexPath) -> Void
   ) -> Self {
-    adapter(for: "onDelete(canDelete:_:)")?.features.deletion = .init(
+    liveAdapter()?.features.deletion = .init(
       canDelete: canDelete, delete: handler)
     return self
   }
@@ -38,7 +38,7 @@ extension ListBinding {
     canMove: (@MainActor (Item) -> Bool)? = nil,
     _ handler: @escaping @MainActor (_ item: Item, _ from: IndexPath, _ to: IndexPath) -> Void
   ) -> Self {
-    adapter(for: "onMove(canMove:_:)")?.features.reordering = .init(
+    liveAdapter()?.features.reordering = .init(
       canMove: canMove, moved: handler)
     return self
   }
@@ -48,7 +48,7 @@ extension ListBinding {
   /// now, with UIKit's delete animation, as UIKit needs when the swipe ends; returns its item,
   /// or `nil` for no row there. The next list is diffed from there. For BinderySwiftUI.
   package func removeRowForSwipe(at indexPath: IndexPath) -> Item? {
-    (view as? ListAdapter<Section, Item>)?.userRemoved(at: indexPath)
+    runningAdapter?.userRemoved(at: indexPath)
   }
 
   /// The swipe actions that delete the row at `indexPath` through ``onDelete(canDelete:_:)``:
@@ -62,12 +62,14 @@ extension ListBinding {
   /// }
   /// ```
   ///
-  /// - Parameter title: the button's title; `nil` (the default) for the one UIKit shows on a
-  ///   table's own delete button, in the user's language ("Delete" in English).
+  /// - Parameters:
+  ///   - indexPath: the row swiped, as the list layout's provider is given it.
+  ///   - title: the button's title; `nil` (the default) for the one UIKit shows on a table's
+  ///     own delete button, in the user's language ("Delete" in English).
   public func deleteSwipeActions(at indexPath: IndexPath, title: String? = nil)
     -> UISwipeActionsConfiguration?
   {
-    guard let adapter = view as? ListAdapter<Section, Item>, adapter.canDelete(at: indexPath),
+    guard let adapter = runningAdapter, adapter.canDelete(at: indexPath),
       adapter.features.deletion != nil, let id = adapter.item(at: indexPath)?.id
     else { return nil }
     // By id: lists keep coming while the button shows, and the row may be elsewhere by the tap.

@@ -30,7 +30,7 @@ public enum EmptyListState: Sendable {
   }
 }
 
-extension ListBinding {
+extension ViewBinding {
   /// Shows `view(state)` behind the rows — the table's or collection view's `backgroundView` —
   /// whenever the list shows no items: before the first list (``EmptyListState/loading``), for
   /// an empty list (``EmptyListState/empty``) and when the source failed with nothing to show
@@ -52,7 +52,7 @@ extension ListBinding {
   ///   .store(in: &cancellables)
   /// ```
   public func emptyState(_ view: @escaping @MainActor (EmptyListState) -> UIView?) -> Self {
-    guard let adapter = adapter(for: "emptyState(_:)") else { return self }
+    guard let adapter = liveAdapter() else { return self }
     adapter.features.emptyState = view
     onShow { [weak adapter] in adapter?.updateEmptyState() }
     onSourceFailure { [weak adapter] _ in adapter?.updateEmptyState() }
@@ -76,7 +76,7 @@ extension ListBinding {
   public func emptyState<Loading>(
     loading: Loading, _ view: @escaping @MainActor (EmptyListState) -> UIView?
   ) -> Self where Loading: Publisher, Loading.Output == Bool, Loading.Failure == Never {
-    guard let adapter = adapter(for: "emptyState(loading:_:)") else { return self }
+    guard let adapter = liveAdapter() else { return self }
     adapter.sourceIsLoading = true  // until the publisher says otherwise
     // The newest value, read on the main actor: values that hop there in any order show the
     // last one sent.
@@ -100,7 +100,7 @@ extension ListBinding {
   /// Asks the empty state's view provider again now: what it answers has changed (SwiftUI's
   /// `BoundList` gained or lost its empty state).
   package func showEmptyStateAgain() {
-    adapter(for: "emptyState(_:)")?.updateEmptyState(askingAgain: true)
+    runningAdapter?.updateEmptyState(askingAgain: true)
   }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 
 // How many items the first screen shows, where the view cannot say before its first cell.
 
-extension ListBinding {
+extension ViewBinding {
   /// Says how many items the view's first screen shows, for a layout whose screen Bindery cannot
   /// work out before the view has shown a cell: a compositional grid, a layout of your own.
   ///
@@ -27,11 +27,11 @@ extension ListBinding {
   /// ```
   ///
   /// - Parameter items: The items the first screen shows, at least one; a smaller count is
-  ///   reported on ``errors`` and changes nothing.
+  ///   reported on `errors` and changes nothing.
   public func itemsOnFirstScreen(_ items: Int) -> Self {
-    guard let adapter = adapter(for: "itemsOnFirstScreen(_:)") else { return self }
+    guard let adapter = liveAdapter() else { return self }
     guard items > 0 else {
-      reportMisuse("itemsOnFirstScreen(_:)", "a screen shows at least one item, not \(items)")
+      reportMisuse(#function, "a screen shows at least one item, not \(items)")
       return self
     }
     adapter.features.itemsOnFirstScreen = items

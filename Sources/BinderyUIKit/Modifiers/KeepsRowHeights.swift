@@ -9,7 +9,7 @@ import Foundation
 
 // Row heights remembered by item id.
 
-extension ListBinding {
+extension TableBinding {
   /// Remembers the height each row was measured at, by its item's id, and gives it to the table
   /// as that row's estimate: a self-sizing row scrolled back into view, moved elsewhere, or
   /// shown again after a reload (an update while the screen was covered, a change too large to
@@ -23,30 +23,23 @@ extension ListBinding {
   /// `tableView(_:estimatedHeightForRowAt:)` and nothing else; set your own at any time, and
   /// have it answer estimates with ``rememberedRowHeight(at:)``. A delegate of yours that asks
   /// for no height by the time rows were measured and the table updated again is reported on
-  /// ``errors`` (once), as the heights then reach the table nowhere.
+  /// `errors` (once), as the heights then reach the table nowhere.
   ///
   /// Tables only: a collection view's layout asks no delegate for estimates. A table whose
-  /// `estimatedRowHeight` is 0 has exact heights and nothing to estimate; both are reported.
+  /// `estimatedRowHeight` is 0 has exact heights and nothing to estimate, which is reported.
   ///
   /// - Complexity: O(rows on screen) per scroll, update and change of the viewport; O(1) per
   ///   estimate.
   public func keepsRowHeights() -> Self {
-    guard let adapter = adapter(for: "keepsRowHeights()") else { return self }
-    guard let tableView = adapter.tableView else {
-      reportMisuse(
-        "keepsRowHeights()",
-        "a collection view's layout keeps its own sizes; give self-sizing items an estimate "
-          + "(a list layout, or an .estimated dimension) instead")
-      return self
-    }
+    guard let adapter = liveAdapter(), let tableView else { return self }
     guard tableView.estimatedRowHeight != 0 else {
       reportMisuse(
-        "keepsRowHeights()",
+        #function,
         "the table's estimatedRowHeight is 0: its rows have exact heights, which it never "
           + "estimates")
       return self
     }
-    adapter.keepRowHeights()
+    adapter.keepRowHeights(for: #function)
     return self
   }
 
@@ -64,9 +57,7 @@ extension ListBinding {
   ///
   /// - Complexity: O(1).
   public func rememberedRowHeight(at indexPath: IndexPath) -> CGFloat? {
-    guard let adapter = installedAdapter, let memory = adapter.rowHeightMemory,
-      let tableView = adapter.tableView
-    else { return nil }
+    guard let memory = adapter?.rowHeightMemory, let tableView else { return nil }
     return memory.estimate(at: indexPath, in: tableView)
   }
 }

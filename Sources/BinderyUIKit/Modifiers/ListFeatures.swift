@@ -65,15 +65,15 @@ struct ListFeatures<Section, Item> {
   /// Whether a content change needs a new cell (a reload) rather than the same cell again.
   var reloadWhen: (@MainActor (Item, Item) -> Bool)?
   /// The kind of cell the provider dequeues for an item as it is now
-  /// (``ListBinding/replacesCells(byKind:)``).
+  /// (``ViewBinding/replacesCells(byKind:)``).
   var cellKind: (@MainActor (Item) -> AnyHashable)?
   /// Told of a section whose value changed in place.
   var sectionChanged: (@MainActor (Section, Int) -> Void)?
-  /// The view behind an empty list (``ListBinding/emptyState(_:)``).
+  /// The view behind an empty list (``ViewBinding/emptyState(_:)``).
   var emptyState: (@MainActor (EmptyListState) -> UIView?)?
-  /// What keeps the user's place as the list changes (``ListBinding/anchor(_:)``).
+  /// What keeps the user's place as the list changes (``ViewBinding/anchor(_:)``).
   var anchor = ScrollAnchor.firstVisibleItem
-  /// How many items the first screen shows, as the app says (``ListBinding/itemsOnFirstScreen(_:)``).
+  /// How many items the first screen shows, as the app says (``ViewBinding/itemsOnFirstScreen(_:)``).
   var itemsOnFirstScreen: Int?
 
   struct Deletion {

@@ -7,13 +7,13 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-extension ListBinding {
+extension ViewBinding {
   /// Asks for more when the user comes within `threshold` items of the end of the list (or, with
   /// `edge: .start`, of its start: a chat's history): `load` fetches the next page and sends the
   /// longer list to the binding's source. At most one request runs at a time, only while
   /// `hasMore()`, and never twice for one page: the next check waits until the page is shown.
   /// A failed request is retried when the user comes near the edge again, or with
-  /// ``PageLoader/retry()`` (a "try again" button).
+  /// `PageLoader.retry()` (a "try again" button).
   ///
   /// `footer` gives the view a table shows below its rows (`tableFooterView`; above them,
   /// `tableHeaderView`, for `.start`) for each state — a spinner while loading, a retry button
@@ -46,7 +46,7 @@ extension ListBinding {
   ) -> Self {
     let loader = PageLoader(
       binding: self, edge: edge, threshold: threshold, hasMore: hasMore, load: load)
-    guard let adapter = adapter(for: "loadMore(edge:threshold:hasMore:footer:load:)") else {
+    guard let adapter = liveAdapter() else {
       return self
     }
     adapter.cellObservers.append { [weak loader] indexPath in

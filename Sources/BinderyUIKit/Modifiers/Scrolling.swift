@@ -20,7 +20,7 @@ public enum ListScrollPosition: Sendable, Hashable {
   case end
 }
 
-extension ListBinding {
+extension ViewBinding {
   /// Scrolls so that the item with `id` is at `position` in the viewport. An item the view does
   /// not show yet (its list is still on its way, or the view is not on screen) is scrolled to
   /// once a list that has it is shown; a later scroll by id or to the end replaces the request,
@@ -33,7 +33,7 @@ extension ListBinding {
   public func scroll(
     toItemWithID id: Item.ID, at position: ListScrollPosition = .start, animated: Bool = false
   ) {
-    adapter(for: "scroll(toItemWithID:at:animated:)")?.requestScroll(
+    liveAdapter()?.requestScroll(
       .item(id, position, animated: animated))
   }
 
@@ -41,7 +41,7 @@ extension ListBinding {
   /// view shows any item, once a list with items is shown. A chat at its end
   /// (``ScrollAnchor/end``) stays there as messages arrive.
   public func scrollToEnd(animated: Bool = false) {
-    adapter(for: "scrollToEnd(animated:)")?.requestScroll(.end(animated: animated))
+    liveAdapter()?.requestScroll(.end(animated: animated))
   }
 }
 

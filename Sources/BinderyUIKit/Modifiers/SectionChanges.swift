@@ -9,7 +9,7 @@ import Foundation
 
 // Sections whose value changed in place.
 
-extension ListBinding {
+extension ViewBinding {
   /// Calls `handler` with each section whose value changed in place (same id, new value),
   /// with its index, once the view shows it: update the header and footer views your table
   /// view delegate makes (`tableView.headerView(forSection:)`). Title headers and footers and
@@ -18,7 +18,7 @@ extension ListBinding {
   public func onSectionChange(
     _ handler: @escaping @MainActor (_ section: Section, _ index: Int) -> Void
   ) -> Self {
-    adapter(for: "onSectionChange(_:)")?.features.sectionChanged = handler
+    liveAdapter()?.features.sectionChanged = handler
     return self
   }
 }

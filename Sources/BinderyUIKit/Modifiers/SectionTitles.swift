@@ -9,27 +9,27 @@ import Foundation
 
 // Header, footer and index titles of sections, on tables and collection views.
 
-extension ListBinding {
+extension ViewBinding {
   /// The title of each section's header: a table's title header, or, in a collection view
   /// whose layout asks for headers (a list layout's supplementary header mode, a flow layout's
   /// header size) and that has no other header, a list cell showing it. An existing header's
   /// title is updated in place when its section's value changes; no row is replaced.
   public func headerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter(for: "headerTitles(_:)")?.features.headerTitle = title
+    liveAdapter()?.features.headerTitle = title
     return self
   }
 
   /// The title of each section's footer, in tables and collection views as header titles are,
   /// and updated in place as they are.
   public func footerTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter(for: "footerTitles(_:)")?.features.footerTitle = title
+    liveAdapter()?.features.footerTitle = title
     return self
   }
 
   /// The section index along the side of the view: each section's entry, or `nil` for none. A
   /// tap on an entry scrolls to its section.
   public func sectionIndexTitles(_ title: @escaping @MainActor (Section) -> String?) -> Self {
-    adapter(for: "sectionIndexTitles(_:)")?.features.indexTitle = title
+    liveAdapter()?.features.indexTitle = title
     return self
   }
 }
@@ -49,8 +49,8 @@ final class SectionTitleView: UICollectionViewListCell {
 }
 
 extension ListAdapter {
-  /// A header or footer showing the section's title from ``ListBinding/headerTitles(_:)`` or
-  /// ``ListBinding/footerTitles(_:)``, for a collection view whose layout asks for one (a list
+  /// A header or footer showing the section's title from ``ViewBinding/headerTitles(_:)`` or
+  /// ``ViewBinding/footerTitles(_:)``, for a collection view whose layout asks for one (a list
   /// layout's supplementary header mode, a flow layout's header size); `nil` without titles.
   func titleView(_ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath)
     -> UICollectionReusableView?

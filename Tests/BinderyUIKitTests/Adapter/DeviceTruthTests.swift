@@ -21,7 +21,7 @@ struct DeviceTruthTests {
   func bindAvatars(
     _ table: UITableView, _ avatars: ContentStore<Int, String>,
     prefetching: Prefetching = .automatic
-  ) -> ListBinding<FlatSection, TestItem> {
+  ) -> ViewBinding<FlatSection, TestItem> {
     table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }),
       content: .store(avatars, prefetching: prefetching)
@@ -38,7 +38,7 @@ struct DeviceTruthTests {
   @Test(arguments: [false, true])
   func aStoppedBindingsViewScrollsAndReloadsTheRowsItShowed(released: Bool) async {
     let table = makeTable()
-    weak var gone: ListBinding<FlatSection, TestItem>?
+    weak var gone: ViewBinding<FlatSection, TestItem>?
     do {
       let binding = table.bind(
         to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
@@ -190,7 +190,7 @@ struct DeviceTruthTests {
     let grid = makeGrid()
     // The app's model: it publishes every change, the user's move included.
     var model = (0..<9).map { TestItem(id: $0) }
-    var binding: ListBinding<FlatSection, TestItem>?
+    var binding: ViewBinding<FlatSection, TestItem>?
     binding = grid.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem)
       .onMove { _, from, to in
         model.insert(model.remove(at: from.item), at: to.item)

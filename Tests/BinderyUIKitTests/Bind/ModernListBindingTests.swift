@@ -120,7 +120,7 @@ struct ModernListBindingTests {
   }
 
   @Test func swipeToDeleteThroughTheListConfiguration() async {
-    var binding: ListBinding<FlatSection, TestItem>?
+    var binding: ViewBinding<FlatSection, TestItem>?
     let list = makeListView(headers: false) { configuration in
       configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
         binding?.deleteSwipeActions(at: indexPath)

@@ -11,7 +11,7 @@ struct ContentBindingTests {
   /// Binds `table` to `avatars` with prefetching off: content is loaded when a cell shows it,
   /// and only then. Each cell's text is ``show(_:_:)``.
   static func bindWithoutPrefetching(_ table: UITableView, _ avatars: ContentStore<Int, String>)
-    -> ListBinding<FlatSection, TestItem>
+    -> ViewBinding<FlatSection, TestItem>
   {
     table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), content: .store(avatars, prefetching: .never)
@@ -164,7 +164,7 @@ struct ContentBindingTests {
   /// A grid whose screen is one line of four 200-point items high (150 points), its content
   /// loaded only for cells, bound to `count` items.
   static func oneLineHighGrid(items count: Int) async -> (
-    UICollectionView, ContentStore<Int, String>, GatedLoader, ListBinding<FlatSection, TestItem>
+    UICollectionView, ContentStore<Int, String>, GatedLoader, ViewBinding<FlatSection, TestItem>
   ) {
     let grid = makeOneLineHighGrid()
     grid.register(LabelledCell.self, forCellWithReuseIdentifier: "item")

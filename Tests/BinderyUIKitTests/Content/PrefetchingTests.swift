@@ -18,7 +18,7 @@ struct PrefetchingTests {
     to table: UITableView, avatars: ContentStore<Int, String>,
     prefetching: Prefetching = .automatic, hold: Duration? = nil, holdNewRows: Duration? = nil,
     recorder: Recorder
-  ) -> ListBinding<FlatSection, TestItem> {
+  ) -> ViewBinding<FlatSection, TestItem> {
     table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }),
       content: .store(
@@ -229,7 +229,7 @@ struct PrefetchingTests {
 
   /// A scroll view delegate that snaps a fling to a row and tells the binding where it stops.
   final class SnappingDelegate: UITableViewDelegate {
-    var binding: ListBinding<FlatSection, TestItem>?
+    var binding: ViewBinding<FlatSection, TestItem>?
     var snapTo: CGFloat = 0
 
     func scrollViewWillEndDragging(

@@ -21,7 +21,7 @@ struct DiagnosticsTests {
   static let snippets = [
     "TypoWithAPublisher", "TypoWithLateContent", "TypoWithAnAsyncSequence", "TypoInAGrid",
     "WrongReturnType", "ItemNotEquatable", "DroppedBinding",
-    "TypoInAContentKey", "TypoWithObservation",
+    "TypoInAContentKey", "TypoWithObservation", "TableModifierOnAGrid",
   ]
 
   /// One error the compiler reported, or a snippet expects.

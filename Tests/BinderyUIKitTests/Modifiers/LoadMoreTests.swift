@@ -19,7 +19,7 @@ final class PagedFeed {
   /// When set, a page is kept back instead of sent: the test sends it.
   var holdsPages = false
   var heldPage: [TestItem]?
-  weak var binding: ListBinding<FlatSection, TestItem>?
+  weak var binding: ViewBinding<FlatSection, TestItem>?
 
   var hasMore: Bool { items.count < total }
 
@@ -63,7 +63,7 @@ struct LoadMoreTests {
   func bind(
     _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge = .end
   )
-    async -> ListBinding<FlatSection, TestItem>
+    async -> ViewBinding<FlatSection, TestItem>
   {
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
@@ -344,7 +344,7 @@ struct LoadMoreTests {
   func bindGated(
     _ table: UITableView, _ feed: PagedFeed, edge: PageLoader<FlatSection, TestItem>.Edge,
     anchor: ScrollAnchor = .firstVisibleItem
-  ) async -> (ListBinding<FlatSection, TestItem>, AsyncStream<Void>.Continuation) {
+  ) async -> (ViewBinding<FlatSection, TestItem>, AsyncStream<Void>.Continuation) {
     let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow

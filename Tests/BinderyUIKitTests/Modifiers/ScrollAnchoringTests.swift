@@ -41,7 +41,7 @@ func posts(_ ids: some Sequence<Int>) -> [TestItem] { ids.map { TestItem(id: $0)
 /// Binds `table` to a hand-fed list whose rows are 100 points tall, or as tall as their item's
 /// `content` says when it is not 0.
 @MainActor
-func bindRowsSizedByContent(_ table: UITableView) -> ListBinding<FlatSection, TestItem> {
+func bindRowsSizedByContent(_ table: UITableView) -> ViewBinding<FlatSection, TestItem> {
   table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) { table, path, item in
     let cell = table.dequeueReusableCell(withIdentifier: "post", for: path)
     (cell as? FeedCell)?.fittingHeight = item.content == 0 ? 100 : CGFloat(item.content)
@@ -53,7 +53,7 @@ func bindRowsSizedByContent(_ table: UITableView) -> ListBinding<FlatSection, Te
 @Suite("Scroll anchoring: the reading position survives changes above it", .mainActorTurns)
 struct ScrollAnchoringTests {
   /// Where an item starts on screen, along the scroll.
-  func screenStart<S, I>(of id: I.ID, in table: UITableView, _ binding: ListBinding<S, I>)
+  func screenStart<S, I>(of id: I.ID, in table: UITableView, _ binding: ViewBinding<S, I>)
     -> CGFloat?
   {
     guard let path = binding.indexPath(for: id) else { return nil }
@@ -62,7 +62,7 @@ struct ScrollAnchoringTests {
 
   /// The reading position: the first item that starts on screen, else the one cut off at the
   /// top.
-  func firstVisibleID(_ table: UITableView, _ binding: ListBinding<FlatSection, TestItem>)
+  func firstVisibleID(_ table: UITableView, _ binding: ViewBinding<FlatSection, TestItem>)
     -> Int?
   {
     let paths = table.indexPathsForVisibleRows ?? []

@@ -28,7 +28,7 @@ struct ScrollingTests {
     for _ in 0..<8 { await Task.yield() }
   }
 
-  func chat() -> (UITableView, ListBinding<FlatSection, TestItem>) {
+  func chat() -> (UITableView, ViewBinding<FlatSection, TestItem>) {
     let table = makeFeedTable()
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell

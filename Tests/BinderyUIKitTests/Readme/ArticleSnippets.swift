@@ -19,7 +19,7 @@ import Observation
 final class TeamGridScreen {
   let viewModel = MatesViewModel()
   let avatars: ContentStore<Mate.ID, UIImage>
-  var binding: ListBinding<Team, Mate>?
+  var binding: CollectionBinding<Team, Mate>?
   private(set) var opened: [Mate] = []
 
   init(avatars: ContentStore<Mate.ID, UIImage>) { self.avatars = avatars }
@@ -88,7 +88,7 @@ final class MatesModel: Observable {
 final class ObservedMatesScreen {
   let tableView: UITableView
   let model = MatesModel()
-  var binding: ListBinding<FlatSection, Mate>?
+  var binding: TableBinding<FlatSection, Mate>?
 
   init(tableView: UITableView) { self.tableView = tableView }
 

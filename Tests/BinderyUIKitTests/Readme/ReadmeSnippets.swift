@@ -114,8 +114,8 @@ final class MatesScreen {
   let api = API()
   let placeholder = UIImage()
   var cancellables = Set<AnyCancellable>()
-  var mates: ListBinding<FlatSection, Mate>?  // bound to [Mate]
-  var teamsBinding: ListBinding<Team, Mate>?  // bound to [ListSection<Team, Mate>]
+  var mates: TableBinding<FlatSection, Mate>?  // bound to [Mate]
+  var teamsBinding: CollectionBinding<Team, Mate>?  // bound to [ListSection<Team, Mate>]
   var shown: [Mate] = []
   var problems: [String] = []
 
@@ -175,7 +175,7 @@ final class MatesScreen {
   }
 
   // README "Around the rows": sections and the modifiers.
-  func bindTeams() -> ListBinding<Team, Mate> {
+  func bindTeams() -> TableBinding<Team, Mate> {
     let binding = tableView.bind(to: .publisher(viewModel.$teams)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
@@ -220,7 +220,7 @@ final class MatesScreen {
   }
 
   // README "Around the rows": an empty state.
-  func bindWithEmptyState() -> ListBinding<FlatSection, Mate> {
+  func bindWithEmptyState() -> TableBinding<FlatSection, Mate> {
     let binding = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
@@ -238,7 +238,7 @@ final class MatesScreen {
   }
 
   // README "Around the rows": load more.
-  func bindPagedMates() -> ListBinding<FlatSection, Mate> {
+  func bindPagedMates() -> TableBinding<FlatSection, Mate> {
     let binding = tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
@@ -261,7 +261,7 @@ final class MatesScreen {
   }
 
   // README "Around the rows": a chat.
-  func bindChat() -> ListBinding<FlatSection, Message> {
+  func bindChat() -> TableBinding<FlatSection, Message> {
     let binding = tableView.bind(to: .publisher(chat.$messages)) { tableView, indexPath, message in
       let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
       cell.textLabel?.text = message.text
@@ -277,7 +277,9 @@ final class MatesScreen {
   }
 
   // Feeds and chats: scrolling by id.
-  func scrollToMessages(_ binding: ListBinding<FlatSection, Message>, notification: MessageNotice) {
+  func scrollToMessages(
+    _ binding: TableBinding<FlatSection, Message>, notification: MessageNotice
+  ) {
     binding.scroll(toItemWithID: notification.messageID, at: .center)
     binding.scrollToEnd(animated: true)
   }
@@ -305,7 +307,7 @@ final class MatesScreen {
   }
 
   // README "Modern lists": an outline.
-  func bindTopics() -> ListBinding<FlatSection, OutlineRow<Topic>> {
+  func bindTopics() -> CollectionBinding<FlatSection, OutlineRow<Topic>> {
     let row = UICollectionView.CellRegistration<OutlineListCell, OutlineRow<Topic>> {
       cell, _, row in
       var content = cell.defaultContentConfiguration()
@@ -320,7 +322,7 @@ final class MatesScreen {
     return binding
   }
 
-  func bindGrid() -> ListBinding<Team, Mate> {
+  func bindGrid() -> CollectionBinding<Team, Mate> {
     let binding = collectionView.bind(to: .publisher(viewModel.$teams)) {
       collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)

@@ -49,7 +49,7 @@ struct TestingSnippets {
 
   @Test func aSwipeShowsTheActionsAndATapOnOnePerformsIt() async throws {
     let pets = CurrentValueSubject<[Pet], Never>(Self.pets)
-    var binding: ListBinding<FlatSection, Pet>?
+    var binding: CollectionBinding<FlatSection, Pet>?
     var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
     configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
       binding?.deleteSwipeActions(at: indexPath)

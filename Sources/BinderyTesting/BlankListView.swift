@@ -5,7 +5,11 @@ import Bindery
 /// once too, or, with `completesStages` off, wait for ``finishAnimations()`` — as UIKit calls
 /// `performBatchUpdates`' completion after the animations — or forever, as a careless view would.
 @MainActor
-public final class BlankListView: ListView {
+public final class BlankListView<Section, Item>: ListView
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
   /// When `false`, stages are completed only by ``finishAnimations()``.
   public var completesStages: Bool
   /// What ``itemsPerScreen`` answers.
@@ -19,7 +23,7 @@ public final class BlankListView: ListView {
   }
 
   /// Installs the stage's snapshot; completes it now, or keeps the completion.
-  public func applyStage<Section, Item>(
+  public func applyStage(
     _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
     installing install: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor () -> Void

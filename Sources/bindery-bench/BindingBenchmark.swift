@@ -144,7 +144,7 @@ struct BindingBenchmark {
     // A view that does nothing: what is left of an update is Bindery's own main-actor work. It
     // keeps each stage's completion for the benchmark to call afterwards, as UIKit calls
     // `performBatchUpdates`' completion after the animations.
-    let view = BlankListView(completesStages: false, rowsPerScreen: 12)
+    let view = BlankListView<FlatSection, Row>(completesStages: false, rowsPerScreen: 12)
     let binding = ListBinding<FlatSection, Row>(view: view)
     await binding.apply(items: versions[0])
     // The main actor sits idle while the worker diffs, as in an app, until the list is applied.
@@ -168,7 +168,7 @@ struct BindingBenchmark {
 
   /// Main-actor milliseconds per update on a view that does nothing, shown back to back.
   func nullViewBackToBackTimes(versions: [[Row]]) async -> [Double] {
-    let view = BlankListView(completesStages: false, rowsPerScreen: 12)
+    let view = BlankListView<FlatSection, Row>(completesStages: false, rowsPerScreen: 12)
     let binding = ListBinding<FlatSection, Row>(view: view)
     await binding.apply(items: versions[0])
     return binding.showBackToBack(

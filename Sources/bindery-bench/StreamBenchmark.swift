@@ -85,7 +85,8 @@ struct StreamBenchmark {
     var random = SeededGenerator(seed: 0x57_2EA4)
     var items = (0..<Self.rows).map { Item(id: $0, content: 0) }
     var nextID = Self.rows
-    let nullView = headless ? nil : BlankListView(completesStages: false, rowsPerScreen: 12)
+    let nullView =
+      headless ? nil : BlankListView<FlatSection, Item>(completesStages: false, rowsPerScreen: 12)
     var table: UITableView?
     let binding: ListBinding<FlatSection, Item>
     if let nullView {

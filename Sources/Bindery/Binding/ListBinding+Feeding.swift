@@ -106,7 +106,8 @@ extension ListBinding {
 extension ListBinding where Section == FlatSection {
   /// Creates a binding for a flat list that shows every array `source` sends, latest first.
   public convenience init<Source: AsyncSequence & Sendable>(
-    view: any ListView, items source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+    view: any ListView<Section, Item>, items source: Source,
+    pipeline: DiffPipeline<Section, Item> = DiffPipeline()
   ) where Source.Element == [Item] {
     self.init(view: view, source: OneSectionLists(base: source), pipeline: pipeline)
   }

@@ -101,7 +101,7 @@ where
   Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
-  var view: (any ListView)?
+  var view: (any ListView<Section, Item>)?
   var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] = []
   var showObservers: [@MainActor () -> Void] = []
   var stopObservers: [@MainActor () -> Void] = []

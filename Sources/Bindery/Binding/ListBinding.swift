@@ -80,7 +80,7 @@ where
   public internal(set) var statistics = BindingStatistics()
 
   /// The view the binding applies to; `nil` once the binding stopped.
-  public internal(set) var view: (any ListView)? {
+  public internal(set) var view: (any ListView<Section, Item>)? {
     get { parts.view }
     set { parts.view = newValue }
   }
@@ -183,7 +183,9 @@ where
   ///   - view: the view to keep up to date; the binding keeps it alive until it stops.
   ///   - pipeline: leave it to its default, which is specialized for your item types at the
   ///     call site (see ``DiffPipeline``).
-  public init(view: any ListView, pipeline: DiffPipeline<Section, Item> = DiffPipeline()) {
+  public init(
+    view: any ListView<Section, Item>, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+  ) {
     problems = ProblemBroadcast(limit: Self.errorBufferLimit)
     self.pipeline = pipeline
     parts.view = view
@@ -202,7 +204,8 @@ where
 
   /// Creates a binding that shows every list `source` sends, latest first.
   public convenience init<Source: AsyncSequence & Sendable>(
-    view: any ListView, source: Source, pipeline: DiffPipeline<Section, Item> = DiffPipeline()
+    view: any ListView<Section, Item>, source: Source,
+    pipeline: DiffPipeline<Section, Item> = DiffPipeline()
   ) where Source.Element == [ListSection<Section, Item>] {
     self.init(view: view, pipeline: pipeline)
     read(source)

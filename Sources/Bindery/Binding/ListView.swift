@@ -5,8 +5,15 @@ import BinderyDiff
 /// All of it runs on the main actor, and all of it is index-based: the binding owns the
 /// snapshot; the view applies operations and reads the snapshot through the binding from its
 /// data source. `BinderyUIKit` conforms its adapter for `UITableView` and `UICollectionView`.
+///
+/// A view shows one kind of list: its `Section` and `Item` are the binding's.
 @MainActor
-public protocol ListView: AnyObject {
+public protocol ListView<Section, Item>: AnyObject {
+  /// What the view's list is made of: the binding's section type.
+  associatedtype Section: Identifiable & Equatable & Sendable where Section.ID: Sendable
+  /// The binding's item type.
+  associatedtype Item: Identifiable & Equatable & Sendable where Item.ID: Sendable
+
   /// Applies one stage as one batch of updates, animated or not.
   ///
   /// `install` makes the stage's snapshot the one the data source reads; call it first inside
@@ -16,7 +23,7 @@ public protocol ListView: AnyObject {
   /// and footers in place, without replacing any cell. Call `completion` exactly once, when
   /// the view is done with the stage: for UIKit, from `performBatchUpdates`' completion, after
   /// the animations; a view that does not animate may call it at once.
-  func applyStage<Section, Item>(
+  func applyStage(
     _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
     installing install: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor () -> Void)

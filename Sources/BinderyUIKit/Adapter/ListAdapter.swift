@@ -228,8 +228,8 @@ where
 
   // MARK: ListView
 
-  func applyStage<S, I>(
-    _ stage: StagedChangeset<S, I>.Stage, animated: Bool,
+  func applyStage(
+    _ stage: StagedChangeset<Section, Item>.Stage, animated: Bool,
     installing install: @escaping @MainActor () -> Void,
     completion: @escaping @MainActor () -> Void
   ) {
@@ -287,11 +287,11 @@ where
 
   /// The positions of a content-only stage whose change ``ListFeatures/reloadWhen`` says needs
   /// a new cell (another cell type, say): reloaded, where the rest are reconfigured.
-  private func reloads<S, I>(in stage: StagedChangeset<S, I>.Stage) -> [ItemPosition] {
+  private func reloads(in stage: StagedChangeset<Section, Item>.Stage) -> [ItemPosition] {
     guard features.reloadWhen != nil || features.cellKind != nil,
-      !stage.itemReconfigures.isEmpty, !stage.isStructural,
-      let next = stage.snapshot as? Snapshot<Section, Item>
+      !stage.itemReconfigures.isEmpty, !stage.isStructural
     else { return [] }
+    let next = stage.snapshot
     return stage.itemReconfigures.filter { position in
       guard let old = shown.item(at: position), let new = next.item(at: position) else {
         return false

@@ -175,9 +175,9 @@ extension ListAdapter {
 
   /// Forgets the heights of the items whose content changes in a stage, and the ids that left
   /// the list.
-  func forgetRowHeights<S, I>(changing stage: StagedChangeset<S, I>.Stage) {
-    guard let memory = rowHeightMemory, let next = stage.snapshot as? Snapshot<Section, Item>
-    else { return }
+  func forgetRowHeights(changing stage: StagedChangeset<Section, Item>.Stage) {
+    guard let memory = rowHeightMemory else { return }
+    let next = stage.snapshot
     memory.forget(
       stage.itemReconfigures.compactMap { next.item(at: $0).map { AnyHashable($0.id) } })
     if stage.isStructural { prune(memory, keeping: next) }

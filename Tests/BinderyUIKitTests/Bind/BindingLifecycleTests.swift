@@ -11,7 +11,7 @@ struct BindingLifecycleTests {
   /// The benchmark's back-to-back path shows every list it is given, through the same path
   /// the worker's lists take, and times each.
   @Test func listsShownBackToBackAreEachShownAndTimed() async {
-    let view = BlankListView(completesStages: false)
+    let view = BlankListView<FlatSection, TestItem>(completesStages: false)
     let binding = ListBinding<FlatSection, TestItem>(view: view)
     await binding.apply(items: [1, 2, 3].map { TestItem(id: $0) })
     var settled = 0

@@ -118,11 +118,6 @@ where
 
   /// The view, as the scroll view both are.
   var scrollView: UIScrollView? { view }
-  /// The view when it is a table, for what only tables do (rows' heights by id).
-  var tableView: UITableView? { view as? UITableView }
-  /// The view when it is a collection view, for what only collection views do (supplementary
-  /// views of a kind, a load-more footer past the content).
-  var collectionView: UICollectionView? { view as? UICollectionView }
 
   /// Whether the binding is still running: a stopped or released binding's view keeps what it
   /// shows, and nothing about it changes any more. (A released binding's stop observers, which
@@ -241,8 +236,8 @@ where
       stage: stage, reloads: reloads(in: stage),
       install: install)
     let anchor = scrollAnchorMark()
-    if let tableView, rowHeightMemory != nil {
-      offerRowHeights(to: tableView)
+    if rowHeightMemory != nil {
+      offerRowHeights()
       forgetRowHeights(changing: stage)
     }
     // Rows that change above the reading position would slide on screen while the offset is
@@ -324,7 +319,7 @@ where
       previous.item(at: ItemPosition($0))?.id
     }
     // The rows on screen are measured while they still show what they showed.
-    if let tableView { offerRowHeights(to: tableView) }
+    offerRowHeights()
     install()
     // Every cell is asked for again: the new ones track what they read.
     endCellTrackings()

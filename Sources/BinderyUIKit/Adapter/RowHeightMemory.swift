@@ -15,6 +15,8 @@ import Foundation
 /// app has none, and through ``TableBinding/rememberedRowHeight(at:)`` to the app's own.
 @MainActor
 final class RowHeightMemory: NSObject {
+  /// The table whose rows it measures; not kept alive.
+  private(set) weak var tableView: UITableView?
   /// The id of the item at an index path of what the view shows.
   private let identify: @MainActor (IndexPath) -> AnyHashable?
   private var heights: [AnyHashable: CGFloat] = [:]
@@ -47,7 +49,8 @@ final class RowHeightMemory: NSObject {
     let last: IndexPath?
   }
 
-  init(identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
+  init(tableView: UITableView, identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
+    self.tableView = tableView
     self.identify = identify
   }
 
@@ -132,23 +135,23 @@ extension RowHeightMemory: UITableViewDelegate {
 }
 
 extension ListAdapter {
-  /// Starts remembering the table's row heights (once), for `modifier`.
-  func keepRowHeights(for modifier: String) {
-    guard let tableView, rowHeightMemory == nil else { return }
-    let memory = RowHeightMemory { [weak self] path in
+  /// Starts remembering the row heights of `tableView`, the bound table (once), for `modifier`.
+  func keepRowHeights(of tableView: UITableView, for modifier: String) {
+    guard rowHeightMemory == nil else { return }
+    let memory = RowHeightMemory(tableView: tableView) { [weak self] path in
       self?.item(at: path).map { AnyHashable($0.id) }
     }
     memory.modifier = modifier
     rowHeightMemory = memory
-    offerRowHeights(to: tableView)
+    offerRowHeights()
   }
 
   /// Before the table changes: measures the rows on screen, and makes the memory the table's
   /// delegate if it has none (the app never set one, or cleared it). An app's delegate is never
   /// replaced; one that has not asked for a single height by the time rows were measured and
   /// the table updated again is reported once, as the heights reach the table only through it.
-  func offerRowHeights(to tableView: UITableView) {
-    guard let memory = rowHeightMemory else { return }
+  func offerRowHeights() {
+    guard let memory = rowHeightMemory, let tableView = memory.tableView else { return }
     memory.measureVisibleRows(of: tableView)
     guard let delegate = tableView.delegate else {
       tableView.delegate = memory
@@ -169,7 +172,8 @@ extension ListAdapter {
   /// out of the window), while what the table shows is what the adapter shows. After a change
   /// of the viewport's shape, `width` is the one the rows were laid out at.
   func measureRowHeights(laidOutAt width: CGFloat? = nil) {
-    guard let memory = rowHeightMemory, let tableView, answeringDepth == 0 else { return }
+    guard let memory = rowHeightMemory, let tableView = memory.tableView, answeringDepth == 0
+    else { return }
     memory.measureVisibleRows(of: tableView, laidOutAt: width)
   }
 
@@ -210,7 +214,9 @@ extension ListAdapter {
 
   /// Lets the table go of the memory if it is its delegate (the view is bound anew).
   func removeRowHeightMemory() {
-    guard let memory = rowHeightMemory, let tableView, tableView.delegate === memory else { return }
+    guard let memory = rowHeightMemory, let tableView = memory.tableView,
+      tableView.delegate === memory
+    else { return }
     tableView.delegate = nil
   }
 }

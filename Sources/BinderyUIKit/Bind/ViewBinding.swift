@@ -28,6 +28,12 @@ where
     super.init(view: adapter, pipeline: pipeline)
   }
 
+  /// The view that shows load more's footer past an edge of this binding's view; `nil` here,
+  /// each view's binding makes its own.
+  func makeEdgeAccessory(atStart: Bool, keepingPlace: @escaping KeepingPlace)
+    -> (any LoadingEdgeAccessory)?
+  { nil }
+
   /// The adapter, for a modifier to set up; `nil`, with the modifier reported on `errors` as
   /// doing nothing, once the binding has stopped.
   func liveAdapter(for modifier: String = #function) -> ListAdapter<Section, Item>? {
@@ -55,6 +61,14 @@ where
     self.tableView = tableView
     super.init(adapter: adapter, pipeline: pipeline)
   }
+
+  /// Load more's view as the table's header (at the start) or footer (at the end).
+  override func makeEdgeAccessory(atStart: Bool, keepingPlace: @escaping KeepingPlace)
+    -> (any LoadingEdgeAccessory)?
+  {
+    guard let tableView else { return nil }
+    return TableEdgeAccessory(tableView: tableView, atStart: atStart, keepingPlace: keepingPlace)
+  }
 }
 
 /// A binding of a `UICollectionView`, as `UICollectionView.bind(to:cellProvider:)` returns it: a
@@ -75,5 +89,15 @@ where
   ) {
     self.collectionView = collectionView
     super.init(adapter: adapter, pipeline: pipeline)
+  }
+
+  /// Load more's view just past the content's end, in room added to the content inset.
+  override func makeEdgeAccessory(atStart: Bool, keepingPlace: @escaping KeepingPlace)
+    -> (any LoadingEdgeAccessory)?
+  {
+    guard let collectionView else { return nil }
+    return EdgeAccessory(
+      collectionView: collectionView, atStart: atStart,
+      horizontal: adapter?.scrollsHorizontally ?? false, keepingPlace: keepingPlace)
   }
 }

@@ -39,7 +39,7 @@ extension TableBinding {
           + "estimates")
       return self
     }
-    adapter.keepRowHeights(for: #function)
+    adapter.keepRowHeights(of: tableView, for: #function)
     return self
   }
 

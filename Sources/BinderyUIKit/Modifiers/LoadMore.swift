@@ -58,16 +58,9 @@ extension ViewBinding {
     let keepingPlace: KeepingPlace = { [weak adapter] change in
       adapter?.keepingPlace(change) ?? change()
     }
-    if let footer, let tableView = adapter.tableView {
-      let accessory = TableEdgeAccessory(
-        tableView: tableView, atStart: edge == .start, keepingPlace: keepingPlace)
-      retain(accessory)
-      loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
-      onStop { [weak accessory] in accessory?.stop() }
-    } else if let footer, let collectionView = adapter.collectionView {
-      let accessory = EdgeAccessory(
-        collectionView: collectionView, atStart: edge == .start,
-        horizontal: adapter.scrollsHorizontally, keepingPlace: keepingPlace)
+    if let footer,
+      let accessory = makeEdgeAccessory(atStart: edge == .start, keepingPlace: keepingPlace)
+    {
       retain(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
       onShow { [weak accessory] in accessory?.place() }
@@ -86,11 +79,22 @@ extension ViewBinding {
   }
 }
 
+/// The view load more shows past one end of the content, as each kind of view shows it.
+@MainActor
+protocol LoadingEdgeAccessory: AnyObject {
+  /// Shows `view` (44 points long unless its frame says otherwise), or nothing.
+  func show(_ view: UIView?)
+  /// Puts the view where the content ends now.
+  func place()
+  /// The binding stopped: nothing will load, so the view goes.
+  func stop()
+}
+
 /// A view shown just past one end of a collection view's content — a load-more footer — in
 /// room added to the content inset for as long as it is there: a collection view has no table
 /// footer, and a supplementary view would be the layout's, not the binding's.
 @MainActor
-final class EdgeAccessory {
+final class EdgeAccessory: LoadingEdgeAccessory {
   private weak var collectionView: UICollectionView?
   private let atStart: Bool
   private let horizontal: Bool
@@ -207,7 +211,7 @@ typealias KeepingPlace = @MainActor (_ change: () -> Void) -> Void
 /// back, as for any change of geometry. The app's own header or footer view is put back when
 /// the loading view goes.
 @MainActor
-final class TableEdgeAccessory {
+final class TableEdgeAccessory: LoadingEdgeAccessory {
   private weak var tableView: UITableView?
   private let atStart: Bool
   private var view: UIView?
@@ -243,6 +247,9 @@ final class TableEdgeAccessory {
       }
     }
   }
+
+  /// Nothing: the table places its header and footer views itself.
+  func place() {}
 
   /// The binding stopped: nothing will load, so the loading view goes and the app's comes back.
   func stop() { show(nil) }

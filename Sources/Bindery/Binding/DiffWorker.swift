@@ -59,10 +59,10 @@ where
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
             diffTime: clock.now - started))
         if isFirst, !held, let hold = await target.value?.firstDisplayHold {
-          await MainActor.run { target.value?.holding = submission.sequence }
+          await MainActor.run { target.value?.phase.holdFirstDisplay(submission.sequence) }
           await hold(next)
           held = true
-          await MainActor.run { target.value?.holding = nil }
+          await MainActor.run { target.value?.phase.endHold() }
           // Replaced while it was held: its waiters were told; the newest list is shown at
           // once, without a second hold.
           if inbox.newestSequence > submission.sequence { continue listLoop }

@@ -18,7 +18,7 @@ extension ListBinding {
   /// - Complexity: the diff's, O(n + d log d), on the main actor, for n ≤ `maximumItems`.
   package func showAtOnce(_ sections: [ListSection<Section, Item>], maximumItems: Int) -> Bool {
     guard !isStopped, !isCancelled, let view, view.isInWindow, !view.isUserInteracting,
-      shownSequence > 0, applying == nil, holding == nil, updateHold == nil,
+      shownSequence > 0, phase.isIdle, updateHold == nil,
       snapshot.numberOfItems <= maximumItems,
       sections.reduce(0, { $0 + $1.items.count }) <= maximumItems,
       let sequence = inbox.claimNext(after: shownSequence)

@@ -34,7 +34,9 @@ extension ListBinding {
       waiters.waitForList(sequence, continuation)
       // A list held for its first screen's content that this one replaces will not be shown:
       // its callers hear so now, not when the hold ends.
-      if let holding, holding < sequence { waiters.resolve(through: sequence - 1, shown: false) }
+      if let held = phase.heldFirstList, held < sequence {
+        waiters.resolve(through: sequence - 1, shown: false)
+      }
     }
   }
 
@@ -75,8 +77,7 @@ extension ListBinding {
   }
 
   func sourceDidEnd() {
-    guard !hasEnded else { return }
-    hasEnded = true
+    guard phase.sourceEnded() else { return }
     let observers = parts.endObservers
     parts.endObservers = []
     for observer in observers { observer() }
@@ -90,8 +91,7 @@ extension ListBinding {
   }
 
   func sourceDidFail(_ error: any Error) {
-    guard !isStopped else { return }
-    sourceFailure = error
+    guard phase.sourceFailed(error) else { return }
     for observer in parts.failureObservers { observer(error) }
   }
 

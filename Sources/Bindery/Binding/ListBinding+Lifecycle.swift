@@ -58,10 +58,8 @@ extension ListBinding {
   }
 
   func stop() {
-    guard !isStopped else { return }
-    isStopped = true
+    guard phase.stop() else { return }
     view = nil
-    applying = nil
     animations.finishAll()
     waiters.resolveAll()
     let observers = stopObservers

@@ -91,7 +91,7 @@ extension ListBinding {
       // completion), so `apply` returns after the animations, as a diffable data source does.
       let stages = diff.changeset?.stages ?? []
       let sequence = diff.sequence
-      applying = (stages, 0, stages.count, sequence)
+      phase.apply(stages, sequence: sequence)
       let stageDone: @MainActor () -> Void = { [weak self] in self?.completeStage(of: sequence) }
       for stage in stages {
         statistics.batches += 1
@@ -107,21 +107,17 @@ extension ListBinding {
   }
 
   func installNext() {
-    guard let current = applying, current.nextInstall < current.stages.count else { return }
-    snapshot = current.stages[current.nextInstall].snapshot
-    applying?.nextInstall += 1
+    if let next = phase.installNextStage() { snapshot = next }
   }
 
   func completeStage(of sequence: UInt64) {
-    guard let current = applying, current.sequence == sequence else { return }
-    applying?.remaining -= 1
-    if current.remaining <= 1 { finishShowing(sequence) }
+    if phase.completeStage(of: sequence) { finishShowing(sequence) }
   }
 
   /// The view is done with the list numbered `sequence`: its waiters hear `true` (and those of
   /// the lists it replaced `false`), and the worker may show the next.
   func finishShowing(_ sequence: UInt64) {
-    if applying?.sequence == sequence { applying = nil }
+    phase.finishApplying(sequence)
     animations.finish(through: sequence)
     guard !isStopped, shownSequence < sequence else { return }
     shownSequence = sequence
@@ -141,7 +137,7 @@ extension ListBinding {
   /// the binding stopped: for a simulation that acts while a list animates, at a moment that
   /// does not depend on how fast the diff ran.
   package var hasHandledEverything: Bool {
-    hasShownEverything || handledSequence >= inbox.newestSequence || applying != nil
+    hasShownEverything || handledSequence >= inbox.newestSequence || phase.isApplying
   }
 
   /// Whether a list is held back because the user is moving a row or an item by hand.

@@ -111,8 +111,11 @@ where
   var handledSequence: UInt64 = 0
   /// The worker's pipeline, for a small list shown at once (``showAtOnce(_:maximumItems:)``).
   let pipeline: DiffPipeline<Section, Item>
-  /// The list held for its first screen's content (``firstDisplayHold``), while it is.
-  var holding: UInt64?
+  /// Where the binding is: running or stopped, what it does with the list at hand, where its
+  /// source is.
+  var phase = BindingPhase<Section, Item>()
+  /// Whether the binding stopped (on the main actor, a turn after ``cancel()``).
+  var isStopped: Bool { phase.isStopped }
   /// Counts changes made to ``snapshot`` outside the pipeline (a user's move), so that a diff
   /// computed from an older snapshot is redone.
   var snapshotVersion = 0 {
@@ -145,14 +148,6 @@ where
     get { parts.attachments }
     set { parts.attachments = newValue }
   }
-  var isStopped = false
-  /// The stages of the list being applied: the next to install, and how many the view has yet
-  /// to complete, for the list numbered `sequence`.
-  var applying:
-    (
-      stages: [StagedChangeset<Section, Item>.Stage], nextInstall: Int,
-      remaining: Int, sequence: UInt64
-    )?
   /// Installs the next stage's snapshot: one closure for every stage of every list, as the
   /// view installs them in order.
   lazy var installNextStage: @MainActor () -> Void = { [weak self] in
@@ -249,12 +244,12 @@ where
   }
 
   /// The error the source ended with, if it failed; `nil` while it runs or when it finished.
-  public internal(set) var sourceFailure: (any Error)?
+  public var sourceFailure: (any Error)? { phase.sourceFailure }
 
   /// Whether the binding takes no more lists: its source finished or failed (and the last list
   /// it sent was shown), or the binding stopped. An empty state tells "no rows" from "loading"
   /// by it when no list ever came.
-  public internal(set) var hasEnded = false
+  public var hasEnded: Bool { phase.hasEnded }
 
   // MARK: Reading it
 

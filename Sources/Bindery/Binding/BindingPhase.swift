@@ -1,0 +1,168 @@
+import BinderyDiff
+
+/// Where a ``ListBinding`` is, on the main actor, as one value: whether it still runs, what it
+/// is doing with the list at hand, and where its source is. Each transition answers what the
+/// binding does next (whether there is news to tell, a snapshot to install, a list now shown),
+/// so the binding holds no flags that could disagree.
+///
+/// The one fact kept elsewhere is ``ListBinding/isCancelled``: `cancel()` is called from any
+/// thread, so it lives under a lock, and the main actor stops the binding a turn later.
+///
+/// ```text
+/// running ── idle ⇄ holdingFirstDisplay(list)          source: open ── failed(error) ─┐
+///   │          ⇅                                                 └──────────────────── ended
+///   │        applying(list: stages, next to install, left to complete)
+///   └─ stop() ─▶ stopped (for good; whatever it was doing is dropped)
+/// ```
+struct BindingPhase<Section, Item>
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  /// What the binding is doing with the list at hand.
+  enum Activity {
+    /// Nothing on the main actor: waiting for the worker's next list.
+    case idle
+    /// The first list, numbered so, waits for its first screen's content
+    /// (``ListBinding/firstDisplayHold``).
+    case holdingFirstDisplay(UInt64)
+    /// A list's stages are with the view.
+    case applying(Applying)
+  }
+
+  /// The stages of the list being applied: the next to install, and how many the view has yet
+  /// to complete.
+  struct Applying {
+    var stages: [StagedChangeset<Section, Item>.Stage]
+    var nextInstall = 0
+    var remaining: Int
+    var sequence: UInt64
+  }
+
+  /// Where the binding's source is.
+  enum Source {
+    /// Sending lists.
+    case open
+    /// It threw: no more lists will come, and the last one it sent may still be on its way.
+    case failed(any Error)
+    /// No more lists will come, and the last one sent was shown (or the binding stopped);
+    /// with the error the source threw, if it did.
+    case ended(failure: (any Error)?)
+  }
+
+  private(set) var activity = Activity.idle
+  private(set) var source = Source.open
+  private(set) var isStopped = false
+
+  // MARK: Reading
+
+  /// The list held for its first screen's content, while it is.
+  var heldFirstList: UInt64? {
+    if case .holdingFirstDisplay(let sequence) = activity { return sequence }
+    return nil
+  }
+
+  /// Whether a list's stages are with the view.
+  var isApplying: Bool {
+    if case .applying = activity { return true }
+    return false
+  }
+
+  /// Whether nothing is under way on the main actor: neither a hold nor stages with the view.
+  var isIdle: Bool {
+    if case .idle = activity { return true }
+    return false
+  }
+
+  /// The error the source threw, if it did.
+  var sourceFailure: (any Error)? {
+    switch source {
+    case .open: nil
+    case .failed(let error): error
+    case .ended(let failure): failure
+    }
+  }
+
+  /// Whether the binding takes no more lists and showed the last.
+  var hasEnded: Bool {
+    if case .ended = source { return true }
+    return false
+  }
+
+  // MARK: The list at hand
+
+  /// The worker holds the first list, numbered `sequence`, for its first screen's content.
+  mutating func holdFirstDisplay(_ sequence: UInt64) {
+    guard !isStopped, isIdle else { return }
+    activity = .holdingFirstDisplay(sequence)
+  }
+
+  /// The hold ended.
+  mutating func endHold() {
+    if heldFirstList != nil { activity = .idle }
+  }
+
+  /// The list numbered `sequence` goes to the view as `stages`.
+  mutating func apply(_ stages: [StagedChangeset<Section, Item>.Stage], sequence: UInt64) {
+    guard !isStopped else { return }
+    activity = .applying(Applying(stages: stages, remaining: stages.count, sequence: sequence))
+  }
+
+  /// The view installs its next stage: returns that stage's snapshot, or `nil` when no stage
+  /// is left to install (or none is being applied).
+  mutating func installNextStage() -> Snapshot<Section, Item>? {
+    guard case .applying(var applying) = activity,
+      applying.nextInstall < applying.stages.count
+    else { return nil }
+    let snapshot = applying.stages[applying.nextInstall].snapshot
+    applying.nextInstall += 1
+    activity = .applying(applying)
+    return snapshot
+  }
+
+  /// The view completed a stage of the list numbered `sequence`: returns whether it was the
+  /// last one, and so the list is shown.
+  mutating func completeStage(of sequence: UInt64) -> Bool {
+    guard case .applying(var applying) = activity, applying.sequence == sequence else {
+      return false
+    }
+    applying.remaining -= 1
+    activity = .applying(applying)
+    return applying.remaining <= 0
+  }
+
+  /// The view is done with the list numbered `sequence`.
+  mutating func finishApplying(_ sequence: UInt64) {
+    if case .applying(let applying) = activity, applying.sequence == sequence {
+      activity = .idle
+    }
+  }
+
+  // MARK: The source and the end
+
+  /// The source threw `error`: returns whether that is news to tell (not once stopped, nor a
+  /// second time).
+  mutating func sourceFailed(_ error: any Error) -> Bool {
+    guard !isStopped, case .open = source else { return false }
+    source = .failed(error)
+    return true
+  }
+
+  /// No more lists will come, and the last was shown: returns whether that is news to tell.
+  mutating func sourceEnded() -> Bool {
+    switch source {
+    case .ended: return false
+    case .open: source = .ended(failure: nil)
+    case .failed(let error): source = .ended(failure: error)
+    }
+    return true
+  }
+
+  /// Stops for good, dropping whatever was under way: returns whether it was running.
+  mutating func stop() -> Bool {
+    guard !isStopped else { return false }
+    isStopped = true
+    activity = .idle
+    return true
+  }
+}

@@ -235,7 +235,7 @@ extension ContentStore {
   /// scheduled retry, nothing handed off outside an announcement, and the cache's own
   /// invariants. Traps on a broken invariant. Debug builds only: in release builds it does nothing (tests call it after every
   /// mutation).
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     #if DEBUG
       scheduler._checkInvariants()
       records._checkInvariants()

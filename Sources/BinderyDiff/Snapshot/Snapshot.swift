@@ -306,7 +306,7 @@ extension Snapshot {
   /// tables, where built, pointing at the right sections and items. Traps on a broken
   /// invariant. Debug builds only: in release builds it does nothing. The property test calls it
   /// on every snapshot it makes.
-  public func _checkInvariants() {
+  package func _checkInvariants() {
     #if DEBUG
       precondition(sections.count == itemsBySection.count, "one item list per section")
       precondition(

@@ -38,38 +38,26 @@
     private let sourceID: AnyHashable
     private let makeEngine: @MainActor (UICollectionView, @escaping Coordinator.Row) -> Coordinator
     private let row: @MainActor (Item, ContentState<Content>) -> RowView
-    /// The layout: a list of an appearance (the coordinator's, showing its headers and swipe
-    /// actions, laid out anew when the appearance changes or headers come or go), or the app's
-    /// own, made once.
-    private var layout = LayoutChoice.list(.plain)
-    private enum LayoutChoice {
-      case list(UICollectionLayoutListConfiguration.Appearance)
-      case custom(@MainActor () -> UICollectionViewLayout)
-    }
-    /// Whether a list layout draws separators between its rows.
-    private var showsSeparators = true
+    /// Everything around the rows, as the modifiers set it: handed whole to the coordinator at
+    /// each update, its views hosted in the environment of that update. A list layout of the
+    /// plain appearance, with separators, and feeds' anchoring, by default.
+    private var options: Coordinator.Options<AnyView> = {
+      var options = Coordinator.Options<AnyView>()
+      options.layout = .list(.plain, showsSeparators: true)
+      options.anchor = .firstVisibleItem
+      return options
+    }()
+    /// The app's own layout, made once with the collection view (``listLayout(_:)``).
+    private var appsLayout: (@MainActor () -> UICollectionViewLayout)?
     /// What the rows show besides their item and content, when the app says
     /// (``listRowsDepend(on:)``): rows are shown again only when it changes.
     private var rowDependency: AnyHashable?
-    private var anchor = ScrollAnchor.firstVisibleItem
+    /// The space around each row's content; `nil`: the list cell's own margins.
+    private var rowInsets: EdgeInsets?
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
     private var onBind:
       (@MainActor (CollectionBinding<Section, Item>) -> CollectionBinding<Section, Item>)?
-    private var header: (@MainActor (Section) -> AnyView)?
-    private var swipeActions: [Coordinator.SwipeEdge: (Coordinator.SwipeActions, Bool)] = [:]
-    private var onDelete: (@MainActor (Item) -> Void)?
-    private var onMove: Coordinator.MoveHandler?
-    private var contextMenu: (@MainActor (Item) -> UIMenu?)?
-    /// The space around each row's content; `nil`: the list cell's own margins.
-    private var rowInsets: EdgeInsets?
-    private var emptyState: (@MainActor (EmptyListState) -> AnyView)?
-    private var loadMore:
-      (
-        edge: PageLoader<Section, Item>.Edge, threshold: Int, hasMore: @MainActor () -> Bool,
-        footer: @MainActor (PageLoader<Section, Item>.State) -> AnyView,
-        load: @MainActor () async throws -> Void
-      )?
 
     /// A list of every list `source` sends, each row `row`'s view of its item.
     ///
@@ -109,7 +97,10 @@
     /// comes from the coordinator's `listConfiguration(appearance:)`; for a list, prefer
     /// ``listAppearance(_:)``.
     public func listLayout(_ layout: @escaping @MainActor () -> UICollectionViewLayout) -> Self {
-      with { $0.layout = .custom(layout) }
+      with {
+        $0.appsLayout = layout
+        $0.options.layout = .appsOwn
+      }
     }
 
     /// A list of another appearance than the default `.plain` — `.insetGrouped`, `.sidebar` —
@@ -118,7 +109,11 @@
     public func listAppearance(_ appearance: UICollectionLayoutListConfiguration.Appearance)
       -> Self
     {
-      with { $0.layout = .list(appearance) }
+      with {
+        var separators = true
+        if case .list(_, let shows) = $0.options.layout { separators = shows }
+        $0.options.layout = .list(appearance, showsSeparators: separators)
+      }
     }
 
     /// Says what the rows show besides their item and content — the state of the parent they
@@ -135,7 +130,11 @@
     /// its rows, as `listRowSeparator(_:)` does for all of a `List`'s rows (`.hidden` hides
     /// them); it may change with SwiftUI's state.
     public func listRowSeparators(_ visibility: Visibility) -> Self {
-      with { $0.showsSeparators = visibility != .hidden }
+      with {
+        if case .list(let appearance, _) = $0.options.layout {
+          $0.options.layout = .list(appearance, showsSeparators: visibility != .hidden)
+        }
+      }
     }
 
     /// The actions a swipe from `edge` reveals on each row, as `swipeActions(edge:allowsFullSwipe:content:)`
@@ -146,14 +145,18 @@
       edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
       _ actions: @escaping @MainActor (Item) -> [ListSwipeAction<Item>]
     ) -> Self {
-      with { $0.swipeActions[edge == .leading ? .leading : .trailing] = (actions, allowsFullSwipe) }
+      with {
+        $0.options.swipeActions[edge == .leading ? .leading : .trailing] = (
+          actions, allowsFullSwipe
+        )
+      }
     }
 
     /// Lets the user delete a row with a swipe from the trailing edge, as `onDelete(perform:)`
     /// does in a `List`: `delete` hears the item, which leaves the list at once; remove it from
     /// your model, or the next list shows it again.
     public func listOnDelete(_ delete: @escaping @MainActor (Item) -> Void) -> Self {
-      with { $0.onDelete = delete }
+      with { $0.options.onDelete = delete }
     }
 
     /// Lets the user reorder rows by their handles while the environment's `EditMode` is
@@ -161,13 +164,13 @@
     /// where the user put it. The row stays where the user put it; move the item in your model
     /// to match, or the next list puts it back.
     public func listOnMove(_ move: @escaping Coordinator.MoveHandler) -> Self {
-      with { $0.onMove = move }
+      with { $0.options.onMove = move }
     }
 
     /// The menu a long press on a row shows, made for the row's item (`nil` for none on that
     /// row), as UIKit's context menus show one: the row lifts and the menu's actions are offered.
     public func listContextMenu(_ menu: @escaping @MainActor (Item) -> UIMenu?) -> Self {
-      with { $0.contextMenu = menu }
+      with { $0.options.contextMenu = menu }
     }
 
     /// The space between each row's edges and its content, as `listRowInsets(_:)` sets it for
@@ -188,7 +191,16 @@
       @ViewBuilder footer: @escaping @MainActor (PageLoader<Section, Item>.State) -> some View,
       load: @escaping @MainActor () async throws -> Void
     ) -> Self {
-      with { $0.loadMore = (edge, threshold, hasMore, { AnyView(footer($0)) }, load) }
+      with {
+        $0.options.loadMore = .init(
+          edge: edge, threshold: threshold, hasMore: hasMore,
+          footer: { state in
+            switch state {
+            case .loading, .failed: AnyView(footer(state))
+            case .idle, .exhausted: nil
+            }
+          }, load: load)
+      }
     }
 
     /// What shows behind the rows while there are none: before the first list
@@ -198,14 +210,14 @@
     public func listEmptyState(
       @ViewBuilder _ view: @escaping @MainActor (EmptyListState) -> some View
     ) -> Self {
-      with { $0.emptyState = { AnyView(view($0)) } }
+      with { $0.options.emptyState = { AnyView(view($0)) } }
     }
 
     /// What keeps the reader's place as the list changes: `.firstVisibleItem` (the default)
     /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`. It may change with SwiftUI's
     /// state: the list keeps the new anchor from that update on.
     public func listAnchor(_ anchor: ScrollAnchor) -> Self {
-      with { $0.anchor = anchor }
+      with { $0.options.anchor = anchor }
     }
 
     /// The selected items' ids, both ways: the user's taps write it, the app's changes select
@@ -249,7 +261,7 @@
     public func listSectionHeaders(
       @ViewBuilder _ header: @escaping @MainActor (Section) -> some View
     ) -> Self {
-      with { $0.header = { AnyView(header($0)) } }
+      with { $0.options.header = { AnyView(header($0)) } }
     }
 
     /// A copy with `change` made: what each modifier returns.
@@ -268,7 +280,7 @@
         frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
       let coordinator = makeEngine(view, hostedRow(in: EnvironmentValues()))
       // A list layout is the coordinator's, made by the update; the app's own is made once.
-      if case .custom(let make) = layout { view.collectionViewLayout = make() }
+      if let appsLayout { view.collectionViewLayout = appsLayout() }
       update(coordinator, environment: EnvironmentValues(), bindingSource: false)
       return coordinator
     }
@@ -328,50 +340,17 @@
         ]
       }
       coordinator.update(row: hostedRow(in: environment), dependingOn: dependency)
-      if let header {
-        coordinator.update(header: { section in Self.hosting(header(section), in: environment) })
-      } else {
-        coordinator.update(header: nil)
-      }
-      if case .list(let appearance) = layout {
-        coordinator.update(listAppearance: appearance, showsSeparators: showsSeparators)
-      }
-      coordinator.update(anchor: anchor)
-      for edge in [Coordinator.SwipeEdge.leading, .trailing] {
-        let entry = swipeActions[edge]
-        coordinator.update(swipeActions: entry?.0, edge: edge, allowsFullSwipe: entry?.1 ?? true)
-      }
-      coordinator.update(onDelete: onDelete)
-      coordinator.update(onMove: onMove)
-      coordinator.update(contextMenu: contextMenu)
-      #if os(iOS) || os(visionOS)
-        // `EditButton` and the app's own `EditMode` state both live in the environment.
-        coordinator.update(isEditing: environment.editMode?.wrappedValue.isEditing ?? false)
-      #endif
-      // SwiftUI's own `refreshable(action:)` puts the action in the environment.
+      // Everything around the rows at once, hosted in this update's environment: the
+      // coordinator does again only what changed since the last update.
+      var hosted = options.map { view in Self.hosting(view, in: environment) }
+      // SwiftUI's own `refreshable(action:)` and `EditButton` put theirs in the environment.
       if let refresh = environment.refresh {
-        coordinator.update(refresh: { await refresh() })
-      } else {
-        coordinator.update(refresh: nil)
+        hosted.refresh = { await refresh() }
       }
-      if let emptyState {
-        coordinator.update(emptyState: { Self.hosting(emptyState($0), in: environment) })
-      } else {
-        coordinator.update(emptyState: nil)
-      }
-      if let loadMore {
-        coordinator.update(
-          loadMore: .init(
-            edge: loadMore.edge, threshold: loadMore.threshold, hasMore: loadMore.hasMore,
-            footer: { state in
-              switch state {
-              case .loading, .failed: Self.hosting(loadMore.footer(state), in: environment)
-              case .idle, .exhausted: nil
-              }
-            }, load: loadMore.load))
-      } else {
-        coordinator.update(loadMore: nil)
-      }
+      #if os(iOS) || os(visionOS)
+        hosted.isEditing = environment.editMode?.wrappedValue.isEditing ?? false
+      #endif
+      coordinator.update(options: hosted)
       guard bindingSource else { return }
       let onBind = onBind
       coordinator.update(source: source, sourceID: sourceID) { binding in

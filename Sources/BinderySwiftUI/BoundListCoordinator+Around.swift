@@ -60,39 +60,9 @@ extension BoundListCoordinator {
   /// A content configuration for each state of an empty list (`nil`: nothing shown).
   public typealias EmptyState = @MainActor (EmptyListState) -> (any UIContentConfiguration)?
 
-  /// Pages asked for at one edge of the list, as `ListBinding.loadMore(edge:threshold:hasMore:footer:load:)`
-  /// asks for them, with a content configuration for each state of the loader.
-  public struct LoadMore {
-    /// Which end more comes from: `.end` for a feed, `.start` for a chat's history.
-    public var edge: PageLoader<Section, Item>.Edge
-    /// How near the edge, in items, the screen must come.
-    public var threshold: Int
-    /// Whether there is more; asked before every request.
-    public var hasMore: @MainActor () -> Bool
-    /// What shows past the edge for each state — a spinner while loading, a retry after a
-    /// failure — or `nil`; at least 44 points tall, more if its content needs it.
-    public var footer: @MainActor (PageLoader<Section, Item>.State) -> (any UIContentConfiguration)?
-    /// Fetches the next page and sends the longer list to the source; what it throws is the
-    /// failed state's error.
-    public var load: @MainActor () async throws -> Void
-
-    /// Pages at `edge`, fetched by `load` while `hasMore()`, each state shown by `footer`.
-    public init(
-      edge: PageLoader<Section, Item>.Edge = .end, threshold: Int = 10,
-      hasMore: @escaping @MainActor () -> Bool,
-      footer:
-        @escaping @MainActor (PageLoader<Section, Item>.State) -> (any UIContentConfiguration)? = {
-          _ in nil
-        },
-      load: @escaping @MainActor () async throws -> Void
-    ) {
-      self.edge = edge
-      self.threshold = threshold
-      self.hasMore = hasMore
-      self.footer = footer
-      self.load = load
-    }
-  }
+  /// Pages asked for at one edge of the list, with a content configuration for each state of
+  /// the loader (``Options/LoadMore``).
+  public typealias LoadMore = Options<any UIContentConfiguration>.LoadMore
 
   // MARK: Updates from SwiftUI
 
@@ -100,14 +70,13 @@ extension BoundListCoordinator {
   /// (SwiftUI's state) for its next question, page and state; another edge or threshold, or
   /// pages where there were none, take effect at once, on the same binding (the loader of the
   /// old ones asks for nothing more).
-  public func update(loadMore: LoadMore?) {
-    self.loadMore = loadMore
-    if let binding, let loadMore { askForPages(on: binding, at: loadMore.edge, loadMore.threshold) }
+  package func update(loadMore: LoadMore?) {
+    updateOptions { $0.loadMore = loadMore }
   }
 
   /// Has `binding` ask for pages at `edge` within `threshold` items, once per binding for each
   /// pair: the loader asks only while they are the coordinator's settings.
-  private func askForPages(
+  func askForPages(
     on binding: CollectionBinding<Section, Item>, at edge: PageLoader<Section, Item>.Edge,
     _ threshold: Int
   ) {
@@ -116,13 +85,13 @@ extension BoundListCoordinator {
     }
     pageLoaders.append((edge, threshold))
     let isCurrent = { [weak self] in
-      self?.loadMore.map { $0.edge == edge && $0.threshold == threshold } ?? false
+      self?.options.loadMore.map { $0.edge == edge && $0.threshold == threshold } ?? false
     }
     _ = binding.loadMore(
       edge: edge, threshold: threshold,
-      hasMore: { [weak self] in isCurrent() && (self?.loadMore?.hasMore() ?? false) },
+      hasMore: { [weak self] in isCurrent() && (self?.options.loadMore?.hasMore() ?? false) },
       footer: { [weak self] state in isCurrent() ? self?.loadMoreView(for: state) : nil },
-      load: { [weak self] in try await self?.loadMore?.load() })
+      load: { [weak self] in try await self?.options.loadMore?.load() })
   }
 
   /// The actions a swipe from `edge` reveals on each row (none when `actions` is `nil`, or
@@ -133,26 +102,27 @@ extension BoundListCoordinator {
   public func update(
     swipeActions actions: SwipeActions?, edge: SwipeEdge, allowsFullSwipe: Bool = true
   ) {
-    swipeActions[edge] = actions.map { ($0, allowsFullSwipe) }
+    updateOptions { $0.swipeActions[edge] = actions.map { ($0, allowsFullSwipe) } }
   }
 
   /// Lets the user delete rows by a swipe from the trailing edge — a destructive "Delete"
   /// before the trailing actions — and tells `handler` the item deleted. The row leaves at
   /// once (UIKit needs it gone when the swipe ends); remove the item from your source, or the
   /// next list shows it again. `nil` offers no delete.
-  public func update(onDelete handler: (@MainActor (Item) -> Void)?) {
-    let hadOne = deleteHandler != nil
-    deleteHandler = handler
-    // Edit mode's delete buttons come and go with it.
-    if hadOne != (handler != nil) { showRowAccessories() }
+  package func update(onDelete handler: (@MainActor (Item) -> Void)?) {
+    updateOptions { $0.onDelete = handler }
   }
 
   /// Runs `refresh` when the user pulls the list down, with a refresh control that shows until
   /// it returns, as SwiftUI's `refreshable` does; a pull while it runs starts nothing. `nil`
   /// removes the control (and cancels a refresh under way).
-  public func update(refresh: (@MainActor () async -> Void)?) {
-    self.refresh = refresh
-    guard refresh != nil else {
+  package func update(refresh: (@MainActor () async -> Void)?) {
+    updateOptions { $0.refresh = refresh }
+  }
+
+  /// Puts the refresh control on the list, or takes it away (cancelling a refresh under way).
+  func showRefreshControl(_ shows: Bool) {
+    guard shows else {
       refreshTask?.cancel()
       refreshTask = nil
       if collectionView.refreshControl != nil {
@@ -177,22 +147,18 @@ extension BoundListCoordinator {
   /// source failed — or `nil` for a state that needs nothing. Set it before the first
   /// ``update(source:sourceID:modifiers:)``; a later call replaces the builder, and the view
   /// showing takes the new configuration at once (SwiftUI's state, its environment).
-  public func update(emptyState: EmptyState?) {
-    let hadOne = self.emptyState != nil
-    self.emptyState = emptyState
-    if hadOne != (emptyState != nil), let binding {
-      // One that comes or goes shows, or leaves, at once.
-      if isShowingEmptyStates {
-        binding.showEmptyStateAgain()
-      } else {
-        showEmptyStates(on: binding)
-      }
+  package func update(emptyState: EmptyState?) {
+    updateOptions { $0.emptyState = emptyState }
+  }
+
+  /// The empty state's view on screen takes the newest builder's configuration (SwiftUI's
+  /// state, its environment). Only the view on screen: the binding takes it away without
+  /// asking when a row shows.
+  func refreshEmptyStateShown() {
+    guard let (state, view) = emptyStateShown, collectionView.backgroundView === view else {
       return
     }
-    // Only the view on screen: the binding takes it away without asking when a row shows.
-    guard let (state, view) = emptyStateShown, collectionView.backgroundView === view
-    else { return }
-    if let configuration = emptyState?(state) { view.configuration = configuration }
+    if let configuration = options.emptyState?(state) { view.configuration = configuration }
   }
 
   // MARK: The list layout
@@ -215,7 +181,7 @@ extension BoundListCoordinator {
   }
 
   /// The actions a swipe from `edge` reveals on the row at `indexPath`: the delete first at
-  /// the trailing edge (with ``update(onDelete:)``), then the app's; `nil` for none.
+  /// the trailing edge (with ``Options/onDelete``), then the app's; `nil` for none.
   public func swipeActionsConfiguration(at indexPath: IndexPath, edge: SwipeEdge)
     -> UISwipeActionsConfiguration?
   {
@@ -226,7 +192,7 @@ extension BoundListCoordinator {
     {
       actions += delete.actions
     }
-    let entry = swipeActions[edge]
+    let entry = options.swipeActions[edge]
     let id = item.id
     for action in entry?.actions(item) ?? [] {
       let style: UIContextualAction.Style = action.role == .destructive ? .destructive : .normal
@@ -262,15 +228,17 @@ extension BoundListCoordinator {
     }
     setUpEditing(binding)
     pageLoaders = []
-    if let loadMore { askForPages(on: binding, at: loadMore.edge, loadMore.threshold) }
+    if let loadMore = options.loadMore {
+      askForPages(on: binding, at: loadMore.edge, loadMore.threshold)
+    }
     emptyStateShown = nil
     isShowingEmptyStates = false
-    guard emptyState != nil else { return }
+    guard options.emptyState != nil else { return }
     showEmptyStates(on: binding)
   }
 
   /// Has `binding` show this coordinator's empty states (while it has a builder).
-  private func showEmptyStates(on binding: CollectionBinding<Section, Item>) {
+  func showEmptyStates(on binding: CollectionBinding<Section, Item>) {
     isShowingEmptyStates = true
     _ = binding.emptyState { [weak self] state in self?.emptyStateView(for: state) }
   }
@@ -278,7 +246,7 @@ extension BoundListCoordinator {
   /// The load-more view for a state: as wide as the list, as tall as its content needs (44
   /// points at least, UIKit's default for such views).
   private func loadMoreView(for state: PageLoader<Section, Item>.State) -> UIView? {
-    guard let configuration = loadMore?.footer(state) else { return nil }
+    guard let configuration = options.loadMore?.footer(state) else { return nil }
     let view = configuration.makeContentView()
     // At the list's width: a message that wraps is measured on its lines.
     let width = collectionView.bounds.width
@@ -291,7 +259,7 @@ extension BoundListCoordinator {
   }
 
   private func emptyStateView(for state: EmptyListState) -> UIView? {
-    guard let configuration = emptyState?(state) else {
+    guard let configuration = options.emptyState?(state) else {
       emptyStateShown = nil
       return nil
     }
@@ -301,7 +269,7 @@ extension BoundListCoordinator {
   }
 
   private func userPulledToRefresh() {
-    guard let refresh, refreshTask == nil else { return }
+    guard let refresh = options.refresh, refreshTask == nil else { return }
     let control = collectionView.refreshControl
     refreshTask = Task { [weak self] in
       await refresh()

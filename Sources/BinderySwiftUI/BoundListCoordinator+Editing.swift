@@ -19,25 +19,22 @@ extension BoundListCoordinator {
   /// while editing, each row shows a delete button (with ``update(onDelete:)``; a tap reveals
   /// the trailing swipe actions, the delete first) and a reorder handle (with
   /// ``update(onMove:)``).
-  public func update(isEditing: Bool) {
-    guard collectionView.isEditing != isEditing else { return }
-    collectionView.isEditing = isEditing
+  package func update(isEditing: Bool) {
+    updateOptions { $0.isEditing = isEditing }
   }
 
   /// Lets the user reorder rows by their handles in edit mode, as `onMove(perform:)` does in a
   /// `List`: `handler` hears the item, where it was and where the user put it. The list follows
   /// the move at once, and the next list is diffed from there: move the item in your model to
   /// match, or the next list puts it back. `nil` moves nothing.
-  public func update(onMove handler: MoveHandler?) {
-    let hadOne = moveHandler != nil
-    moveHandler = handler
-    if hadOne != (handler != nil) { showRowAccessories() }
+  package func update(onMove handler: MoveHandler?) {
+    updateOptions { $0.onMove = handler }
   }
 
   /// The menu a long press on a row shows, made for its item when the press begins (`nil` for
   /// no menu on that row); `nil` shows none. In a list, as in a grid.
-  public func update(contextMenu menu: (@MainActor (Item) -> UIMenu?)?) {
-    contextMenu = menu
+  package func update(contextMenu menu: (@MainActor (Item) -> UIMenu?)?) {
+    updateOptions { $0.contextMenu = menu }
   }
 
   /// The accessories every row shows: a delete button and a reorder handle, each while editing
@@ -68,7 +65,8 @@ extension BoundListCoordinator {
   /// The context menu for a long press on the row at `indexPath`, for the collection view's
   /// delegate.
   func contextMenuConfiguration(at indexPath: IndexPath) -> UIContextMenuConfiguration? {
-    guard let contextMenu, let item = binding?.item(at: indexPath), let menu = contextMenu(item)
+    guard let contextMenu = options.contextMenu, let item = binding?.item(at: indexPath),
+      let menu = contextMenu(item)
     else { return nil }
     return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in menu }
   }

@@ -23,6 +23,12 @@ import Foundation
 /// coordinator.update(source: .observing { chat.messages }, sourceID: chat.id)
 /// ```
 ///
+/// Everything around the rows — the layout, the anchor, headers, swipes, editing, a context
+/// menu, refresh, empty states, pages — is one ``Options`` value, handed whole to
+/// ``update(options:)`` at each of SwiftUI's updates (first before the first
+/// ``update(source:sourceID:modifiers:)``, so that the binding is made with it); the coordinator
+/// does again only what changed since the last one (``Options/changes(since:)``).
+///
 /// Rows get their content state from late content when the coordinator is made with one
 /// (``init(collectionView:content:row:)``): content already in the store is in the state the
 /// row is first configured with, so a cached avatar is on the row's first frame.
@@ -59,12 +65,10 @@ where
   /// The source the binding was made with: an `.observing` one takes the closure of a later
   /// update of the same identity.
   private var source: ListSource<Section, Item>?
-  /// The anchor ``update(anchor:)`` set, given to every binding; `nil`: the binding's own.
-  private var anchor: ScrollAnchor?
-  /// The list layout ``update(listAppearance:showsSeparators:)`` made: its appearance, whether
-  /// it draws separators, and whether it shows section headers.
-  private var listLayoutMade:
-    (appearance: UICollectionLayoutListConfiguration.Appearance, separators: Bool, headers: Bool)?
+  /// Everything around the rows, as the last ``update(options:)`` handed it: the one owner of
+  /// the layout, the anchor, the headers, swipes, editing, menus, refresh, empty states and
+  /// pages. Change a copy and hand it back to change one of them.
+  public internal(set) var options = Options<any UIContentConfiguration>()
   private var row: Row
   /// What the rows showed besides their items at the last ``update(row:dependingOn:)``.
   private var rowDependency: AnyHashable?
@@ -81,7 +85,7 @@ where
   /// the reuse pool.
   var configuredRowCells: [UICollectionViewCell] { configuredCells.values.compactMap(\.cell) }
   /// A section's header configuration; `nil` for no headers.
-  var header: (@MainActor (Section) -> any UIContentConfiguration)?
+  var header: (@MainActor (Section) -> any UIContentConfiguration)? { options.header }
   /// A cell for an item and its content's state, as the binding asks for it.
   private typealias CellProvider =
     @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) -> UICollectionViewCell
@@ -117,27 +121,17 @@ where
   /// Told whenever the first visible item changes, by the user's scroll or by an update.
   public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
 
-  /// The actions a swipe from each edge reveals on a row, and whether a full swipe performs
-  /// the first (BoundListCoordinator+Around.swift).
-  var swipeActions: [SwipeEdge: (actions: SwipeActions, allowsFullSwipe: Bool)] = [:]
   /// What the app does with an item the user deleted; `nil`: no row offers a delete.
-  var deleteHandler: (@MainActor (Item) -> Void)?
-  /// What the app does with an item the user moved; `nil`: no row moves
-  /// (BoundListCoordinator+Editing.swift).
-  var moveHandler: MoveHandler?
-  /// The menu a long press on a row shows; `nil`: none.
-  var contextMenu: (@MainActor (Item) -> UIMenu?)?
-  /// The app's refresh, run when the user pulls the list down; `nil`: no refresh control.
-  var refresh: (@MainActor () async -> Void)?
+  var deleteHandler: (@MainActor (Item) -> Void)? { options.onDelete }
+  /// What the app does with an item the user moved; `nil`: no row moves.
+  var moveHandler: MoveHandler? { options.onMove }
+  /// The refresh the user's pull runs, while it does.
   var refreshTask: Task<Void, Never>?
   /// The view's `alwaysBounceVertical` before the refresh control came, put back when it goes.
   var bouncedBeforeRefresh = false
-  /// The pages asked for at an edge, with a view for each state; `nil`: none.
-  var loadMore: LoadMore?
   /// The edges and thresholds the binding has a page loader for.
   var pageLoaders: [(edge: PageLoader<Section, Item>.Edge, threshold: Int)] = []
-  /// The view of each state of an empty list, and the one shown.
-  var emptyState: EmptyState?
+  /// The empty state's view shown, with its state.
   var emptyStateShown: (state: EmptyListState, view: any UIView & UIContentView)?
   /// Whether the binding asks this coordinator for its empty states.
   var isShowingEmptyStates = false
@@ -232,7 +226,7 @@ where
     ) { [weak self] view, section, _ in
       view.contentConfiguration = self?.header?(section)
     }
-    if let anchor { _ = binding.anchor(anchor) }
+    if let anchor = options.anchor { _ = binding.anchor(anchor) }
     _ = modifiers(binding)  // the same binding, modified
     self.binding = binding
   }
@@ -242,21 +236,15 @@ where
   /// ``update(listAppearance:showsSeparators:)`` has them exactly while there is a builder).
   /// A later call replaces the builder: the headers on screen take it when they are next
   /// configured.
-  public func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
-    let hadHeaders = self.header != nil
-    self.header = header
-    if let made = listLayoutMade, hadHeaders != (header != nil) {
-      update(listAppearance: made.appearance, showsSeparators: made.separators)
-    }
+  package func update(header: (@MainActor (Section) -> any UIContentConfiguration)?) {
+    updateOptions { $0.header = header }
   }
 
   /// What keeps the reader's place as the list changes (`ListBinding.anchor(_:)`): given to
   /// the binding at once, and to every binding made later. Before this is first called, a
   /// binding keeps the anchor its modifiers gave it.
-  public func update(anchor: ScrollAnchor) {
-    guard anchor != self.anchor else { return }
-    self.anchor = anchor
-    _ = binding?.anchor(anchor)
+  package func update(anchor: ScrollAnchor) {
+    updateOptions { $0.anchor = anchor }
   }
 
   /// Lays the collection view out as a list of `appearance`, with separators between its rows
@@ -264,18 +252,19 @@ where
   /// swipe actions; a later call with another appearance or separators, or a header builder
   /// that comes or goes, lays it out anew. A layout of the app's own (set on
   /// ``collectionView``) is replaced.
-  public func update(
+  package func update(
     listAppearance appearance: UICollectionLayoutListConfiguration.Appearance,
     showsSeparators: Bool = true
   ) {
-    let headers = header != nil
-    if let made = listLayoutMade, made.appearance == appearance,
-      made.separators == showsSeparators, made.headers == headers
-    {
-      return
-    }
-    let isFirst = listLayoutMade == nil
-    listLayoutMade = (appearance, showsSeparators, headers)
+    updateOptions { $0.layout = .list(appearance, showsSeparators: showsSeparators) }
+  }
+
+  /// Lays the collection view out as a list of `appearance` with the options' headers and
+  /// swipe actions: at once the first time, keeping the reader's row after that.
+  func layOut(
+    _ appearance: UICollectionLayoutListConfiguration.Appearance, showsSeparators: Bool,
+    isFirst: Bool
+  ) {
     var configuration = listConfiguration(appearance: appearance)
     configuration.showsSeparators = showsSeparators
     let layout = UICollectionViewCompositionalLayout.list(using: configuration)

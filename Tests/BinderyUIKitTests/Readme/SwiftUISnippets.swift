@@ -74,9 +74,11 @@ func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
     content.text = message.text
     return content
   }
-  coordinator.update(source: .observing { chat.messages }, sourceID: chat.id) { binding in
-    binding.anchor(.end)
-  }
+  var options = coordinator.options
+  options.layout = .list(.plain, showsSeparators: false)
+  options.anchor = .end
+  coordinator.update(options: options)
+  coordinator.update(source: .observing { chat.messages }, sourceID: chat.id)
   coordinator.onSelectionChange = { ids in chat.select(ids) }
   coordinator.update(selection: chat.selected, mode: .multiple)
   return coordinator

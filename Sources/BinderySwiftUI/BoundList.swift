@@ -312,17 +312,19 @@
         return { item, state in Self.hosting(row(item, state).id(item.id), in: environment) }
       }
       return { item, state in
-        UIHostingConfiguration { row(item, state).id(item.id).environment(\.self, environment) }
-          .margins(.all, insets)
+        UIHostingConfiguration {
+          InListEnvironment(list: environment, content: row(item, state).id(item.id))
+        }
+        .margins(.all, insets)
       }
     }
 
-    /// `content` in a hosting configuration, with the environment around the list: a hosting
-    /// configuration passes on only the traits, so the rest (objects, fonts, tint) is set here.
+    /// `content` in a hosting configuration, with the environment around the list (see
+    /// ``InListEnvironment``).
     private static func hosting(_ content: some View, in environment: EnvironmentValues)
       -> any UIContentConfiguration
     {
-      UIHostingConfiguration { content.environment(\.self, environment) }
+      UIHostingConfiguration { InListEnvironment(list: environment, content: content) }
     }
 
     /// Hands this view's state to the coordinator; the source only once the view is made
@@ -375,6 +377,44 @@
         }
         coordinator.update(scrollPosition: position.wrappedValue, anchor: anchor)
       }
+    }
+  }
+
+  /// A row's content in the environment around the list, as a `List`'s rows are: a hosting
+  /// configuration passes on only what it bridges from its cell — the cell's traits and state
+  /// (Dark Mode, the text size, a selected row's background prominence) — and none of the app's
+  /// own values (objects, custom keys, a locale or font it set, the tint). The list's
+  /// environment is given to the content, with the values the cell bridges kept as the cell
+  /// has them, since they can differ from the list's (a selected cell's prominence, a trait
+  /// change that reaches the cell first).
+  @available(iOS 16, tvOS 16, visionOS 1, *)
+  struct InListEnvironment<Content: View>: View {
+    let list: EnvironmentValues
+    let content: Content
+    /// What the hosting configuration gives the content: its cell's traits and state.
+    @Environment(\.self) private var cell
+
+    var body: some View {
+      content.environment(\.self, merged)
+    }
+
+    /// The list's environment, with the values the cell bridges taken from the cell.
+    private var merged: EnvironmentValues {
+      var values = list
+      values.colorScheme = cell.colorScheme
+      values.dynamicTypeSize = cell.dynamicTypeSize
+      values.legibilityWeight = cell.legibilityWeight
+      values.layoutDirection = cell.layoutDirection
+      values.displayScale = cell.displayScale
+      values.isEnabled = cell.isEnabled
+      if #available(iOS 17, tvOS 17, visionOS 1, *) {
+        values.backgroundProminence = cell.backgroundProminence
+      }
+      #if os(iOS) || os(visionOS)
+        values.horizontalSizeClass = cell.horizontalSizeClass
+        values.verticalSizeClass = cell.verticalSizeClass
+      #endif
+      return values
     }
   }
 #endif

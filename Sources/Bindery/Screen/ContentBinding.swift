@@ -205,7 +205,8 @@ where
     let liveCells = view.liveCells
     let live = Set(liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
-    let visible = binding.visibleFlatIndices
+    // The positions read above, as flat indices: the view is asked once.
+    let visible = positions.compactMap { snapshot.flatIndex(of: $0) }
     let band = max(1, view.itemsPerScreen)
     let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
     func isNear(_ id: Item.ID) -> Bool {

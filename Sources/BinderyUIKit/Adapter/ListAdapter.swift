@@ -59,6 +59,10 @@ where
   /// How deep UIKit is in asking this adapter for something it shows (a cell, a supplementary
   /// view, a title): a change to the view from inside would be re-entrant.
   private(set) var answeringDepth = 0
+  /// How many of UIKit's questions the adapter answered: it asks as it lays out.
+  private var answers: UInt64 = 0
+  /// The visible positions last read, and the view they were read from.
+  private var visibleRead: (signature: ScreenSignature, positions: [ItemPosition])?
   /// Items whose content changed while the view was out of its window: configured again when
   /// it is back.
   private var reconfiguresWhileCovered: Set<Item.ID> = []
@@ -211,7 +215,10 @@ where
   /// Runs something UIKit asked for while it lays out what it shows.
   func answering<Result>(_ body: () -> Result) -> Result {
     answeringDepth += 1
-    defer { answeringDepth -= 1 }
+    defer {
+      answeringDepth -= 1
+      answers &+= 1
+    }
     return body()
   }
 
@@ -421,8 +428,32 @@ where
     if !positions.isEmpty { reconfigureItems(at: positions) }
   }
 
+  /// The positions with a visible cell. After a frame each of Bindery's parts reads them (the
+  /// prefetcher, the content's cells, page loaders): a read with nothing changed since the
+  /// last — the offset, the viewport's size, the content's size, the list, a question UIKit
+  /// asked (it asks as it lays out), the window — is answered from it. From inside one of
+  /// UIKit's questions, the view is asked (it may be mid-layout).
   var visibleItemPositions: [ItemPosition] {
-    (view?.visibleIndexPaths ?? []).map(ItemPosition.init)
+    guard let view, let scrollView else { return [] }
+    guard answeringDepth == 0 else { return view.visibleIndexPaths.map(ItemPosition.init) }
+    let signature = ScreenSignature(
+      offset: scrollView.contentOffset, size: scrollView.bounds.size,
+      contentSize: scrollView.contentSize, listWrites: shownList.writes, answers: answers,
+      isInWindow: scrollView.window != nil)
+    if let visibleRead, visibleRead.signature == signature { return visibleRead.positions }
+    let positions = view.visibleIndexPaths.map(ItemPosition.init)
+    visibleRead = (signature, positions)
+    return positions
+  }
+
+  /// What the view looked like when its visible positions were read.
+  struct ScreenSignature: Equatable {
+    var offset: CGPoint
+    var size: CGSize
+    var contentSize: CGSize
+    var listWrites: UInt64
+    var answers: UInt64
+    var isInWindow: Bool
   }
 
   func isItemVisible(at position: ItemPosition) -> Bool {
@@ -519,15 +550,19 @@ where
   /// A cell for a row UIKit asks for but the snapshot does not have (a stale prefetch, say):
   /// empty, but dequeued, as UIKit requires of every cell.
   func placeholderCell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
-    tableView.dequeueReusableCell(
-      withIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+    answering {
+      tableView.dequeueReusableCell(
+        withIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+    }
   }
 
   func placeholderCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
     -> UICollectionViewCell
   {
-    collectionView.dequeueReusableCell(
-      withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+    answering {
+      collectionView.dequeueReusableCell(
+        withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
+    }
   }
 
   /// An empty supplementary view, for a kind the layout asks for and the binding was not told

@@ -71,13 +71,15 @@ final class RowHeightMemory: NSObject {
     return height(at: indexPath, width: tableView.bounds.width)
   }
 
-  /// Remembers what each row on screen measures, for its item, at the width the table had
-  /// when it laid them out (by default, the width it has).
+  /// Remembers what each row on screen (`visible`, as the adapter last read them) measures,
+  /// for its item, at the width the table had when it laid them out (by default, the width it
+  /// has).
   ///
   /// - Complexity: O(rows on screen).
-  func measureVisibleRows(of tableView: UITableView, laidOutAt width: CGFloat? = nil) {
+  func measureVisibleRows(
+    of tableView: UITableView, visible: [IndexPath], laidOutAt width: CGFloat? = nil
+  ) {
     let width = width ?? tableView.bounds.width
-    let visible = tableView.indexPathsForVisibleRows ?? []
     let screen = MeasuredScreen(
       width: width, contentLength: tableView.contentSize.height, first: visible.first,
       last: visible.last)
@@ -152,7 +154,7 @@ extension ListAdapter {
   /// the table updated again is reported once, as the heights reach the table only through it.
   func offerRowHeights() {
     guard let memory = rowHeightMemory, let tableView = memory.tableView else { return }
-    memory.measureVisibleRows(of: tableView)
+    memory.measureVisibleRows(of: tableView, visible: visibleItemPositions.map(IndexPath.init))
     guard let delegate = tableView.delegate else {
       tableView.delegate = memory
       return
@@ -174,7 +176,8 @@ extension ListAdapter {
   func measureRowHeights(laidOutAt width: CGFloat? = nil) {
     guard let memory = rowHeightMemory, let tableView = memory.tableView, answeringDepth == 0
     else { return }
-    memory.measureVisibleRows(of: tableView, laidOutAt: width)
+    memory.measureVisibleRows(
+      of: tableView, visible: visibleItemPositions.map(IndexPath.init), laidOutAt: width)
   }
 
   /// Forgets the heights of the items whose content changes in a stage, and the ids that left

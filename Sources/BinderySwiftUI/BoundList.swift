@@ -146,9 +146,8 @@
       _ actions: @escaping @MainActor (Item) -> [ListSwipeAction<Item>]
     ) -> Self {
       with {
-        $0.options.swipeActions[edge == .leading ? .leading : .trailing] = (
-          actions, allowsFullSwipe
-        )
+        $0.options.swipeActions[edge == .leading ? .leading : .trailing] = .init(
+          allowsFullSwipe: allowsFullSwipe, actions)
       }
     }
 

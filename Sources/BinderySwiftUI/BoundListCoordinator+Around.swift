@@ -102,7 +102,9 @@ extension BoundListCoordinator {
   public func update(
     swipeActions actions: SwipeActions?, edge: SwipeEdge, allowsFullSwipe: Bool = true
   ) {
-    updateOptions { $0.swipeActions[edge] = actions.map { ($0, allowsFullSwipe) } }
+    updateOptions {
+      $0.swipeActions[edge] = actions.map { EdgeSwipeActions(allowsFullSwipe: allowsFullSwipe, $0) }
+    }
   }
 
   /// Lets the user delete rows by a swipe from the trailing edge — a destructive "Delete"

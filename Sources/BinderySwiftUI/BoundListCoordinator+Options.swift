@@ -46,6 +46,21 @@ extension BoundListCoordinator {
     public static var pages: Changes { Changes(rawValue: 1 << 6) }
   }
 
+  /// The actions a swipe from one edge reveals on a row (``Options/swipeActions``).
+  public struct EdgeSwipeActions {
+    /// The actions for an item's row; none, for an item whose row offers nothing.
+    public var actions: SwipeActions
+    /// Whether a full swipe performs the first action.
+    public var allowsFullSwipe: Bool
+
+    /// The actions `actions` makes for each row, the first performed by a full swipe when
+    /// `allowsFullSwipe`.
+    public init(allowsFullSwipe: Bool = true, _ actions: @escaping SwipeActions) {
+      self.actions = actions
+      self.allowsFullSwipe = allowsFullSwipe
+    }
+  }
+
   /// Everything a bound list shows and does around its rows — its layout, anchor, section
   /// headers, swipe actions, editing, context menu, refresh, empty states and pages — as one
   /// value. `Rendered` is what its builders make: SwiftUI views in `BoundList`, which hosts them
@@ -93,7 +108,7 @@ extension BoundListCoordinator {
     public var header: (@MainActor (Section) -> Rendered)?
     /// The actions a swipe from each edge reveals on a row, and whether a full swipe performs
     /// the first.
-    public var swipeActions: [SwipeEdge: (actions: SwipeActions, allowsFullSwipe: Bool)] = [:]
+    public var swipeActions: [SwipeEdge: EdgeSwipeActions] = [:]
     /// What the app does with an item the user deleted; `nil`: no row offers a delete.
     public var onDelete: (@MainActor (Item) -> Void)?
     /// What the app does with an item the user moved; `nil`: no row moves.

@@ -14,9 +14,6 @@ struct BoundListOptionsTests {
   typealias Coordinator = BoundListCoordinator<FlatSection, TestItem, Never>
   typealias Options = Coordinator.Options<String>
 
-  /// Swipe actions that offer nothing.
-  let noActions: Coordinator.SwipeActions = { _ in [] }
-
   /// The options `BoundList` starts from: a plain list, feeds' anchoring.
   func listOptions() -> Options {
     var options = Options()
@@ -48,7 +45,7 @@ struct BoundListOptionsTests {
     last.refresh = {}
     last.emptyState = { _ in "Empty" }
     last.loadMore = .init(hasMore: { true }) {}
-    last.swipeActions[.trailing] = (noActions, true)
+    last.swipeActions[.trailing] = .init { _ in [] }
     // SwiftUI's next update: every closure new, holding new state; nothing else differs.
     var next = listOptions()
     next.header = { _ in "Team" }
@@ -58,7 +55,7 @@ struct BoundListOptionsTests {
     next.refresh = {}
     next.emptyState = { _ in "Still empty" }
     next.loadMore = .init(hasMore: { false }) {}
-    next.swipeActions[.trailing] = (noActions, false)
+    next.swipeActions[.trailing] = .init(allowsFullSwipe: false) { _ in [] }
     #expect(next.changes(since: last) == [])
   }
 
@@ -125,16 +122,14 @@ struct BoundListOptionsTests {
     let (view, coordinator, binding) = try boundHostedList()
     var options = Coordinator.Options<any UIContentConfiguration>()
     options.layout = .list(.plain, showsSeparators: true)
-    let archive: Coordinator.SwipeActions = { _ in [ListSwipeAction("Archive") { _ in }] }
-    options.swipeActions[.trailing] = (archive, true)
+    options.swipeActions[.trailing] = .init { _ in [ListSwipeAction("Archive") { _ in }] }
     coordinator.update(options: options)
     #expect(await binding.apply(items: items(0..<10)))
     let layout = view.collectionViewLayout
     let path = IndexPath(item: 1, section: 0)
     #expect(view.userSwipes(itemAt: path, from: .trailing)?.actions.map(\.title) == ["Archive"])
 
-    let pin: Coordinator.SwipeActions = { _ in [ListSwipeAction("Pin") { _ in }] }
-    options.swipeActions[.trailing] = (pin, true)
+    options.swipeActions[.trailing] = .init { _ in [ListSwipeAction("Pin") { _ in }] }
     coordinator.update(options: options)
     #expect(view.collectionViewLayout === layout, "not laid out anew")
     #expect(view.userSwipes(itemAt: path, from: .trailing)?.actions.map(\.title) == ["Pin"])

@@ -307,23 +307,22 @@
     /// item configured again keeps its state.
     private func hostedRow(in environment: EnvironmentValues) -> Coordinator.Row {
       let row = row
-      guard let insets = rowInsets else {
-        return { item, state in Self.hosting(row(item, state).id(item.id), in: environment) }
-      }
+      let insets = rowInsets
       return { item, state in
-        UIHostingConfiguration {
-          InListEnvironment(list: environment, content: row(item, state).id(item.id))
-        }
-        .margins(.all, insets)
+        Self.hosting(row(item, state).id(item.id), in: environment, margins: insets)
       }
     }
 
     /// `content` in a hosting configuration, with the environment around the list (see
-    /// ``InListEnvironment``).
-    private static func hosting(_ content: some View, in environment: EnvironmentValues)
-      -> any UIContentConfiguration
-    {
-      UIHostingConfiguration { InListEnvironment(list: environment, content: content) }
+    /// ``InListEnvironment``), and `margins` around it where given.
+    private static func hosting(
+      _ content: some View, in environment: EnvironmentValues, margins: EdgeInsets? = nil
+    ) -> any UIContentConfiguration {
+      let configuration = UIHostingConfiguration {
+        InListEnvironment(list: environment, content: content)
+      }
+      guard let margins else { return configuration }
+      return configuration.margins(.all, margins)
     }
 
     /// Hands this view's state to the coordinator; the source only once the view is made

@@ -99,7 +99,7 @@ extension BoundListCoordinator {
   /// show in a list layout whose configuration comes from ``listConfiguration(appearance:)``.
   /// An action runs with the item the row shows when it is tapped, found by id: lists that
   /// arrive while the actions show may move the row.
-  public func update(
+  package func update(
     swipeActions actions: SwipeActions?, edge: SwipeEdge, allowsFullSwipe: Bool = true
   ) {
     updateOptions {

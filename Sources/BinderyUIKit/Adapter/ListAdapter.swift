@@ -439,7 +439,7 @@ where
     let signature = ScreenSignature(
       offset: scrollView.contentOffset, size: scrollView.bounds.size,
       contentSize: scrollView.contentSize, listWrites: shownList.writes, answers: answers,
-      isInWindow: scrollView.window != nil)
+      isInWindow: isInWindow)
     if let visibleRead, visibleRead.signature == signature { return visibleRead.positions }
     let positions = view.visibleIndexPaths.map(ItemPosition.init)
     visibleRead = (signature, positions)

@@ -27,7 +27,7 @@ final class RowHeightMemory: NSObject {
   /// Whether the binding said that the app's delegate does not ask for the heights.
   var reportedUnaskedHeights = false
   /// The modifier that asked for the memory, as it is called: what a report names.
-  var modifier = ""
+  let modifier: String
   /// The cells configured since the rows were last measured, with their items: UIKit sizes a
   /// cell as it lays it out, after it is configured.
   private var configured: [ObjectIdentifier: Configured] = [:]
@@ -49,8 +49,12 @@ final class RowHeightMemory: NSObject {
     let last: IndexPath?
   }
 
-  init(tableView: UITableView, identify: @escaping @MainActor (IndexPath) -> AnyHashable?) {
+  init(
+    tableView: UITableView, modifier: String,
+    identify: @escaping @MainActor (IndexPath) -> AnyHashable?
+  ) {
     self.tableView = tableView
+    self.modifier = modifier
     self.identify = identify
   }
 
@@ -140,11 +144,10 @@ extension ListAdapter {
   /// Starts remembering the row heights of `tableView`, the bound table (once), for `modifier`.
   func keepRowHeights(of tableView: UITableView, for modifier: String) {
     guard rowHeightMemory == nil else { return }
-    let memory = RowHeightMemory(tableView: tableView) { [weak self] path in
+    rowHeightMemory = RowHeightMemory(tableView: tableView, modifier: modifier) {
+      [weak self] path in
       self?.item(at: path).map { AnyHashable($0.id) }
     }
-    memory.modifier = modifier
-    rowHeightMemory = memory
     offerRowHeights()
   }
 

@@ -20,8 +20,9 @@ enum BindingCore {
     pipeline: DiffPipeline<Section, Item>
   ) -> TableBinding<Section, Item> {
     let adapter = ListAdapter<Section, Item>(tableView: table, cells: cells)
-    return start(
-      TableBinding(tableView: table, adapter: adapter, pipeline: pipeline), source: source)
+    let binding = TableBinding(tableView: table, adapter: adapter, pipeline: pipeline)
+    join(binding, adapter)
+    return open(binding, adapter, source: source)
   }
 
   @usableFromInline
@@ -30,9 +31,9 @@ enum BindingCore {
     pipeline: DiffPipeline<Section, Item>
   ) -> CollectionBinding<Section, Item> {
     let adapter = ListAdapter<Section, Item>(collectionView: grid, cells: cells)
-    return start(
-      CollectionBinding(collectionView: grid, adapter: adapter, pipeline: pipeline),
-      source: source)
+    let binding = CollectionBinding(collectionView: grid, adapter: adapter, pipeline: pipeline)
+    join(binding, adapter)
+    return open(binding, adapter, source: source)
   }
 
   /// As ``bind(_:cells:source:pipeline:)-(UITableView,_,_,_)``, with late content: `provide`
@@ -50,7 +51,7 @@ enum BindingCore {
     }
     let adapter = ListAdapter<Section, Item>(tableView: table, cells: cells)
     let binding = TableBinding(tableView: table, adapter: adapter, pipeline: pipeline)
-    return start(binding, source: source, content: late, box: box)
+    return start(binding, adapter, source: source, content: late, box: box)
   }
 
   /// As ``bind(_:cells:source:pipeline:)-(UICollectionView,_,_,_)``, with late content.
@@ -67,17 +68,17 @@ enum BindingCore {
     }
     let adapter = ListAdapter<Section, Item>(collectionView: grid, cells: cells)
     let binding = CollectionBinding(collectionView: grid, adapter: adapter, pipeline: pipeline)
-    return start(binding, source: source, content: late, box: box)
+    return start(binding, adapter, source: source, content: late, box: box)
   }
 
-  /// Attaches late content to a new binding — the cells' interest, the prefetcher, the store's
-  /// purge on a memory warning — then starts it.
+  /// Joins a new binding and its adapter, attaches late content to them — the cells' interest,
+  /// the prefetcher, the store's purge on a memory warning — then opens the view to them.
   private static func start<Binding: ViewBinding<Section, Item>, Section, Item, Key, Content>(
-    _ binding: Binding, source: ListSource<Section, Item>,
+    _ binding: Binding, _ adapter: ListAdapter<Section, Item>, source: ListSource<Section, Item>,
     content late: LateContent<Item, Key, Content>, box: ContentBox<Section, Item, Key, Content>
   ) -> Binding {
     late.store.purgesOnMemoryWarning()
-    guard let adapter = join(binding) else { return binding }
+    join(binding, adapter)
     let content = ContentBinding(binding: binding, content: late)
     box.content = content
     adapter.contentPhase = { [weak box] item in box?.stateForCell(of: item).phase ?? .notRequested }
@@ -86,28 +87,25 @@ enum BindingCore {
     // content again, prefetching or not. Bindery hears the scroll itself, and leaves the view's
     // `prefetchDataSource` to the app.
     adapter.scrollObservers.append { [weak content] in content?.viewDidMove() }
-    adapter.install()
-    source.start(binding)
-    return binding
-  }
-
-  /// Installs a new binding's adapter as the view's data source, and starts reading the source.
-  private static func start<Binding: ViewBinding<Section, Item>, Section, Item>(
-    _ binding: Binding, source: ListSource<Section, Item>
-  ) -> Binding {
-    join(binding)?.install()
-    source.start(binding)
-    return binding
+    return open(binding, adapter, source: source)
   }
 
   /// Joins a new binding and its adapter: the adapter serves it, and lets go of the app's
   /// closures when it stops.
-  private static func join<Section, Item>(_ binding: ViewBinding<Section, Item>)
-    -> ListAdapter<Section, Item>?
-  {
-    guard let adapter = binding.adapter else { return nil }
+  private static func join<Section, Item>(
+    _ binding: ListBinding<Section, Item>, _ adapter: ListAdapter<Section, Item>
+  ) {
     adapter.attach(binding)
     binding.onStop { [weak adapter] in adapter?.bindingStopped() }
-    return adapter
+  }
+
+  /// Installs a joined binding's adapter as the view's data source, and starts reading the
+  /// source.
+  private static func open<Binding: ViewBinding<Section, Item>, Section, Item>(
+    _ binding: Binding, _ adapter: ListAdapter<Section, Item>, source: ListSource<Section, Item>
+  ) -> Binding {
+    adapter.install()
+    source.start(binding)
+    return binding
   }
 }

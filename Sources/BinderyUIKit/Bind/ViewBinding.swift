@@ -72,8 +72,7 @@ where
 }
 
 /// A binding of a `UICollectionView`, as `UICollectionView.bind(to:cellProvider:)` returns it: a
-/// ``ViewBinding`` with the modifiers only collection views take (supplementary views, a list
-/// layout's delete).
+/// ``ViewBinding`` with the modifiers only collection views take (their supplementary views).
 @MainActor
 public final class CollectionBinding<Section, Item>: ViewBinding<Section, Item>
 where

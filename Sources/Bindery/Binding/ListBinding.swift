@@ -291,9 +291,7 @@ where
   @discardableResult
   public func recordUserMove(from source: ItemPosition, to destination: ItemPosition) -> Item? {
     guard let moved = snapshot.movingItem(from: source, to: destination) else { return nil }
-    snapshot = moved.snapshot
-    snapshotVersion += 1
-    listsSentBeforeUserEdit = inbox.newestSequence
+    takeUserEdit(moved.snapshot)
     return moved.item
   }
 
@@ -307,10 +305,17 @@ where
   @discardableResult
   public func recordUserDelete(at position: ItemPosition) -> Item? {
     guard let removed = snapshot.removingItem(at: position) else { return nil }
-    snapshot = removed.snapshot
+    takeUserEdit(removed.snapshot)
+    return removed.item
+  }
+
+  /// Shows `edited`, the list after the user's edit on screen, and makes it what the next diff
+  /// starts from: a diff under way is redone, and a list sent before the edit waits for a newer
+  /// one.
+  private func takeUserEdit(_ edited: Snapshot<Section, Item>) {
+    snapshot = edited
     snapshotVersion += 1
     listsSentBeforeUserEdit = inbox.newestSequence
-    return removed.item
   }
 
 }

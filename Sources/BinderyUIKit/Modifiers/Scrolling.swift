@@ -37,7 +37,8 @@ extension ViewBinding {
       .item(id, position, animated: animated))
   }
 
-  /// Scrolls to the end of the list, its last item and the space after it in view. Before the
+  /// Scrolls to the end of the list, its last item and the space after it in view (the item, at
+  /// the viewport's end, where what follows it is longer than the viewport). Before the
   /// view shows any item, once a list with items is shown. A chat at its end
   /// (``ScrollAnchor/end``) stays there as messages arrive.
   public func scrollToEnd(animated: Bool = false) {
@@ -78,17 +79,7 @@ extension ListAdapter {
       guard !animated else {
         return view.scrollToItem(at: path, position: position, animated: true)
       }
-      // UIKit places the item from the estimates of the rows before it; the rows laid out
-      // at the new offset are measured, which moves it: scrolled again until it holds, as an
-      // app scrolling to a self-sizing row does.
-      var offset = ScrollAxis(view, horizontal: scrollsHorizontally).offset
-      for _ in 0..<Self.anchoringRounds {
-        view.scrollToItem(at: path, position: position, animated: false)
-        view.layoutIfNeeded()
-        let now = ScrollAxis(view, horizontal: scrollsHorizontally).offset
-        if abs(now - offset) < 0.5 { break }
-        offset = now
-      }
+      scrollUntilItHolds(to: path, at: position, in: view)
     case .end(let animated):
       guard let last = lastItemPosition, view.has(last) else { return }
       pendingScroll = nil
@@ -100,7 +91,28 @@ extension ListAdapter {
         var end = ScrollAnchorMark<Item.ID>(marks: [], wasAtStart: false, wasAtEnd: true)
         end.isEndAsked = true
         keepPlace(end)
+        // What follows the last item (empty sections' headers and footers) can be longer than
+        // the viewport: the item the app asked to see wins, at the viewport's end, as the
+        // animated scroll puts it.
+        if !isItemVisible(at: last) { scrollUntilItHolds(to: IndexPath(last), at: .end, in: view) }
       }
+    }
+  }
+
+  /// Scrolls the item at `path` to `position`, without animation. UIKit places the item from
+  /// the estimates of the rows before it; the rows laid out at the new offset are measured,
+  /// which moves it: scrolled again until it holds, as an app scrolling to a self-sizing row
+  /// does.
+  private func scrollUntilItHolds(
+    to path: IndexPath, at position: ListScrollPosition, in view: any BoundView
+  ) {
+    var offset = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+    for _ in 0..<Self.anchoringRounds {
+      view.scrollToItem(at: path, position: position, animated: false)
+      view.layoutIfNeeded()
+      let now = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+      if abs(now - offset) < 0.5 { break }
+      offset = now
     }
   }
 

@@ -201,4 +201,31 @@ struct ScrollingTests {
     #expect(table.indexPathsForVisibleRows?.last?.row == 499)
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
+
+  /// What follows the last row can be longer than the viewport: empty sections' headers in a
+  /// short viewport (a phone on its side, the keyboard up). The binding fuzzer's finding, seed
+  /// 10369064283919782269: the scroll went to the content's end, and no row was on screen.
+  @Test func aScrollToTheEndShowsTheLastRowWhenEmptySectionsFollowIt() async {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 160), style: .grouped)
+    table.isStrict = true
+    table.register(FeedCell.self, forCellReuseIdentifier: "post")
+    table.rowHeight = UITableView.automaticDimension
+    table.estimatedRowHeight = 60
+    UIWindow.show(table)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: feedCell
+    )
+    .headerTitles { "Section \($0.id)" }
+    let sections =
+      [ListSection(TestSection(id: 0), items: posts(0..<40))]
+      + (1...8).map { ListSection(TestSection(id: $0), items: []) }
+    #expect(await binding.apply(sections))
+    binding.scrollToEnd()
+    table.layoutIfNeeded()
+    #expect(
+      table.indexPathsForVisibleRows?.contains(IndexPath(row: 39, section: 0)) == true,
+      "the last row; on screen: \(table.indexPathsForVisibleRows ?? [])")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
 }

@@ -59,21 +59,17 @@ where
   private var announcedRestingOffset: Double?
   private var isUpdateScheduled = false
   private var restCheck: Task<Void, Never>?
+  /// When the rest check re-plans, unless the content moves before then.
+  private var restDue: Duration?
   private var isStopped = false
   /// The hold under way (the first display's, or new rows'): opened when it ends, or when the
   /// prefetcher stops.
   private var hold: OneShotGate?
   /// Keys held for new rows while their list waited, given back after the next re-plan.
   private var heldForNewRows: [Key] = []
-  /// The plan last requested, and the binding's count of snapshot writes then: a scroll that
-  /// plans the same rows of the same list (most frames: rows are taller than a frame's travel)
-  /// has nothing to ask for or let go of.
-  private var requested: (plan: [PrefetchPlanner.Want], snapshotWrites: UInt64)?
-  /// The content key at each flat index recent plans wanted, for the list of the binding's
-  /// count of snapshot writes: a window that moves by a row looks up one new item, not every
-  /// item it wants (finding an item by its flat index and reading its key costs far more than
-  /// this lookup, in code not specialized for the app's types).
-  private var keysByIndex: (snapshotWrites: UInt64, keys: [Int: Key]) = (0, [:])
+  /// What the last plan asked for, row by row: a plan of the same list that moved by a row
+  /// (most plans while scrolling) changes the keys of those rows alone.
+  private var requested: PlanRequests<Key>?
 
   /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
   /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
@@ -210,9 +206,9 @@ where
     hold?.open()  // a stopped binding shows nothing: its hold has nothing to wait for
     restCheck?.cancel()
     restCheck = nil
+    restDue = nil
     wanted.removeAll()
     requested = nil
-    keysByIndex = (0, [:])
     ledger.cancelAllRequests()
   }
 
@@ -229,68 +225,117 @@ where
       itemCount: snapshot.numberOfItems, visible: visible,
       itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
     let plan = planner.plan(for: situation)
-    let writes = binding?.snapshotWrites ?? 0
-    if let requested, requested.plan == plan, requested.snapshotWrites == writes {
-      // The same rows of the same list: every key is wanted at its priority already.
+    let writes = isShown ? binding?.snapshotWrites : nil
+    if let writes, var requested, requested.snapshotWrites == writes {
+      // The same list as the last plan's: only the rows whose want changed are looked at.
+      if requested.plan != plan {
+        self.requested = nil  // not held twice while it changes
+        request(plan, changedFrom: &requested, in: snapshot)
+        self.requested = requested
+      }
     } else {
-      request(plan, in: snapshot, snapshotWrites: isShown ? writes : nil)
-      requested = (plan, writes)
+      requested = request(plan, in: snapshot, snapshotWrites: writes)
     }
     if velocity != 0 { checkForRest() }
   }
 
-  /// Requests what `plan` wants of `snapshot` and lets go of the rest; `snapshotWrites`, the
-  /// binding's count when `snapshot` is the list on screen, lets the keys found be kept for
-  /// the next plan of the same list (`nil`: a list about to be shown, whose keys are not kept).
+  /// Requests what `plan` wants of `snapshot` and lets go of everything else; `snapshotWrites`,
+  /// the binding's count when `snapshot` is the list on screen (`nil`: a list about to be
+  /// shown), lets the next plan of the same list start from this one.
+  ///
+  /// - Complexity: O(p) for p rows in the plan, and one key lookup per row.
   private func request(
     _ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>,
     snapshotWrites: UInt64?
-  ) {
-    if let snapshotWrites,
-      keysByIndex.snapshotWrites != snapshotWrites
-        || keysByIndex.keys.count > max(256, 4 * plan.count)
-    {
-      keysByIndex = (snapshotWrites, [:])
-    }
-    let keysAreKept = snapshotWrites != nil && snapshotWrites == keysByIndex.snapshotWrites
-    var next: [Key: ContentPriority] = [:]
-    next.reserveCapacity(plan.count)
+  ) -> PlanRequests<Key> {
+    var requests = PlanRequests<Key>(plan: plan, snapshotWrites: snapshotWrites)
+    var keys: [Key] = []
+    keys.reserveCapacity(plan.count)
     for want in plan {
-      let id: Key
-      if keysAreKept, let known = keysByIndex.keys[want.index] {
-        id = known
-      } else if let item = Self.item(atFlatIndex: want.index, in: snapshot) {
-        id = contentKey(item)
-        if keysAreKept { keysByIndex.keys[want.index] = id }
-      } else {
-        continue
-      }
-      guard next[id] == nil else { continue }
-      next[id] = want.priority
-      switch wanted[id] {
-      case nil:
-        ledger.request(id, priority: want.priority)
-      case let held? where held < want.priority:
-        ledger.request(id, priority: want.priority)  // raise, then drop the old unit
-        ledger.cancelRequest(id)
+      guard let item = Self.item(atFlatIndex: want.index, in: snapshot) else { continue }
+      let key = contentKey(item)
+      requests.add(want, key: key)
+      keys.append(key)
+    }
+    for key in wanted.keys where requests.priority(of: key) == nil { keys.append(key) }
+    settle(keys, to: requests)
+    return requests
+  }
+
+  /// Requests what `plan` wants of the list `requests` was made for, given what it asked for
+  /// before: only the rows that joined or left the plan, or whose priority changed, are looked
+  /// up, and only their keys are asked for or let go of.
+  ///
+  /// - Complexity: O(p) integer comparisons for p rows in either plan, and one key lookup per
+  ///   row that changed.
+  private func request(
+    _ plan: [PrefetchPlanner.Want], changedFrom requests: inout PlanRequests<Key>,
+    in snapshot: Snapshot<Section, Item>
+  ) {
+    let next = PlanRequests<Key>.priorities(of: plan)
+    var joined: [Key] = []
+    var left: [Key] = []
+    requests.plan = plan
+    for key in requests.removeRows(changingTo: next) { left.append(key) }
+    for want in plan where requests.priorities[want.index] != want.priority {
+      guard
+        let key = requests.keys[want.index]
+          ?? Self.item(atFlatIndex: want.index, in: snapshot).map(contentKey)
+      else { continue }
+      requests.add(want, key: key)
+      joined.append(key)
+    }
+    // Asked for in the plan's order (the store starts loads in the order it is asked), then
+    // what the plan let go of.
+    settle(joined + left, to: requests)
+  }
+
+  /// Brings the interest held in each of `keys` to what `requests` wants of it: a unit at its
+  /// priority for a key newly wanted, a raise for one wanted more urgently (a unit at the new
+  /// priority, then the old one let go), and the unit let go for one no longer wanted. A key
+  /// wanted less urgently keeps its unit (the store does not lower a priority). A key named
+  /// twice is settled once.
+  private func settle(_ keys: [Key], to requests: PlanRequests<Key>) {
+    for key in keys {
+      let priority = requests.priority(of: key)
+      switch (wanted[key], priority) {
+      case (nil, let priority?):
+        ledger.request(key, priority: priority)
+      case (let held?, let priority?) where held < priority:
+        ledger.request(key, priority: priority)
+        ledger.cancelRequest(key)
+      case (_?, nil):
+        ledger.cancelRequest(key)
       default:
         break
       }
+      wanted[key] = priority
     }
-    for id in wanted.keys where next[id] == nil { ledger.cancelRequest(id) }
-    wanted = next
   }
 
-  /// Re-plans once the content has kept still for ``restDelay``.
+  /// Re-plans once the content has kept still for ``restDelay``. One task waits while the
+  /// content moves, sleeping on to the latest time asked for, rather than a task made and
+  /// cancelled for every frame.
   private func checkForRest() {
-    restCheck?.cancel()
     let time = store.time
     // Never sooner than a frame from now: a view that reads as decelerating while its offset
     // stands still (a test that stops advancing it) must not re-plan in a loop.
-    let due = max(time.elapsed() + .milliseconds(16), lastMoved + restDelay)
+    restDue = max(time.elapsed() + .milliseconds(16), lastMoved + restDelay)
+    guard restCheck == nil, let first = restDue else { return }
     restCheck = Task { [weak self] in
-      do { try await time.sleepUntil(due) } catch { return }
-      self?.update()
+      var due = first
+      while true {
+        do { try await time.sleepUntil(due) } catch { return }
+        guard let self, let latest = self.restDue else { return }
+        if latest > due {
+          due = latest
+          continue
+        }
+        self.restCheck = nil
+        self.restDue = nil
+        self.update()
+        return
+      }
     }
   }
 

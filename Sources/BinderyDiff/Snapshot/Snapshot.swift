@@ -22,6 +22,11 @@ where
   /// The sections, in display order.
   public let sections: [Section]
   @usableFromInline let itemsBySection: [[Item]]
+  /// The flat index of each section's first item, then the number of all items: positions and
+  /// flat indices convert by arithmetic on plain integers, which code not specialized for the
+  /// app's types (Bindery's own generic classes, on every scrolled frame) does without looking
+  /// up the items' type metadata.
+  @usableFromInline let itemStarts: [Int]
   @usableFromInline let identityIndex: IdentityIndex<Section.ID, Item.ID>
 
   /// Assembles a snapshot from parts that are already known to be unique.
@@ -32,6 +37,15 @@ where
   ) {
     self.sections = sections
     self.itemsBySection = items
+    var starts: [Int] = []
+    starts.reserveCapacity(items.count + 1)
+    var total = 0
+    for section in items.indices {
+      starts.append(total)
+      total += items[section].count
+    }
+    starts.append(total)
+    self.itemStarts = starts
     self.identityIndex = identityIndex
   }
 
@@ -132,21 +146,15 @@ where
 
   /// The number of items in all sections together.
   ///
-  /// - Complexity: O(number of sections).
+  /// - Complexity: O(1).
   @inlinable
-  public var numberOfItems: Int {
-    // A loop over indices, not `reduce`: in code not specialized for the app's types (Bindery's
-    // own generic classes) a closure or an iterator over `[[Item]]` looks up type metadata on
-    // every call, which costs more than the count.
-    var total = 0
-    for section in itemsBySection.indices { total += itemsBySection[section].count }
-    return total
-  }
+  public var numberOfItems: Int { itemStarts[itemStarts.count - 1] }
 
   /// The number of items in a section, or 0 for a section index out of range.
   @inlinable
   public func numberOfItems(inSection section: Int) -> Int {
-    itemsBySection.indices.contains(section) ? itemsBySection[section].count : 0
+    section >= 0 && section < itemStarts.count - 1
+      ? itemStarts[section + 1] - itemStarts[section] : 0
   }
 
   /// The items of a section in order, or an empty array for a section index out of range.
@@ -173,32 +181,30 @@ where
 
   /// The index of a position when all sections are laid end to end, or `nil` out of range.
   ///
-  /// - Complexity: O(number of sections).
+  /// - Complexity: O(1).
   @inlinable
   public func flatIndex(of position: ItemPosition) -> Int? {
-    // Counts only: reading the item would copy it.
-    guard itemsBySection.indices.contains(position.section),
-      itemsBySection[position.section].indices.contains(position.item)
-    else { return nil }
-    var index = position.item
-    for section in 0..<position.section { index += itemsBySection[section].count }
-    return index
+    let section = position.section
+    guard section >= 0, section < itemStarts.count - 1, position.item >= 0 else { return nil }
+    let index = itemStarts[section] + position.item
+    return index < itemStarts[section + 1] ? index : nil
   }
 
   /// The position at an index of all sections laid end to end, or `nil` out of range.
   ///
-  /// - Complexity: O(number of sections).
+  /// - Complexity: O(log number of sections).
   @inlinable
   public func position(atFlatIndex index: Int) -> ItemPosition? {
-    guard index >= 0 else { return nil }
-    var remaining = index
-    // Over indices, as in `numberOfItems`: no iterator's metadata to find.
-    for section in itemsBySection.indices {
-      let count = itemsBySection[section].count
-      if remaining < count { return ItemPosition(section: section, item: remaining) }
-      remaining -= count
+    guard index >= 0, index < numberOfItems else { return nil }
+    // The last section that starts at or before `index`: empty sections before it start where
+    // it does, so it is the one holding the item.
+    var low = 0
+    var high = itemStarts.count - 2
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if itemStarts[middle] <= index { low = middle } else { high = middle - 1 }
     }
-    return nil
+    return ItemPosition(section: low, item: index - itemStarts[low])
   }
 
   /// Every section with its items, in order: the input shape, for rebuilding or printing.
@@ -309,6 +315,9 @@ extension Snapshot {
   package func _checkInvariants() {
     #if DEBUG
       precondition(sections.count == itemsBySection.count, "one item list per section")
+      precondition(
+        itemStarts == itemsBySection.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) },
+        "the item starts count every section's items")
       precondition(
         Set(sections.map(\.id)).count == sections.count, "section ids are unique")
       var seen = Set<Item.ID>()

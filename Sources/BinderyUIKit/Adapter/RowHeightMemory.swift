@@ -35,12 +35,12 @@ final class RowHeightMemory: NSObject {
     weak var cell: UITableViewCell?
     let id: AnyHashable
   }
-  /// What the table showed when its rows were last all measured: while the width, the content's
-  /// length and the first and last rows on screen stay the same, and no cell was configured
-  /// and no height forgotten since, the rows on screen measure what they did (a row whose
-  /// height changed changes the content's length, unless another changed by as much the other
-  /// way in the same layout), and a scroll within the same rows (most frames: rows are taller
-  /// than a frame's travel) measures nothing again.
+  /// What the table showed when its rows were last measured: while the width and the content's
+  /// length stay the same, and no height was forgotten since, the rows measured then measure
+  /// what they did (a row whose height changed changes the content's length, unless another
+  /// changed by as much the other way in the same layout; a cell configured since is measured
+  /// on its own). So a scroll measures only the rows it brought on screen — none, on most
+  /// frames: rows are taller than a frame's travel.
   private var measuredScreen: MeasuredScreen?
   private struct MeasuredScreen: Equatable {
     let width: CGFloat
@@ -88,12 +88,19 @@ final class RowHeightMemory: NSObject {
       width: width, contentLength: tableView.contentSize.height, first: visible.first,
       last: visible.last)
     if configured.isEmpty, screen == measuredScreen { return }
+    let previous = measuredScreen
     measuredScreen = screen
     for entry in configured.values {
       if let cell = entry.cell { remember(cell.frame.height, for: entry.id, width: width) }
     }
     configured.removeAll(keepingCapacity: true)
-    for path in visible {
+    // The rows from the first to the last on screen at the last measure were all measured then
+    // (a table shows every row between its first and last), and none has changed since.
+    let measured: ClosedRange<IndexPath>? =
+      if let previous, previous.width == width, previous.contentLength == screen.contentLength,
+        let first = previous.first, let last = previous.last, first <= last
+      { first...last } else { nil }
+    for path in visible where measured?.contains(path) != true {
       guard let cell = tableView.cellForRow(at: path), let id = identify(path) else { continue }
       remember(cell.frame.height, for: id, width: width)
     }

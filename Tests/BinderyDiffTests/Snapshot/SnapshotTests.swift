@@ -84,6 +84,37 @@ struct SnapshotTests {
     #expect(dropped?.droppedSections == [1])
   }
 
+  @Test(arguments: [
+    [] as [Int], [0], [3], [0, 0, 0], [0, 2, 0, 0, 3, 0], [1, 1, 1, 1], [5, 0, 0, 0, 0, 0, 0, 1],
+  ])
+  func flatIndicesAndPositionsCountEveryItemOnceAcrossEmptySections(counts: [Int]) {
+    var next = 0
+    let snapshot = sectioned(
+      counts.enumerated().map { section, count in
+        defer { next += count }
+        return (section, Array(next..<(next + count)))
+      })
+    // Item ids count up from 0 in display order: each item's id is its flat index.
+    #expect(snapshot.numberOfItems == next)
+    #expect(counts.indices.allSatisfy { snapshot.numberOfItems(inSection: $0) == counts[$0] })
+    #expect(snapshot.numberOfItems(inSection: counts.count) == 0)
+    #expect(snapshot.numberOfItems(inSection: -1) == 0)
+    for id in 0..<next {
+      let position = snapshot.position(of: id)
+      #expect(position.flatMap { snapshot.flatIndex(of: $0) } == id)
+      #expect(snapshot.position(atFlatIndex: id) == position)
+    }
+    #expect(snapshot.position(atFlatIndex: next) == nil)
+    #expect(snapshot.position(atFlatIndex: -1) == nil)
+    for (section, count) in counts.enumerated() {
+      #expect(snapshot.flatIndex(of: ItemPosition(section: section, item: count)) == nil)
+      #expect(snapshot.flatIndex(of: ItemPosition(section: section, item: -1)) == nil)
+    }
+    #expect(snapshot.flatIndex(of: ItemPosition(section: counts.count, item: 0)) == nil)
+    #expect(snapshot.flatIndex(of: ItemPosition(section: -1, item: 0)) == nil)
+    snapshot._checkInvariants()
+  }
+
   @Test func cleanInputReportsNothing() {
     let (_, dropped) = ListSnapshot.lenient(items: [TestItem(id: 1), TestItem(id: 2)])
     #expect(dropped == nil)

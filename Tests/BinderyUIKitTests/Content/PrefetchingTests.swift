@@ -158,6 +158,52 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// Rows that share a key (avatars of one author) want it as the most urgent of them does:
+  /// scrolled down, back up and to rest, the window's keys are wanted and the keys far from it
+  /// are not, and once the binding stops no key holds any interest — no unit is lost or left
+  /// as the window moves row by row.
+  @Test func rowsSharingAKeyWantItWhileAnyOfThemIsPlanned() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 400, clock: clock), loader: loader.load)
+    // Four rows a key: rows 0–3 show key 0, rows 4–7 key 1, …
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, keyedBy: { $0.id / 4 })
+    ) { tableView, indexPath, _, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = avatar.content ?? "placeholder"
+      return cell
+    }
+    await binding.apply(items: (0..<800).map { TestItem(id: $0) })
+    for step in [44, 44, 30, 44, 60, 44, 10, 44, 88, 44] + Array(repeating: 44, count: 120) {
+      table.scroll(by: CGFloat(step))
+      clock.advance(by: .milliseconds(20))
+      await Task.yield()
+    }
+    for _ in 0..<20 {
+      table.scroll(by: -44)
+      clock.advance(by: .milliseconds(20))
+      await Task.yield()
+    }
+    clock.advance(by: .seconds(1))
+    let first = table.indexPathsForVisibleRows?.first?.row ?? 0
+    #expect(first > 100, "scrolled well down: the first row on screen is \(first)")
+    // At rest the window narrows to the screen and one more below, and the rows just above,
+    // whose cells UIKit keeps: no key farther away is wanted.
+    let near = ((first - 2) / 4)...((first + 24) / 4)
+    await eventually("only the keys near the screen wanted at rest") {
+      (0..<200).allSatisfy { (avatars.interest(in: $0) > 0) == near.contains($0) }
+    }
+    binding.cancel()
+    await eventually("every unit given back") {
+      (0..<200).allSatisfy { avatars.interest(in: $0) == 0 }
+    }
+    loader.openAll()
+  }
+
   /// The app's own prefetch data source stays the table's and hears UIKit's calls, while the
   /// binding still plans its window from the scroll.
   @Test func theAppsPrefetchDataSourceStaysAndContentIsStillPlannedAhead() async {

@@ -112,7 +112,8 @@ where
   public func setNeedsUpdate() {
     guard !isUpdateScheduled, !isStopped else { return }
     isUpdateScheduled = true
-    Task { [weak self] in self?.update() }
+    // Nothing to do when an update made since (after a scroll) planned what this one would.
+    Task { [weak self] in if self?.isUpdateScheduled == true { self?.update() } }
   }
 
   /// Re-plans now from the view's visible items and their speed, requesting what is newly

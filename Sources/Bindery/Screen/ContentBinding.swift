@@ -178,15 +178,26 @@ where
   /// tidy.
   public func viewDidMove() {
     prefetcher?.setNeedsUpdate()
-    if let releasedFor, let binding {
-      let visible = binding.visiblePositions
-      if releasedFor.first == visible.first, releasedFor.last == visible.last,
-        releasedFor.writes == binding.snapshotWrites
-      {
-        return
-      }
-    }
+    if rowsOnScreenAreAsReleased { return }
     scheduleRelease()
+  }
+
+  /// The view moved in the turn that is ending, and has laid out (BinderyUIKit calls it once a
+  /// turn, after a scroll): re-plans the prefetcher and tidies the cells' interest now, where
+  /// ``viewDidMove()`` waits for the end of the turn.
+  package func viewMoved() {
+    prefetcher?.update()
+    if rowsOnScreenAreAsReleased { return }
+    isReleaseScheduled = false
+    releaseDetachedCells()
+  }
+
+  /// Whether the rows on screen and the list are as at the last tidy: nothing to give back.
+  private var rowsOnScreenAreAsReleased: Bool {
+    guard let releasedFor, let binding else { return false }
+    let visible = binding.visiblePositions
+    return releasedFor.first == visible.first && releasedFor.last == visible.last
+      && releasedFor.writes == binding.snapshotWrites
   }
 
   /// Gives back the interest of cells that no longer show a row near the screen: cells in the
@@ -249,8 +260,10 @@ where
     guard !isReleaseScheduled else { return }
     isReleaseScheduled = true
     Task { [weak self] in
-      self?.isReleaseScheduled = false
-      self?.releaseDetachedCells()
+      // Nothing to do when a tidy made since (after a scroll) did it.
+      guard let self, self.isReleaseScheduled else { return }
+      self.isReleaseScheduled = false
+      self.releaseDetachedCells()
     }
   }
 }

@@ -112,7 +112,8 @@ where
   public func setNeedsCheck() {
     guard !isCheckScheduled, !isStopped else { return }
     isCheckScheduled = true
-    Task { [weak self] in self?.check() }
+    // Nothing to do when a check made since (after a scroll) found what this one would.
+    Task { [weak self] in if self?.isCheckScheduled == true { self?.check() } }
   }
 
   /// Asks for the page now if there is more and none is being asked for — for a "try again"

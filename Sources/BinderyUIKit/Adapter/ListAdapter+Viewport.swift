@@ -24,10 +24,9 @@ extension ListAdapter {
   /// a scroll the app asked for that waits for its item.
   func viewportScrolled(to now: ViewportWatcher.Viewport) {
     readerPlace = nil  // the reader moved: the row they read now is the one on screen
-    measureRowHeights()
     if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
     if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
-    for observer in scrollObservers { observer() }
+    setNeedsScrollWork()
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,
@@ -41,6 +40,6 @@ extension ListAdapter {
     }
     // Rows came onto the screen, or left it, as a scroll brings them: the content of cells
     // shown again is asked for, a page near the edge is loaded.
-    for observer in scrollObservers { observer() }
+    setNeedsScrollWork()
   }
 }

@@ -45,9 +45,12 @@ where
   }
   /// Told of every cell configured (page loaders watch the scroll through it).
   var cellObservers: [@MainActor (IndexPath) -> Void] = []
-  /// Told of every scroll Bindery did not make (the user's, the app's): page loaders, and
-  /// content prefetching, which re-plans as the view scrolls.
+  /// Told after every scroll Bindery did not make (the user's, the app's), once at the end of
+  /// the turn it happened in (``setNeedsScrollWork()``): page loaders, and content prefetching,
+  /// which re-plans as the view scrolls.
   var scrollObservers: [@MainActor () -> Void] = []
+  /// Whether the work after a scroll waits for the end of this turn.
+  private var isScrollWorkScheduled = false
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the binding's list (``ShownList``), shared with it from
@@ -164,8 +167,22 @@ where
   private func cameBackOnScreen() {
     reconfigureRowsChangedWhileCovered()
     scrollToPending()
+    setNeedsScrollWork()
+  }
+
+  /// After the view moved: at the end of this main-actor turn, once however often it moved in
+  /// it, measures the rows on screen for kept heights and tells the scroll's observers — after
+  /// UIKit's layout has given the rows the scroll brought their cells (before it, they have
+  /// none), and all from one read of the rows on screen. One job a frame, not one for each
+  /// part of the binding that follows the scroll.
+  func setNeedsScrollWork() {
+    guard !isScrollWorkScheduled else { return }
+    isScrollWorkScheduled = true
     Task { [weak self] in
-      guard let self, self.isLive else { return }
+      guard let self else { return }
+      self.isScrollWorkScheduled = false
+      guard self.isLive else { return }
+      self.measureRowHeights()
       for observer in self.scrollObservers { observer() }
     }
   }

@@ -184,7 +184,7 @@ extension ListAdapter {
   private func tellMoveIfDone(from start: CGFloat?) {
     guard placeKeepingDepth == 0, let start, let now = currentOffset, abs(now - start) >= 0.5
     else { return }
-    for observer in scrollObservers { observer() }
+    setNeedsScrollWork()
   }
 
   /// Moves the content offset so that the first marked item still in the list is where it was

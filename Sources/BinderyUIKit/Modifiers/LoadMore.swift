@@ -54,7 +54,7 @@ extension ViewBinding {
     }
     // UIKit shows cells it kept near the screen again without asking for them: the scroll
     // itself is a reason to look (a failed page is retried as the user comes back).
-    adapter.scrollObservers.append { [weak loader] in loader?.setNeedsCheck() }
+    adapter.scrollObservers.append { [weak loader] in loader?.check() }
     let keepingPlace: KeepingPlace = { [weak adapter] change in
       adapter?.keepingPlace(change) ?? change()
     }

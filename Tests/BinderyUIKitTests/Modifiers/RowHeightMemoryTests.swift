@@ -42,6 +42,15 @@ final class AppPrefetcher: UITableViewDataSourcePrefetching {
   func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }
 
+/// One frame of the user's scroll: the offset moves, the table lays out, and the turn ends, as
+/// each frame is a turn of the main run loop on a device (where the binding measures the rows
+/// the frame showed).
+@MainActor
+func scrollFrame(_ table: UITableView, by distance: CGFloat) async {
+  table.scroll(by: distance)
+  await Task.yield()
+}
+
 @MainActor
 @Suite("Row heights kept by identity", .mainActorTurns)
 struct RowHeightMemoryTests {
@@ -62,7 +71,7 @@ struct RowHeightMemoryTests {
     if keepingHeights { _ = binding.keepsRowHeights() }
     let feed = posts(1_000..<1_300)
     #expect(await binding.apply(items: feed))
-    for _ in 0..<60 { table.scroll(by: 100) }  // 6,000 points read, every row measured
+    for _ in 0..<60 { await scrollFrame(table, by: 100) }  // 6,000 points read, all measured
     let readID = try #require(
       table.indexPathsForVisibleRows?.first.flatMap { binding.item(at: $0)?.id })
     let start =
@@ -81,7 +90,7 @@ struct RowHeightMemoryTests {
       - table.contentOffset.y
     let measuredBefore = Set(feed.map(\.id))
     let before = table.offsetCorrections.count
-    while table.contentOffset.y > 0 { table.scroll(by: -50) }
+    while table.contentOffset.y > 0 { await scrollFrame(table, by: -50) }
     let corrections = table.offsetCorrections.dropFirst(before)
     var ofMeasured: [CGFloat] = []
     var changedRowCorrected = false
@@ -183,7 +192,7 @@ struct RowHeightMemoryTests {
     .keepsRowHeights()
     #expect(await binding.apply(items: posts(0..<100)))
     #expect(binding.rememberedRowHeight(at: IndexPath(row: 40, section: 0)) == nil)
-    for _ in 0..<30 { table.scroll(by: 100) }
+    for _ in 0..<30 { await scrollFrame(table, by: 100) }
     let row40 = table.rectForRow(at: IndexPath(row: 40, section: 0)).height
     #expect(binding.rememberedRowHeight(at: IndexPath(row: 40, section: 0)) == row40)
     #expect(row40 != table.estimatedRowHeight)
@@ -219,7 +228,7 @@ struct RowHeightMemoryTests {
     )
     .keepsRowHeights()
     #expect(await binding.apply(items: posts(0..<40)))
-    for _ in 0..<40 { table.scroll(by: 100) }  // every row measured at 320 points: 80 tall
+    for _ in 0..<40 { await scrollFrame(table, by: 100) }  // all measured at 320 points: 80 tall
     table.scroll(by: -10_000)
     #expect(table.rectForRow(at: IndexPath(row: 30, section: 0)).height == 80)
     table.frame = CGRect(x: 0, y: 0, width: 640, height: 528)  // rotated

@@ -145,6 +145,20 @@ where
     heldForNewRows = []
   }
 
+  /// Re-plans now, unless an update already planned for the view where it is now and for the
+  /// list it shows: after a scroll, cells configured in the same turn may have had it re-plan
+  /// already.
+  package func updateAfterMove() {
+    if isUpdateScheduled { return update() }
+    if let binding, let view = binding.view, let lastOffset,
+      view.scrollPosition.offset == lastOffset,
+      requested?.snapshotWrites == binding.snapshotWrites
+    {
+      return
+    }
+    update()
+  }
+
   /// Notes whether the content moved, and adds what an update saw to the recent scroll when
   /// the first visible row changed — updates between row changes (a rest check, a prefetch
   /// call) would make a speed counted in rows jitter, and the window's edge with it. The recent

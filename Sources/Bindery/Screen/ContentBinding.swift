@@ -90,8 +90,9 @@ where
 
   /// Configures the cell for `item` at `position` through its content state: interest at
   /// visible priority when the row is on screen, at prefetch priority when the view prepares it
-  /// ahead or a fling carries it past; then lets the prefetcher re-plan (once per main-actor
-  /// turn).
+  /// ahead or a fling carries it past; then lets the prefetcher re-plan and the cells' interest
+  /// be tidied (once per main-actor turn) — unless the cell was configured in place (its
+  /// content arrived, its item changed), which moves no row and no cell's interest.
   public func cell<Cell: AnyObject>(
     for item: Item, at position: ItemPosition, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
@@ -105,9 +106,10 @@ where
     {
       isVisible = false  // passing by in a fling: the landing screen comes first
     }
-    let cell = cells.cell(for: key, isVisible: isVisible) { state in
+    let (cell, inPlace) = cells.configuredCell(for: key, isVisible: isVisible) { state in
       configure(shownState(of: item.id, key: key, state))
     }
+    guard !inPlace else { return cell }
     prefetcher?.setNeedsUpdate()
     releasedFor = nil
     scheduleRelease()
@@ -186,7 +188,7 @@ where
   /// turn, after a scroll): re-plans the prefetcher and tidies the cells' interest now, where
   /// ``viewDidMove()`` waits for the end of the turn.
   package func viewMoved() {
-    prefetcher?.update()
+    prefetcher?.updateAfterMove()
     if rowsOnScreenAreAsReleased { return }
     isReleaseScheduled = false
     releaseDetachedCells()

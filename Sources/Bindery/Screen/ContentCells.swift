@@ -36,17 +36,28 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   public func cell<Cell: AnyObject>(
     for key: Key, isVisible: Bool = true, configure: (ContentState<Content>) -> Cell
   ) -> Cell {
+    configuredCell(for: key, isVisible: isVisible, configure: configure).cell
+  }
+
+  /// ``cell(for:isVisible:configure:)``, and whether it was configured in place: the same cell
+  /// showed `key` and held its interest before (its content arrived, its item changed), which
+  /// leaves every cell's interest as it was.
+  package func configuredCell<Cell: AnyObject>(
+    for key: Key, isVisible: Bool, configure: (ContentState<Content>) -> Cell
+  ) -> (cell: Cell, inPlace: Bool) {
     ledger.request(key, priority: isVisible ? .visible : .prefetch)
     let cell = configure(store.currentState(for: key))
     let id = ObjectIdentifier(cell)
+    var inPlace = false
     if let previous = entries[id] {
       // The cell showed something before: another key if reused, `key` if reconfigured (or the
       // entry is a dead cell's whose identifier this one now has).
+      inPlace = previous.key == key && previous.holdsInterest && previous.cell.value === cell
       forget(previous)
     }
     entries[id] = Entry(cell: WeakReference(cell), key: key, holdsInterest: true)
     cellsShowing[key, default: 0] += 1
-    return cell
+    return (cell, inPlace)
   }
 
   /// The key a cell shows.

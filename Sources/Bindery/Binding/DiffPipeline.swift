@@ -27,7 +27,7 @@ where
   )
 
   @usableFromInline
-  let prepare:
+  let _prepare:
     @Sendable ([ListSection<Section, Item>], Snapshot<Section, Item>, ReloadLimit?) ->
       LimitedResult
 
@@ -35,7 +35,7 @@ where
   /// `StagedChangeset(from:to:within:)`); an item whose `==` says it changed is reconfigured.
   @inlinable
   public init() {
-    prepare = { sections, base, limit in
+    _prepare = { sections, base, limit in
       let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
       guard let limit else { return (next, dropped, StagedChangeset(from: base, to: next)) }
       return (next, dropped, StagedChangeset(from: base, to: next, within: limit))
@@ -46,7 +46,7 @@ where
   /// whose `==` compares identity only (see `StagedChangeset(from:to:isContentEqual:)`).
   @inlinable
   public init(isContentEqual: @escaping @Sendable (Item, Item) -> Bool) {
-    prepare = { sections, base, limit in
+    _prepare = { sections, base, limit in
       let (next, dropped) = Snapshot<Section, Item>.lenient(sections)
       guard let limit else {
         return (
@@ -65,7 +65,7 @@ where
   public func callAsFunction(
     _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>
   ) -> Result {
-    let (next, dropped, changeset) = prepare(sections, base, nil)
+    let (next, dropped, changeset) = _prepare(sections, base, nil)
     return (next, dropped, changeset ?? StagedChangeset(from: base, to: next))
   }
 
@@ -76,6 +76,6 @@ where
     _ sections: [ListSection<Section, Item>], after base: Snapshot<Section, Item>,
     within limit: ReloadLimit
   ) -> LimitedResult {
-    prepare(sections, base, limit)
+    _prepare(sections, base, limit)
   }
 }

@@ -58,22 +58,22 @@ where
             changeset: changeset, from: base, to: next, sequence: submission.sequence,
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
             diffTime: clock.now - started))
-        if isFirst, !held, let hold = await target.value?.firstDisplayHold {
-          await MainActor.run { target.value?.phase.holdFirstDisplay(submission.sequence) }
+        if isFirst, !held, let hold = await target._value?.firstDisplayHold {
+          await MainActor.run { target._value?.phase.holdFirstDisplay(submission.sequence) }
           await hold(next)
           held = true
-          await MainActor.run { target.value?.phase.endHold() }
+          await MainActor.run { target._value?.phase.endHold() }
           // Replaced while it was held: its waiters were told; the newest list is shown at
           // once, without a second hold.
           if inbox.newestSequence > submission.sequence { continue listLoop }
         } else if !isFirst,
           // A change shown with a reload may insert rows too: the hold looks at what is new.
           changeset.map({ $0.stages.contains(where: \.insertsItems) }) ?? true,
-          let hold = await target.value?.updateHold
+          let hold = await target._value?.updateHold
         {
           await hold(base, next)
         }
-        let outcome = await MainActor.run { target.value?.show(diff.value) ?? .stopped }
+        let outcome = await MainActor.run { target._value?.show(diff.value) ?? .stopped }
         // The snapshot the view showed until now goes here too, not on the main actor.
         withExtendedLifetime((diff, base)) {}
         switch outcome {
@@ -90,13 +90,13 @@ where
           // Latest wins while the view animates: lists that come meanwhile replace each other.
           // A completion that never comes (a view that forgets it) holds nothing for long.
           if await !animations.wait(for: submission.sequence, atMost: Binding.completionDeadline) {
-            await MainActor.run { target.value?.finishShowing(submission.sequence) }
+            await MainActor.run { target._value?.finishShowing(submission.sequence) }
           }
           continue listLoop
         case .held:
           // The user moves a row by hand; a batch now would break the gesture. The newest
           // list is shown when it ends, diffed from what the user left (a move makes it stale).
-          while await MainActor.run(body: { target.value?.isHeldByUser ?? false }) {
+          while await MainActor.run(body: { target._value?.isHeldByUser ?? false }) {
             if inbox.newestSequence > submission.sequence { continue listLoop }
             try? await Task.sleep(for: Binding.interactionPollInterval)
           }
@@ -116,8 +116,8 @@ where
     // The source ended or the binding stopped: no more lists, so no more problems to report.
     errors.finish()
     await MainActor.run {
-      target.value?.waiters.resolveAll()
-      target.value?.sourceDidEnd()
+      target._value?.waiters.resolveAll()
+      target._value?.sourceDidEnd()
     }
   }
 }

@@ -194,7 +194,7 @@ where
     let worker = Task.detached(priority: .userInitiated) { await diffWorker.run() }
     self.worker = worker
     lifetime.withLock { $0.worker = worker }
-    target.value = self
+    target._value = self
   }
 
   /// Creates a binding that shows every list `source` sends, latest first.

@@ -17,63 +17,63 @@ struct ContentCache<Key: Hashable, Value> {
   /// Where an entry lives in the clock, what it costs, and whether it was wanted recently.
   @usableFromInline
   struct Slot {
-    @usableFromInline var index: Int
-    @usableFromInline var cost: Int
-    @usableFromInline var recentlyWanted: Bool
+    @usableFromInline var _index: Int
+    @usableFromInline var _cost: Int
+    @usableFromInline var _recentlyWanted: Bool
 
     @inlinable
     init(index: Int, cost: Int, recentlyWanted: Bool) {
-      self.index = index
-      self.cost = cost
-      self.recentlyWanted = recentlyWanted
+      self._index = index
+      self._cost = cost
+      self._recentlyWanted = recentlyWanted
     }
   }
 
-  @usableFromInline let costLimit: Int
-  @usableFromInline let countLimit: Int
+  @usableFromInline let _costLimit: Int
+  @usableFromInline let _countLimit: Int
   /// The values, alone, so that a read is one lookup in a compact table.
-  @usableFromInline var values: [Key: Value] = [:]
-  @usableFromInline var slots: [Key: Slot] = [:]
+  @usableFromInline var _values: [Key: Value] = [:]
+  @usableFromInline var _slots: [Key: Slot] = [:]
   /// Per clock position: the key it holds, or nil for a free one; the hand goes round these.
-  @usableFromInline var keys: [Key?] = []
-  @usableFromInline var freeSlots: [Int] = []
-  @usableFromInline var hand = 0
-  @usableFromInline private(set) var totalCost = 0
+  @usableFromInline var _keys: [Key?] = []
+  @usableFromInline var _freeSlots: [Int] = []
+  @usableFromInline var _hand = 0
+  @usableFromInline private(set) var _totalCost = 0
 
   @usableFromInline
   init(costLimit: Int, countLimit: Int) {
-    self.costLimit = max(0, costLimit)
-    self.countLimit = max(0, countLimit)
+    self._costLimit = max(0, costLimit)
+    self._countLimit = max(0, countLimit)
   }
 
   /// The number of entries.
-  @inlinable var count: Int { values.count }
+  @inlinable var count: Int { _values.count }
 
   /// The value for a key.
   @inlinable
-  func value(for key: Key) -> Value? { values[key] }
+  func value(for key: Key) -> Value? { _values[key] }
 
   /// Changes a cached key's value in place; nothing for a key that is not cached.
   @inlinable
   mutating func updateValue(for key: Key, _ change: (inout Value) -> Void) {
-    guard var value = values[key] else { return }
+    guard var value = _values[key] else { return }
     change(&value)
-    values[key] = value
+    _values[key] = value
   }
 
   /// Whether a key is cached.
   @inlinable
-  func contains(_ key: Key) -> Bool { values[key] != nil }
+  func contains(_ key: Key) -> Bool { _values[key] != nil }
 
   /// Gives an entry a second chance: interest in it just ended.
   @inlinable
   mutating func markRecentlyWanted(_ key: Key) {
-    slots[key]?.recentlyWanted = true
+    _slots[key]?._recentlyWanted = true
   }
 
   /// Whether content of `cost` can be kept at all: not costlier than the whole limit.
   @inlinable
-  func accepts(cost: Int) -> Bool { countLimit > 0 && max(0, cost) <= costLimit }
+  func accepts(cost: Int) -> Bool { _countLimit > 0 && max(0, cost) <= _costLimit }
 
   /// Inserts or replaces a value, then evicts until both limits hold, sparing the keys
   /// `isPinned` names (content someone shows) as long as any other can go. Returns the evicted
@@ -83,38 +83,38 @@ struct ContentCache<Key: Hashable, Value> {
   mutating func insert(
     _ value: Value, for key: Key, cost: Int, isPinned: (Key) -> Bool = { _ in false }
   ) -> [(key: Key, cost: Int)] {
-    if !values.isEmpty { remove(key) }
+    if !_values.isEmpty { remove(key) }
     let cost = max(0, cost)
     guard accepts(cost: cost) else { return [] }
     var evicted: [(key: Key, cost: Int)] = []
-    while totalCost + cost > costLimit || values.count + 1 > countLimit,
+    while _totalCost + cost > _costLimit || _values.count + 1 > _countLimit,
       let victim = nextVictim(isPinned: isPinned)
     {
-      evicted.append((victim, slots[victim]?.cost ?? 0))
+      evicted.append((victim, _slots[victim]?._cost ?? 0))
       remove(victim)
     }
-    let index = freeSlots.popLast() ?? appendSlot()
-    keys[index] = key
-    values[key] = value
-    slots[key] = Slot(index: index, cost: cost, recentlyWanted: false)
-    totalCost += cost
+    let index = _freeSlots.popLast() ?? appendSlot()
+    _keys[index] = key
+    _values[key] = value
+    _slots[key] = Slot(index: index, cost: cost, recentlyWanted: false)
+    _totalCost += cost
     return evicted
   }
 
   /// Removes a key if present, dropping its value.
   @inlinable
   mutating func remove(_ key: Key) {
-    guard let slot = slots.removeValue(forKey: key) else { return }
-    values[key] = nil
-    keys[slot.index] = nil
-    freeSlots.append(slot.index)
-    totalCost -= slot.cost
+    guard let slot = _slots.removeValue(forKey: key) else { return }
+    _values[key] = nil
+    _keys[slot._index] = nil
+    _freeSlots.append(slot._index)
+    _totalCost -= slot._cost
   }
 
   @inlinable
   mutating func appendSlot() -> Int {
-    keys.append(nil)
-    return keys.count - 1
+    _keys.append(nil)
+    return _keys.count - 1
   }
 
   /// Removes entries `isPinned` does not name — least recently wanted first, by the clock —
@@ -124,7 +124,7 @@ struct ContentCache<Key: Hashable, Value> {
   @inlinable
   mutating func purge(downToCost cost: Int, isPinned: (Key) -> Bool) -> Int {
     var purged = 0
-    while totalCost > cost, let victim = nextVictim(isPinned: isPinned, sparingPinned: true) {
+    while _totalCost > cost, let victim = nextVictim(isPinned: isPinned, sparingPinned: true) {
       remove(victim)
       purged += 1
     }
@@ -135,23 +135,23 @@ struct ContentCache<Key: Hashable, Value> {
   /// when every entry is pinned, the first pinned one it passed (`nil` if `sparingPinned`).
   @inlinable
   mutating func nextVictim(isPinned: (Key) -> Bool, sparingPinned: Bool = false) -> Key? {
-    guard !values.isEmpty else { return nil }
+    guard !_values.isEmpty else { return nil }
     // Two turns at most: the first clears every bit it passes.
     var firstPinned: Key?
-    for _ in 0..<(2 * keys.count) {
-      let index = hand
-      hand = (hand + 1) % keys.count
-      guard let key = keys[index] else { continue }
+    for _ in 0..<(2 * _keys.count) {
+      let index = _hand
+      _hand = (_hand + 1) % _keys.count
+      guard let key = _keys[index] else { continue }
       if isPinned(key) {
         firstPinned = firstPinned ?? key
-      } else if slots[key]?.recentlyWanted == true {
-        slots[key]?.recentlyWanted = false
+      } else if _slots[key]?._recentlyWanted == true {
+        _slots[key]?._recentlyWanted = false
       } else {
         return key
       }
     }
     if sparingPinned { return nil }
-    return firstPinned ?? keys.lazy.compactMap { $0 }.first
+    return firstPinned ?? _keys.lazy.compactMap { $0 }.first
   }
 
   #if DEBUG
@@ -159,18 +159,18 @@ struct ContentCache<Key: Hashable, Value> {
     /// none, values and slots agree, and the totals add up. Traps on a broken invariant; debug
     /// builds only.
     func _checkInvariants() {
-      precondition(values.count == slots.count, "a slot for every value")
+      precondition(_values.count == _slots.count, "a slot for every value")
       var cost = 0
-      for (key, slot) in slots {
-        precondition(values[key] != nil, "a value for every slot")
-        precondition(keys[slot.index] == key, "an entry's position holds its key")
-        cost += slot.cost
+      for (key, slot) in _slots {
+        precondition(_values[key] != nil, "a value for every slot")
+        precondition(_keys[slot._index] == key, "an entry's position holds its key")
+        cost += slot._cost
       }
-      precondition(cost == totalCost, "total cost adds up")
-      precondition(keys.compactMap { $0 }.count == values.count, "no stray keys in the clock")
-      precondition(Set(freeSlots).count == freeSlots.count, "no position freed twice")
-      for index in freeSlots { precondition(keys[index] == nil, "free positions are empty") }
-      precondition(values.count <= countLimit && totalCost <= costLimit, "within limits")
+      precondition(cost == _totalCost, "total cost adds up")
+      precondition(_keys.compactMap { $0 }.count == _values.count, "no stray keys in the clock")
+      precondition(Set(_freeSlots).count == _freeSlots.count, "no position freed twice")
+      for index in _freeSlots { precondition(_keys[index] == nil, "free positions are empty") }
+      precondition(_values.count <= _countLimit && _totalCost <= _costLimit, "within limits")
     }
   #endif
 }

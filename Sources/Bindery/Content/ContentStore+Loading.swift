@@ -5,15 +5,15 @@ extension ContentStore {
   /// will see its deadline.
   @inlinable
   func load(_ key: Key, priority: ContentPriority) {
-    let isNew = records.update(key) { record -> Bool in
-      switch record.phase {
+    let isNew = _records.update(key) { record -> Bool in
+      switch record._phase {
       case .loading: return false
-      case .idle: record.phase = .loading(retrying: nil)
-      case .failed(let failure, _): record.phase = .loading(retrying: failure)
+      case .idle: record._phase = .loading(retrying: nil)
+      case .failed(let failure, _): record._phase = .loading(retrying: failure)
       }
       return true
     }
-    scheduler.enqueue(key, priority: priority, isNew: isNew)
+    _scheduler.enqueue(key, priority: priority, isNew: isNew)
     // A load started now, or later, is due no sooner than this.
     armWatchdog(by: time.elapsed() + timeout)
   }
@@ -21,8 +21,8 @@ extension ContentStore {
   /// Finishes the loads whose results came in since the last drain.
   @inlinable
   func drainCompletions() {
-    for completion in completions.take() {
-      finish(completion.key, priority: completion.priority, completion.outcome)
+    for completion in _completions.take() {
+      finish(completion._key, priority: completion._priority, completion._outcome)
     }
     restWatchdogIfIdle()
   }
@@ -30,97 +30,97 @@ extension ContentStore {
   /// Takes a load's result: content into the cache, or a failure; the cells are told.
   @inlinable
   func finish(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
-    let (previous, isWanted) = records.update(key) { record -> (FailureRecord?, Bool) in
+    let (previous, isWanted) = _records.update(key) { record -> (FailureRecord?, Bool) in
       let previous = record.failure
-      record.phase = previous.map { .failed($0, retry: nil) } ?? .idle
-      return (previous, record.interest > 0)
+      record._phase = previous.map { .failed($0, retry: nil) } ?? .idle
+      return (previous, record._interest > 0)
     }
     switch outcome {
     case .loaded(let content):
       keep(content, for: key, priority: priority)
     case .failed(let error):
-      if case .timedOut = error { counted.timedOut += 1 } else { counted.failed += 1 }
-      fail(key, error, priority: priority, after: previous)
+      if case .timedOut = error { _counted.timedOut += 1 } else { _counted.failed += 1 }
+      _fail(key, error, priority: priority, after: previous)
     case .cancelled:
-      counted.cancelled += 1
+      _counted.cancelled += 1
       // Its interest ended while its result was on the way: a failure it had is forgotten
       // like any other of a key nobody wants.
-      if !isWanted, let previous { forgetLater(key, previous) }
+      if !isWanted, let previous { _forgetLater(key, previous) }
     }
   }
 
   @inlinable
   func keep(_ content: Content, for key: Key, priority: ContentPriority) {
-    counted.completed += 1
-    let contentCost = cost(content)
-    guard cache.accepts(cost: contentCost) else {
+    _counted.completed += 1
+    let contentCost = _cost(content)
+    guard _cache.accepts(cost: contentCost) else {
       // Delivered once to whoever shows the key now, then a failure no retry can fix.
-      counted.notCached += 1
+      _counted.notCached += 1
       let failure = FailureRecord.notCached(
-        cost: contentCost, limit: cache.costLimit, priority: priority)
-      records.update(key) { $0.phase = .failed(failure, retry: nil) }
-      handoff = (key, content)
+        cost: contentCost, limit: _cache._costLimit, priority: priority)
+      _records.update(key) { $0._phase = .failed(failure, retry: nil) }
+      _handoff = (key, content)
       announce(key)
-      handoff = nil
+      _handoff = nil
       // Nobody waits for it: forget it now.
-      if records.interest(in: key) == 0 { forgetFailure(of: key) }
+      if _records.interest(in: key) == 0 { _forgetFailure(of: key) }
       return
     }
-    if case .failed = records[key].phase { records.update(key) { $0.phase = .idle } }
-    let evicted = cache.insert(
-      CachedContent(content: content, observedKeyPath: observedKeyPaths.paths[key]), for: key,
+    if case .failed = _records[key]._phase { _records.update(key) { $0._phase = .idle } }
+    let evicted = _cache.insert(
+      CachedContent(content: content, observedKeyPath: _observedKeyPaths.paths[key]), for: key,
       cost: contentCost
-    ) { self.records.interest(in: $0) > 0 }
-    counted.evicted += evicted.count
-    counted.peakCachedCost = max(counted.peakCachedCost, cache.totalCost)
+    ) { self._records.interest(in: $0) > 0 }
+    _counted.evicted += evicted.count
+    _counted.peakCachedCost = max(_counted.peakCachedCost, _cache._totalCost)
     announce(key, .loaded(content))
-    for wanted in evicted where records.interest(in: wanted.key) > 0 {
+    for wanted in evicted where _records.interest(in: wanted.key) > 0 {
       // Only when everything cached is wanted: what is on screen stays there, and the key is
       // not reloaded (which would evict another) until interest in it ends. Its own cost is
       // what did not fit.
       let failure = FailureRecord.notCached(
-        cost: wanted.cost, limit: cache.costLimit, priority: .visible)
-      records.update(wanted.key) { $0.phase = .failed(failure, retry: nil) }
+        cost: wanted.cost, limit: _cache._costLimit, priority: .visible)
+      _records.update(wanted.key) { $0._phase = .failed(failure, retry: nil) }
       announce(wanted.key)
     }
   }
 
   @usableFromInline
-  func fail(
+  func _fail(
     _ key: Key, _ error: ContentError, priority: ContentPriority, after previous: FailureRecord?
   ) {
-    let attempts = (previous?.attempts ?? 0) + 1
+    let attempts = (previous?._attempts ?? 0) + 1
     let jitter = min(max(0, retry.jitter), 1)
     let spread = jitter > 0 ? Double.random(in: -jitter...jitter) : 0
     let backoff = retry.delay(afterFailures: attempts) * (1 + spread)
     let failure = FailureRecord(
       error: error, attempts: attempts,
       retryTime: error.allowsRetry ? time.elapsed() + backoff : nil, priority: priority)
-    let isWanted = records.update(key) { record -> Bool in
-      record.phase = .failed(failure, retry: nil)
-      return record.interest > 0
+    let isWanted = _records.update(key) { record -> Bool in
+      record._phase = .failed(failure, retry: nil)
+      return record._interest > 0
     }
-    if !isWanted { forgetLater(key, failure) }  // its result came after interest ended
-    retryLater(key)
+    if !isWanted { _forgetLater(key, failure) }  // its result came after interest ended
+    _retryLater(key)
     announce(key)
   }
 
   /// Schedules the automatic retry of a failed key that someone wants; at once if its backoff
   /// has passed. Nothing for a failure no retry can fix, or one whose retry is scheduled.
   @usableFromInline
-  func retryLater(_ key: Key) {
-    let record = records[key]
-    guard record.interest > 0, case .failed(let failure, retry: nil) = record.phase,
-      let retryTime = failure.retryTime
+  func _retryLater(_ key: Key) {
+    let record = _records[key]
+    guard record._interest > 0, case .failed(let failure, retry: nil) = record._phase,
+      let retryTime = failure._retryTime
     else { return }
     if retryTime <= time.elapsed() {
-      counted.retries += 1
-      load(key, priority: failure.priority)
+      _counted.retries += 1
+      load(key, priority: failure._priority)
       announce(key)
     } else {
-      retriesScheduled += 1
-      let due = RetryDue(time: retryTime, order: retriesScheduled)
-      records.update(key) { $0.phase = .failed(failure, retry: due) }
+      _retriesScheduled += 1
+      let due = RetryDue(time: retryTime, order: _retriesScheduled)
+      _records.update(key) { $0._phase = .failed(failure, retry: due) }
       armWatchdog(by: retryTime)
     }
   }
@@ -132,41 +132,41 @@ extension ContentStore {
   /// has since ended finds nothing due and sleeps again.
   @inlinable
   func armWatchdog(by deadline: Duration) {
-    if let watchdog, watchdog.wakesAt <= deadline { return }
-    watchdog?.task.cancel()
+    if let _watchdog, _watchdog.wakesAt <= deadline { return }
+    _watchdog?.task.cancel()
     let time = self.time
     let task = Task { [weak self] in
       do { try await time.sleepUntil(deadline) } catch { return }
-      self?.watchdogFired()
+      self?._watchdogFired()
     }
-    watchdog = (task, deadline)
+    _watchdog = (task, deadline)
   }
 
   /// Lets the watchdog go when no load runs and no retry waits.
   @inlinable
   func restWatchdogIfIdle() {
-    guard let watchdog, records.scheduledRetryCount == 0, scheduler.runningCount == 0,
-      scheduler.abandonedCount == 0
+    guard let _watchdog, _records._scheduledRetryCount == 0, _scheduler.runningCount == 0,
+      _scheduler.abandonedCount == 0
     else { return }
-    watchdog.task.cancel()
-    self.watchdog = nil
+    _watchdog.task.cancel()
+    self._watchdog = nil
   }
 
   @usableFromInline
-  func watchdogFired() {
-    watchdog = nil
+  func _watchdogFired() {
+    _watchdog = nil
     let now = time.elapsed()
-    for load in scheduler.expire(by: now) {
+    for load in _scheduler.expire(by: now) {
       finish(load.key, priority: load.priority, .failed(.timedOut(timeout)))
     }
     var retried: [Key] = []
-    for (key, failure) in records.retries(dueBy: now) {
-      counted.retries += 1
-      load(key, priority: failure.priority)
+    for (key, failure) in _records.retries(dueBy: now) {
+      _counted.retries += 1
+      load(key, priority: failure._priority)
       retried.append(key)
     }
     // Sleep again until the earliest deadline left.
-    let deadlines = [scheduler.earliestDeadline, records.earliestRetry].compactMap { $0 }
+    let deadlines = [_scheduler.earliestDeadline, _records.earliestRetry].compactMap { $0 }
     if let earliest = deadlines.min() { armWatchdog(by: earliest) }
     for key in retried { announce(key) }
   }
@@ -187,40 +187,40 @@ enum LoadOutcome<Content: Sendable>: Sendable {
 final class CompletionQueue<Key: Hashable & Sendable, Content: Sendable>: Sendable {
   @usableFromInline
   struct Completion: Sendable {
-    @usableFromInline let key: Key
-    @usableFromInline let priority: ContentPriority
-    @usableFromInline let outcome: LoadOutcome<Content>
+    @usableFromInline let _key: Key
+    @usableFromInline let _priority: ContentPriority
+    @usableFromInline let _outcome: LoadOutcome<Content>
 
     @inlinable
     init(key: Key, priority: ContentPriority, outcome: LoadOutcome<Content>) {
-      self.key = key
-      self.priority = priority
-      self.outcome = outcome
+      self._key = key
+      self._priority = priority
+      self._outcome = outcome
     }
   }
 
   /// The store to drain into; set once by the store.
-  @usableFromInline @MainActor let store = WeakReference<ContentStore<Key, Content>>()
-  @usableFromInline let pending = Locked((completions: [Completion](), drainScheduled: false))
+  @usableFromInline @MainActor let _store = WeakReference<ContentStore<Key, Content>>()
+  @usableFromInline let _pending = Locked((completions: [Completion](), drainScheduled: false))
 
   @inlinable
   func deliver(_ key: Key, priority: ContentPriority, _ outcome: LoadOutcome<Content>) {
-    let schedule = pending.withLock { state in
+    let schedule = _pending.withLock { state in
       state.completions.append(Completion(key: key, priority: priority, outcome: outcome))
       defer { state.drainScheduled = true }
       return !state.drainScheduled
     }
     guard schedule else { return }
-    Task { @MainActor [store] in store.value?.drainCompletions() }
+    Task { @MainActor [_store] in _store._value?.drainCompletions() }
   }
 
   /// How many outcomes were delivered and not yet taken by the store.
-  package var undeliveredCount: Int { pending.withLock { $0.completions.count } }
+  package var undeliveredCount: Int { _pending.withLock { $0.completions.count } }
 
   /// Everything delivered so far, in order; the next delivery schedules a new drain.
   @inlinable
   func take() -> [Completion] {
-    pending.withLock { state in
+    _pending.withLock { state in
       defer {
         state.completions = []
         state.drainScheduled = false
@@ -237,29 +237,31 @@ extension ContentStore {
   /// mutation).
   package func _checkInvariants() {
     #if DEBUG
-      scheduler._checkInvariants()
-      records._checkInvariants()
-      for key in scheduler.pendingKeys {
-        precondition(records[key].isLoading, "the store knows every load")
-        precondition(records[key].interest > 0, "someone wants every waiting or running key")
+      _scheduler._checkInvariants()
+      _records._checkInvariants()
+      for key in _scheduler.pendingKeys {
+        precondition(_records[key].isLoading, "the store knows every load")
+        precondition(_records[key]._interest > 0, "someone wants every waiting or running key")
       }
-      let unwanted = records.records.values.compactMap { record -> FailureRecord? in
-        guard record.interest == 0, case .failed(let failure, _) = record.phase else { return nil }
+      let unwanted = _records._records.values.compactMap { record -> FailureRecord? in
+        guard record._interest == 0, case .failed(let failure, _) = record._phase else {
+          return nil
+        }
         return failure
       }
       precondition(
-        unwanted.allSatisfy { $0.retryTime != nil },
+        unwanted.allSatisfy { $0._retryTime != nil },
         "a failure no retry can fix is forgotten when interest ends")
       precondition(
         unwanted.count <= Self.forgottenFailureLimit, "failures of unwanted keys are bounded")
-      precondition(handoff == nil, "content is handed off only while it is announced")
-      for (key, cached) in cache.values {
-        guard let kept = cached.observedKeyPath else { continue }
+      precondition(_handoff == nil, "content is handed off only while it is announced")
+      for (key, cached) in _cache._values {
+        guard let kept = cached._observedKeyPath else { continue }
         precondition(
-          observedKeyPaths.paths[key] === kept.takeUnretainedValue(),
+          _observedKeyPaths.paths[key] === kept.takeUnretainedValue(),
           "the key path cached content refers to is the one the store keeps")
       }
-      cache._checkInvariants()
+      _cache._checkInvariants()
     #endif
   }
 }

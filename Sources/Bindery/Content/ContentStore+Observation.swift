@@ -16,8 +16,8 @@ extension ContentStore {
   /// - Complexity: O(1).
   @inlinable
   package func currentState(for key: Key) -> ContentState<Content> {
-    if let cached = cache.value(for: key) { return .loaded(cached.content) }
-    return uncachedState(for: key)
+    if let cached = _cache.value(for: key) { return .loaded(cached._content) }
+    return _uncachedState(for: key)
   }
 
   /// The key path Observation watches for one key.
@@ -26,7 +26,7 @@ extension ContentStore {
   /// How many keys' key paths the store keeps made: twice as many as it caches entries, and at
   /// least 4,096. Making one costs about a microsecond (a key path of a generic class, with an
   /// argument), reusing one a dictionary lookup.
-  @usableFromInline var observedKeyPathLimit: Int { max(4_096, 2 * configuration.countLimit) }
+  @usableFromInline var _observedKeyPathLimit: Int { max(4_096, 2 * configuration.countLimit) }
 
   /// Tells Observation that the key `keyPath` watches was read. Inlinable, so that the generic
   /// calls into Observation are specialized for the app's types (unspecialized, finding their
@@ -60,9 +60,9 @@ extension ContentStore {
 
   /// The key path for a cached key, kept with its content too, for the next read.
   @usableFromInline
-  func keepObservedKeyPath(forCached key: Key) -> Unmanaged<KeyPath<ContentStore, Key>> {
+  func _keepObservedKeyPath(forCached key: Key) -> Unmanaged<KeyPath<ContentStore, Key>> {
     let keyPath = Unmanaged.passUnretained(observedKeyPath(for: key))
-    cache.updateValue(for: key) { $0.observedKeyPath = keyPath }
+    _cache.updateValue(for: key) { $0._observedKeyPath = keyPath }
     return keyPath
   }
 
@@ -70,18 +70,18 @@ extension ContentStore {
   /// key no one has read through ``state(for:)`` since the store was made, which is known while
   /// every key read has its key path kept.
   @usableFromInline
-  func noteChange(of key: Key) {
+  func _noteChange(of key: Key) {
     #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *), let observation {
+      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *), let _observation {
         let keyPath: KeyPath<ContentStore, Key>
-        if let kept = observedKeyPaths.paths[key] {
+        if let kept = _observedKeyPaths.paths[key] {
           keyPath = kept
-        } else if observedKeyPaths.isComplete {
+        } else if _observedKeyPaths.isComplete {
           return
         } else {
           keyPath = \.[observedKey: key]
         }
-        unsafeDowncast(observation, to: StateObservation.self).registrar.withMutation(
+        unsafeDowncast(_observation, to: StateObservation.self)._registrar.withMutation(
           of: self, keyPath: keyPath
         ) {}
       }
@@ -92,15 +92,15 @@ extension ContentStore {
   /// kept ones are let go, and from then on a change to a key with none makes one.
   @inlinable
   func observedKeyPath(for key: Key) -> KeyPath<ContentStore, Key> {
-    if let kept = observedKeyPaths.paths[key] { return kept }
-    if observedKeyPaths.paths.count >= observedKeyPathLimit {
+    if let kept = _observedKeyPaths.paths[key] { return kept }
+    if _observedKeyPaths.paths.count >= _observedKeyPathLimit {
       // Cached content refers to its key's path without owning it: those stay.
-      observedKeyPaths = (
-        observedKeyPaths.paths.filter { cache.value(for: $0.key)?.observedKeyPath != nil }, false
+      _observedKeyPaths = (
+        _observedKeyPaths.paths.filter { _cache.value(for: $0.key)?._observedKeyPath != nil }, false
       )
     }
     let keyPath: KeyPath<ContentStore, Key> = \.[observedKey: key]
-    observedKeyPaths.paths[key] = keyPath
+    _observedKeyPaths.paths[key] = keyPath
     return keyPath
   }
 
@@ -119,7 +119,7 @@ extension ContentStore {
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   @usableFromInline
   final class StateObservation: Sendable {
-    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline let _registrar = ObservationRegistrar()
 
     @usableFromInline init() {}
 
@@ -130,7 +130,7 @@ extension ContentStore {
     func access<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      registrar.access(subject, keyPath: keyPath)
+      _registrar.access(subject, keyPath: keyPath)
     }
   }
 

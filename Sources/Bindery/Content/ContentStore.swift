@@ -51,18 +51,18 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// The store's time, from the clock it was given; a prefetcher shares it.
   public let time: TimeSource
 
-  @usableFromInline let cost: @Sendable (Content) -> Int
+  @usableFromInline let _cost: @Sendable (Content) -> Int
   // Read by the inlinable `state(for:)`, so that it is specialized for the caller's types;
   // only the main actor touches it, so exclusivity needs no checking at run time.
-  @usableFromInline @exclusivity(unchecked) var cache: ContentCache<Key, CachedContent>
+  @usableFromInline @exclusivity(unchecked) var _cache: ContentCache<Key, CachedContent>
   /// The waiting and running loads, shared with the workers that run them.
-  @usableFromInline let scheduler: LoadScheduler<Key, Content>
+  @usableFromInline let _scheduler: LoadScheduler<Key, Content>
   /// What the store knows of each key it tracks besides its content: its interest, and whether
   /// it loads or failed (with when it is retried).
-  @usableFromInline var records = KeyRecords<Key>()
+  @usableFromInline var _records = KeyRecords<Key>()
   /// Keys whose interest ended while they had a failure, oldest first: their failures are kept
   /// for the backoff, but only the newest ``forgottenFailureLimit`` of them.
-  @usableFromInline var unwantedFailures = FIFOQueue<Key>()
+  @usableFromInline var _unwantedFailures = FIFOQueue<Key>()
   /// Arrival streams to finish when the store goes away.
   var arrivalStreams: [Int: AsyncStream<Key>.Continuation] = [:]
   /// Objects that live as long as the store, by type: what a platform module hangs on it (on
@@ -70,30 +70,30 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   package var companions: [ObjectIdentifier: AnyObject] = [:]
   /// Content the cache refused, readable only while its arrival is being announced: at most
   /// one key's, for the length of one call, so not part of any key's record.
-  @usableFromInline var handoff: (key: Key, content: Content)?
+  @usableFromInline var _handoff: (key: Key, content: Content)?
   /// How many retries were ever scheduled: each is numbered, so that retries due together
   /// start in the order they were scheduled.
-  @usableFromInline var retriesScheduled: UInt64 = 0
-  @usableFromInline var observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
+  @usableFromInline var _retriesScheduled: UInt64 = 0
+  @usableFromInline var _observers: [Int: @MainActor (Key, ContentState<Content>) -> Void] = [:]
   var nextObserver = 0
-  @usableFromInline let completions = CompletionQueue<Key, Content>()
-  @usableFromInline var watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
+  @usableFromInline let _completions = CompletionQueue<Key, Content>()
+  @usableFromInline var _watchdog: (task: Task<Void, Never>, wakesAt: Duration)?
   /// What the main actor counted; the scheduler counts the loads it started.
-  @usableFromInline var counted = ContentStatistics()
+  @usableFromInline var _counted = ContentStatistics()
   /// Observation's registrar for ``state(for:)``, where the platform has Observation (iOS 17+).
-  @usableFromInline let observation: AnyObject?
+  @usableFromInline let _observation: AnyObject?
   /// ``observation`` again, unretained, for reads: the store owns it for its whole life, and a
   /// read through a strong reference costs a retain and a release, about a quarter of a read.
-  @usableFromInline let unretainedObservation: Unmanaged<AnyObject>?
+  @usableFromInline let _unretainedObservation: Unmanaged<AnyObject>?
   /// The key paths Observation watches keys by, kept because making one costs more than the read
   /// itself; `isComplete` while every key ever read through ``state(for:)`` has its path here.
-  @usableFromInline @exclusivity(unchecked) var observedKeyPaths:
+  @usableFromInline @exclusivity(unchecked) var _observedKeyPaths:
     (paths: [Key: KeyPath<ContentStore, Key>], isComplete: Bool) = ([:], true)
 
   /// What the store has done so far.
   public var statistics: ContentStatistics {
-    var statistics = counted
-    (statistics.started, statistics.peakConcurrentLoads, statistics.writtenOff) = scheduler.counts
+    var statistics = _counted
+    (statistics.started, statistics.peakConcurrentLoads, statistics.writtenOff) = _scheduler.counts
     return statistics
   }
 
@@ -103,13 +103,13 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// whenever it lets others go).
   @usableFromInline
   struct CachedContent {
-    @usableFromInline let content: Content
-    @usableFromInline var observedKeyPath: Unmanaged<KeyPath<ContentStore, Key>>?
+    @usableFromInline let _content: Content
+    @usableFromInline var _observedKeyPath: Unmanaged<KeyPath<ContentStore, Key>>?
 
     @inlinable
     init(content: Content, observedKeyPath: KeyPath<ContentStore, Key>?) {
-      self.content = content
-      self.observedKeyPath = observedKeyPath.map { Unmanaged.passUnretained($0) }
+      self._content = content
+      self._observedKeyPath = observedKeyPath.map { Unmanaged.passUnretained($0) }
     }
   }
 
@@ -130,19 +130,19 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     self.configuration = configuration
     let concurrency = max(1, configuration.maximumConcurrentLoads)
     time = TimeSource(clock: configuration.clock)
-    cost = configuration.cost
-    scheduler = LoadScheduler(
+    _cost = configuration.cost
+    _scheduler = LoadScheduler(
       maximumRunning: concurrency, timeout: configuration.timeout, time: time, loader: loader,
-      completions: completions)
-    cache = ContentCache(costLimit: configuration.costLimit, countLimit: configuration.countLimit)
-    observation = ContentStore.makeStateObservation()
-    unretainedObservation = observation.map { Unmanaged.passUnretained($0) }
-    completions.store.value = self
+      completions: _completions)
+    _cache = ContentCache(costLimit: configuration.costLimit, countLimit: configuration.countLimit)
+    _observation = ContentStore.makeStateObservation()
+    _unretainedObservation = _observation.map { Unmanaged.passUnretained($0) }
+    _completions._store._value = self
   }
 
   deinit {
-    scheduler.cancelAll()
-    watchdog?.task.cancel()
+    _scheduler.cancelAll()
+    _watchdog?.task.cancel()
     for stream in arrivalStreams.values { stream.finish() }
   }
 
@@ -166,57 +166,57 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// - Complexity: O(1).
   @inlinable
   public func state(for key: Key) -> ContentState<Content> {
-    guard let observation = unretainedObservation else { return currentState(for: key) }
-    if let cached = cache.value(for: key) {
+    guard let observation = _unretainedObservation else { return currentState(for: key) }
+    if let cached = _cache.value(for: key) {
       Self.trackRead(
         of: self, by: observation,
-        keyPath: cached.observedKeyPath ?? keepObservedKeyPath(forCached: key))
-      return .loaded(cached.content)
+        keyPath: cached._observedKeyPath ?? _keepObservedKeyPath(forCached: key))
+      return .loaded(cached._content)
     }
     trackRead(by: observation.takeUnretainedValue(), keyPath: observedKeyPath(for: key))
-    return uncachedState(for: key)
+    return _uncachedState(for: key)
   }
 
   @usableFromInline
-  func uncachedState(for key: Key) -> ContentState<Content> {
-    if let handoff, handoff.key == key { return .loaded(handoff.content) }
-    switch records[key].phase {
+  func _uncachedState(for key: Key) -> ContentState<Content> {
+    if let _handoff, _handoff.key == key { return .loaded(_handoff.content) }
+    switch _records[key]._phase {
     case .idle:
       return .notRequested
     case .loading:
       return .loading
     case .failed(let failure, let retry):
-      let retryIn = retry.map { max(.zero, $0.time - time.elapsed()) }
+      let retryIn = retry.map { max(.zero, $0._time - time.elapsed()) }
       return .failed(
-        ContentFailure(error: failure.error, attempts: failure.attempts, retryIn: retryIn))
+        ContentFailure(error: failure._error, attempts: failure._attempts, retryIn: retryIn))
     }
   }
 
   /// The total cost of the cached content.
-  public var cachedCost: Int { cache.totalCost }
+  public var cachedCost: Int { _cache._totalCost }
 
   /// The number of cached entries.
-  public var cachedCount: Int { cache.count }
+  public var cachedCount: Int { _cache.count }
 
   /// The number of loads running now.
-  public var loadsInFlight: Int { scheduler.runningCount }
+  public var loadsInFlight: Int { _scheduler.runningCount }
 
   /// The outcomes of loads that ended and that the store has not taken in yet (it does, in
   /// batches, on the main actor): for a simulation that waits until nothing is under way.
-  package var outcomesNotTakenIn: Int { completions.undeliveredCount }
+  package var outcomesNotTakenIn: Int { _completions.undeliveredCount }
 
   /// The loader bodies still running for loads that were taken back or timed out: each holds
   /// its slot until it returns (see ``maximumConcurrentLoads``).
-  public var abandonedLoads: Int { scheduler.abandonedCount }
+  public var abandonedLoads: Int { _scheduler.abandonedCount }
 
   /// The keys waiting for a slot, in the order they will start.
-  public var waitingKeys: [Key] { scheduler.waitingKeys }
+  public var waitingKeys: [Key] { _scheduler.waitingKeys }
 
   /// How much interest there is in a key.
-  public func interest(in key: Key) -> Int { records.interest(in: key) }
+  public func interest(in key: Key) -> Int { _records.interest(in: key) }
 
   /// How many keys anyone holds interest in.
-  public var interestedKeyCount: Int { records.interestedCount }
+  public var interestedKeyCount: Int { _records._interestedCount }
 
   // MARK: Interest
 
@@ -225,13 +225,13 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// `priority` if that is higher, and goes behind the keys already waiting at that priority.
   @inlinable
   public func request(_ key: Key, priority: ContentPriority = .visible) {
-    let phase = records.update(key) { record -> LoadPhase in
-      record.interest += 1
-      return record.phase
+    let phase = _records.update(key) { record -> LoadPhase in
+      record._interest += 1
+      return record._phase
     }
-    if cache.contains(key) || handoff?.key == key { return }
+    if _cache.contains(key) || _handoff?.key == key { return }
     if case .failed = phase {
-      retryLater(key)
+      _retryLater(key)
       return
     }
     load(key, priority: priority)
@@ -241,32 +241,32 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// cancelled and a scheduled retry forgotten. Cached content stays.
   @inlinable
   public func cancelRequest(_ key: Key) {
-    let record = records[key]
-    guard record.interest > 0 else { return }
-    guard record.interest == 1 else {
-      records.update(key) { $0.interest -= 1 }
+    let record = _records[key]
+    guard record._interest > 0 else { return }
+    guard record._interest == 1 else {
+      _records.update(key) { $0._interest -= 1 }
       return
     }
-    cache.markRecentlyWanted(key)
+    _cache.markRecentlyWanted(key)
     // Only a key that loads can be in the scheduler's hands.
-    let withdrawal = record.isLoading ? scheduler.cancel(key) : .ended
-    let failure = records.update(key) { record -> FailureRecord? in
-      record.interest = 0
-      switch record.phase {
+    let withdrawal = record.isLoading ? _scheduler.cancel(key) : .ended
+    let failure = _records.update(key) { record -> FailureRecord? in
+      record._interest = 0
+      switch record._phase {
       case .idle:
         return nil
       case .failed(let failure, _):
-        record.phase = .failed(failure, retry: nil)
+        record._phase = .failed(failure, retry: nil)
         return failure
       case .loading(let failure):
         // An ended load's result is on its way, and is taken as any other.
-        if withdrawal != .ended { record.phase = failure.map { .failed($0, retry: nil) } ?? .idle }
+        if withdrawal != .ended { record._phase = failure.map { .failed($0, retry: nil) } ?? .idle }
         return failure
       }
     }
-    if let failure { forgetLater(key, failure) }
+    if let failure { _forgetLater(key, failure) }
     if withdrawal == .running {
-      counted.cancelled += 1
+      _counted.cancelled += 1
       // Its worker is abandoned: the watchdog writes it off if its loader never returns.
       armWatchdog(by: time.elapsed() + timeout)
     }
@@ -276,27 +276,28 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// loads afresh when it is wanted again); another is kept for its backoff, among the newest
   /// ``forgottenFailureLimit``.
   @usableFromInline
-  func forgetLater(_ key: Key, _ failure: FailureRecord) {
-    guard failure.retryTime != nil else {
-      forgetFailure(of: key)
+  func _forgetLater(_ key: Key, _ failure: FailureRecord) {
+    guard failure._retryTime != nil else {
+      _forgetFailure(of: key)
       return
     }
-    unwantedFailures.append(key)
-    while unwantedFailures.count > Self.forgottenFailureLimit, let old = unwantedFailures.popFirst()
+    _unwantedFailures.append(key)
+    while _unwantedFailures.count > Self.forgottenFailureLimit,
+      let old = _unwantedFailures.popFirst()
     {
-      let record = records[old]
-      if record.interest == 0, !record.isLoading { forgetFailure(of: old) }
+      let record = _records[old]
+      if record._interest == 0, !record.isLoading { _forgetFailure(of: old) }
     }
   }
 
   /// Drops the failure kept for `key`: the one it shows, or the one its load retries.
   @usableFromInline
-  func forgetFailure(of key: Key) {
-    records.update(key) { record in
-      switch record.phase {
+  func _forgetFailure(of key: Key) {
+    _records.update(key) { record in
+      switch record._phase {
       case .idle: break
-      case .loading: record.phase = .loading(retrying: nil)
-      case .failed: record.phase = .idle
+      case .loading: record._phase = .loading(retrying: nil)
+      case .failed: record._phase = .idle
       }
     }
   }
@@ -310,16 +311,16 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(n) in the cached entries.
   public func purge(downToCost cost: Int = 0) {
-    let purged = cache.purge(downToCost: max(0, cost)) { self.records.interest(in: $0) > 0 }
-    counted.purged += purged
+    let purged = _cache.purge(downToCost: max(0, cost)) { self._records.interest(in: $0) > 0 }
+    _counted.purged += purged
   }
 
   /// Forgets a key's content and failure, to force a fresh load: at once if someone wants the
   /// key (its observers are told, so the cells showing it ask again), else on the next request.
   public func evict(_ key: Key) {
-    cache.remove(key)
-    forgetFailure(of: key)
-    if records.interest(in: key) > 0 { load(key, priority: .visible) }
+    _cache.remove(key)
+    _forgetFailure(of: key)
+    if _records.interest(in: key) > 0 { load(key, priority: .visible) }
     announce(key)
   }
 
@@ -334,8 +335,8 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   {
     let id = nextObserver
     nextObserver += 1
-    observers[id] = observer
-    return ContentObservation { [weak self] in self?.observers[id] = nil }
+    _observers[id] = observer
+    return ContentObservation { [weak self] in self?._observers[id] = nil }
   }
 
   /// A stream of every key whose state changes from now on — content, a failure, a retry
@@ -361,10 +362,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// Tells every observer the key's state; `known`, when the caller has it, saves a lookup.
   @inlinable
   func announce(_ key: Key, _ known: ContentState<Content>? = nil) {
-    if observation != nil { noteChange(of: key) }
-    guard !observers.isEmpty else { return }
+    if _observation != nil { _noteChange(of: key) }
+    guard !_observers.isEmpty else { return }
     let state = known ?? currentState(for: key)
-    for observer in observers.values { observer(key, state) }
+    for observer in _observers.values { observer(key, state) }
   }
 }
 

@@ -4,29 +4,29 @@
 /// priority) and the store's record of failures nobody wants use it.
 @usableFromInline
 struct FIFOQueue<Element> {
-  @usableFromInline var storage: [Element] = []
-  @usableFromInline var head = 0
+  @usableFromInline var _storage: [Element] = []
+  @usableFromInline var _head = 0
 
   @inlinable init() {}
 
   /// The number of elements queued.
-  @inlinable var count: Int { storage.count - head }
+  @inlinable var count: Int { _storage.count - _head }
 
   /// The elements queued, oldest first.
-  @inlinable var elements: ArraySlice<Element> { storage[head...] }
+  @inlinable var elements: ArraySlice<Element> { _storage[_head...] }
 
   @inlinable
-  mutating func append(_ element: Element) { storage.append(element) }
+  mutating func append(_ element: Element) { _storage.append(element) }
 
   /// The oldest element, removed; `nil` when the queue is empty.
   @inlinable
   mutating func popFirst() -> Element? {
-    guard head < storage.count else { return nil }
-    let element = storage[head]
-    head += 1
-    if head > 1_024, head * 2 > storage.count {
-      storage.removeFirst(head)
-      head = 0
+    guard _head < _storage.count else { return nil }
+    let element = _storage[_head]
+    _head += 1
+    if _head > 1_024, _head * 2 > _storage.count {
+      _storage.removeFirst(_head)
+      _head = 0
     }
     return element
   }

@@ -3,18 +3,18 @@
 /// ever) the next may start.
 @usableFromInline
 struct FailureRecord: Sendable {
-  @usableFromInline let error: ContentError
-  @usableFromInline let attempts: Int
+  @usableFromInline let _error: ContentError
+  @usableFromInline let _attempts: Int
   /// When a retry may start; `nil` for a failure no retry can fix.
-  @usableFromInline let retryTime: Duration?
-  @usableFromInline let priority: ContentPriority
+  @usableFromInline let _retryTime: Duration?
+  @usableFromInline let _priority: ContentPriority
 
   @inlinable
   init(error: ContentError, attempts: Int, retryTime: Duration?, priority: ContentPriority) {
-    self.error = error
-    self.attempts = attempts
-    self.retryTime = retryTime
-    self.priority = priority
+    self._error = error
+    self._attempts = attempts
+    self._retryTime = retryTime
+    self._priority = priority
   }
 
   /// Content the cache would not keep (`cost` against its `limit`): a failure no retry can
@@ -30,13 +30,13 @@ struct FailureRecord: Sendable {
 /// When a failed key's automatic retry is due, and its place among the retries scheduled.
 @usableFromInline
 struct RetryDue: Sendable {
-  @usableFromInline let time: Duration
-  @usableFromInline let order: UInt64
+  @usableFromInline let _time: Duration
+  @usableFromInline let _order: UInt64
 
   @inlinable
   init(time: Duration, order: UInt64) {
-    self.time = time
-    self.order = order
+    self._time = time
+    self._order = order
   }
 }
 
@@ -60,15 +60,15 @@ enum LoadPhase: Sendable {
 @usableFromInline
 struct KeyRecord: Sendable {
   /// Units of interest held; 0 when nobody wants the key.
-  @usableFromInline var interest = 0
-  @usableFromInline var phase = LoadPhase.idle
+  @usableFromInline var _interest = 0
+  @usableFromInline var _phase = LoadPhase.idle
 
   @inlinable init() {}
 
   /// The failure kept for the key: the one shown, or the one its load retries.
   @inlinable
   var failure: FailureRecord? {
-    switch phase {
+    switch _phase {
     case .idle: nil
     case .loading(let retrying): retrying
     case .failed(let failure, _): failure
@@ -77,20 +77,20 @@ struct KeyRecord: Sendable {
 
   @inlinable
   var isLoading: Bool {
-    if case .loading = phase { return true }
+    if case .loading = _phase { return true }
     return false
   }
 
   @inlinable
   var scheduledRetry: RetryDue? {
-    if case .failed(_, let retry) = phase { return retry }
+    if case .failed(_, let retry) = _phase { return retry }
     return nil
   }
 
   /// A record that says nothing: the table does not keep it.
   @inlinable
   var isEmpty: Bool {
-    if interest == 0, case .idle = phase { return true }
+    if _interest == 0, case .idle = _phase { return true }
     return false
   }
 }
@@ -103,21 +103,21 @@ struct KeyRecord: Sendable {
 ///   that becomes empty.
 @usableFromInline
 struct KeyRecords<Key: Hashable> {
-  @usableFromInline private(set) var records: [Key: KeyRecord] = [:]
+  @usableFromInline private(set) var _records: [Key: KeyRecord] = [:]
   /// How many keys have interest.
-  @usableFromInline private(set) var interestedCount = 0
+  @usableFromInline private(set) var _interestedCount = 0
   /// How many keys have a retry scheduled.
-  @usableFromInline private(set) var scheduledRetryCount = 0
+  @usableFromInline private(set) var _scheduledRetryCount = 0
 
   @inlinable init() {}
 
   /// A key's record; an empty one for a key the table does not track.
   @inlinable
-  subscript(key: Key) -> KeyRecord { records[key] ?? KeyRecord() }
+  subscript(key: Key) -> KeyRecord { _records[key] ?? KeyRecord() }
 
   /// How much interest there is in `key`.
   @inlinable
-  func interest(in key: Key) -> Int { records[key]?.interest ?? 0 }
+  func interest(in key: Key) -> Int { _records[key]?._interest ?? 0 }
 
   /// Changes a key's record in place (an empty one for a key not tracked) and returns what
   /// `change` returns; a record left empty is dropped.
@@ -126,18 +126,18 @@ struct KeyRecords<Key: Hashable> {
     var interestDelta = 0
     var retryDelta = 0
     var isEmpty = false
-    let result = Self.modify(&records[key, default: KeyRecord()]) { record in
-      let wasInterested = record.interest > 0
+    let result = Self.modify(&_records[key, default: KeyRecord()]) { record in
+      let wasInterested = record._interest > 0
       let hadRetry = record.scheduledRetry != nil
       let result = change(&record)
-      interestDelta = (record.interest > 0 ? 1 : 0) - (wasInterested ? 1 : 0)
+      interestDelta = (record._interest > 0 ? 1 : 0) - (wasInterested ? 1 : 0)
       retryDelta = (record.scheduledRetry != nil ? 1 : 0) - (hadRetry ? 1 : 0)
       isEmpty = record.isEmpty
       return result
     }
-    interestedCount += interestDelta
-    scheduledRetryCount += retryDelta
-    if isEmpty { records[key] = nil }
+    _interestedCount += interestDelta
+    _scheduledRetryCount += retryDelta
+    if isEmpty { _records[key] = nil }
     return result
   }
 
@@ -153,13 +153,13 @@ struct KeyRecords<Key: Hashable> {
   ///
   /// - Complexity: O(n) in the records while any retry is scheduled; O(1) otherwise.
   func retries(dueBy time: Duration) -> [(key: Key, failure: FailureRecord)] {
-    guard scheduledRetryCount > 0 else { return [] }
+    guard _scheduledRetryCount > 0 else { return [] }
     var due: [(key: Key, failure: FailureRecord, order: UInt64)] = []
-    for (key, record) in records {
-      guard case .failed(let failure, let retry?) = record.phase, retry.time <= time else {
+    for (key, record) in _records {
+      guard case .failed(let failure, let retry?) = record._phase, retry._time <= time else {
         continue
       }
-      due.append((key, failure, retry.order))
+      due.append((key, failure, retry._order))
     }
     // In the order they were scheduled: which start now and which wait for a slot must not
     // depend on how a dictionary lays its keys out.
@@ -170,23 +170,23 @@ struct KeyRecords<Key: Hashable> {
   ///
   /// - Complexity: O(n) in the records while any retry is scheduled; O(1) otherwise.
   var earliestRetry: Duration? {
-    guard scheduledRetryCount > 0 else { return nil }
-    return records.values.lazy.compactMap(\.scheduledRetry?.time).min()
+    guard _scheduledRetryCount > 0 else { return nil }
+    return _records.values.lazy.compactMap(\.scheduledRetry?._time).min()
   }
 
   #if DEBUG
     /// Checks that no empty record is kept and that the counts are the records'.
     func _checkInvariants() {
-      precondition(!records.values.contains(where: \.isEmpty), "no empty records")
-      precondition(records.values.allSatisfy { $0.interest >= 0 }, "interest is never negative")
+      precondition(!_records.values.contains(where: \.isEmpty), "no empty records")
+      precondition(_records.values.allSatisfy { $0._interest >= 0 }, "interest is never negative")
       precondition(
-        interestedCount == records.values.count(where: { $0.interest > 0 }),
+        _interestedCount == _records.values.count(where: { $0._interest > 0 }),
         "the count of keys wanted is the records'")
       precondition(
-        scheduledRetryCount == records.values.count(where: { $0.scheduledRetry != nil }),
+        _scheduledRetryCount == _records.values.count(where: { $0.scheduledRetry != nil }),
         "the count of retries scheduled is the records'")
-      for record in records.values where record.scheduledRetry != nil {
-        precondition(record.interest > 0, "a retry is for a key someone wants")
+      for record in _records.values where record.scheduledRetry != nil {
+        precondition(record._interest > 0, "a retry is for a key someone wants")
       }
     }
   #endif

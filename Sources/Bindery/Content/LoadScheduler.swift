@@ -26,82 +26,82 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   @usableFromInline
   struct Running {
     /// The worker running the load; it runs nothing else meanwhile.
-    @usableFromInline let worker: Int
-    @usableFromInline let priority: ContentPriority
-    @usableFromInline let deadline: Duration
+    @usableFromInline let _worker: Int
+    @usableFromInline let _priority: ContentPriority
+    @usableFromInline let _deadline: Duration
     /// Its place among the loads started, for an order that does not depend on a dictionary's.
-    @usableFromInline let order: Int
+    @usableFromInline let _order: Int
 
     @inlinable
     init(worker: Int, priority: ContentPriority, deadline: Duration, order: Int) {
-      self.worker = worker
-      self.priority = priority
-      self.deadline = deadline
-      self.order = order
+      self._worker = worker
+      self._priority = priority
+      self._deadline = deadline
+      self._order = order
     }
   }
 
   @usableFromInline
   struct State {
     /// The keys waiting for a slot, in the order they will start.
-    @usableFromInline var waiting = LoadWaitQueue<Key>()
-    @usableFromInline var running: [Key: Running] = [:]
+    @usableFromInline var _waiting = LoadWaitQueue<Key>()
+    @usableFromInline var _running: [Key: Running] = [:]
     /// The workers that count against the limit, by number: each runs one load, is about to
     /// take the next waiting key or end, or is abandoned.
-    @usableFromInline var workers: [Int: Task<Void, Never>] = [:]
+    @usableFromInline var _workers: [Int: Task<Void, Never>] = [:]
     /// Workers whose load was taken back or expired while their loader still runs, with the
     /// time at which they are written off if it has not returned.
-    @usableFromInline var abandoned: [Int: Duration] = [:]
-    @usableFromInline var writtenOff = 0
-    @usableFromInline var nextWorker = 0
-    @usableFromInline var started = 0
-    @usableFromInline var peakRunning = 0
+    @usableFromInline var _abandoned: [Int: Duration] = [:]
+    @usableFromInline var _writtenOff = 0
+    @usableFromInline var _nextWorker = 0
+    @usableFromInline var _started = 0
+    @usableFromInline var _peakRunning = 0
 
     init() {}
   }
 
-  @usableFromInline let maximumRunning: Int
-  @usableFromInline let state = Locked(State())
-  @usableFromInline let loader: @Sendable (Key) async throws -> Content
-  @usableFromInline let completions: CompletionQueue<Key, Content>
-  @usableFromInline let time: TimeSource
-  @usableFromInline let timeout: Duration
+  @usableFromInline let _maximumRunning: Int
+  @usableFromInline let _state = Locked(State())
+  @usableFromInline let _loader: @Sendable (Key) async throws -> Content
+  @usableFromInline let _completions: CompletionQueue<Key, Content>
+  @usableFromInline let _time: TimeSource
+  @usableFromInline let _timeout: Duration
 
   init(
     maximumRunning: Int, timeout: Duration, time: TimeSource,
     loader: @escaping @Sendable (Key) async throws -> Content,
     completions: CompletionQueue<Key, Content>
   ) {
-    self.maximumRunning = maximumRunning
-    self.timeout = timeout
-    self.time = time
-    self.loader = loader
-    self.completions = completions
+    self._maximumRunning = maximumRunning
+    self._timeout = timeout
+    self._time = time
+    self._loader = loader
+    self._completions = completions
   }
 
   // MARK: Reading
 
   /// The number of loads running.
-  @inlinable var runningCount: Int { state.withLock { $0.running.count } }
+  @inlinable var runningCount: Int { _state.withLock { $0._running.count } }
 
   /// Loader bodies still running for loads that were taken back or expired.
-  @inlinable var abandonedCount: Int { state.withLock { $0.abandoned.count } }
+  @inlinable var abandonedCount: Int { _state.withLock { $0._abandoned.count } }
 
   /// Loads started so far, the most loader bodies that ran at once, and the abandoned workers
   /// written off.
   var counts: (started: Int, peakRunning: Int, writtenOff: Int) {
-    state.withLock { ($0.started, $0.peakRunning, $0.writtenOff) }
+    _state.withLock { ($0._started, $0._peakRunning, $0._writtenOff) }
   }
 
   /// The waiting keys in the order they will start.
   var waitingKeys: [Key] {
-    state.withLock { $0.waiting.orderedKeys }
+    _state.withLock { $0._waiting.orderedKeys }
   }
 
   /// The earliest deadline of a running load or of an abandoned worker's write-off.
   var earliestDeadline: Duration? {
-    state.withLock { state in
-      let deadlines = state.running.values.map(\.deadline) + state.abandoned.values
+    _state.withLock { state in
+      let deadlines = state._running.values.map(\._deadline) + state._abandoned.values
       return deadlines.min()
     }
   }
@@ -112,11 +112,11 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// priority; then fills free slots. Nothing for a key that is running or whose load ended.
   @inlinable
   func enqueue(_ key: Key, priority: ContentPriority, isNew: Bool) {
-    state.withLock { state in
-      guard state.running[key] == nil else { return }
+    _state.withLock { state in
+      guard state._running[key] == nil else { return }
       // Nothing for a key not waiting and not new (it ran and ended, its result is on its way
       // to the store), nor for one already waiting at this priority or a higher one.
-      guard state.waiting.enqueue(key, priority: priority, onlyIfWaiting: !isNew) else { return }
+      guard state._waiting.enqueue(key, priority: priority, onlyIfWaiting: !isNew) else { return }
       fillSlots(&state)
     }
   }
@@ -137,10 +137,10 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// runs.
   @inlinable @discardableResult
   func cancel(_ key: Key) -> Withdrawal {
-    let (withdrawal, worker) = state.withLock { state -> (Withdrawal, Task<Void, Never>?) in
-      if state.waiting.remove(key) != nil { return (.waiting, nil) }
-      guard let running = state.running.removeValue(forKey: key) else { return (.ended, nil) }
-      return (.running, abandon(running.worker, &state))
+    let (withdrawal, worker) = _state.withLock { state -> (Withdrawal, Task<Void, Never>?) in
+      if state._waiting.remove(key) != nil { return (.waiting, nil) }
+      guard let running = state._running.removeValue(forKey: key) else { return (.ended, nil) }
+      return (.running, abandon(running._worker, &state))
     }
     worker?.cancel()
     return withdrawal
@@ -150,8 +150,8 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// written off a `timeout` from now. Returns its task, to cancel outside the lock.
   @inlinable
   func abandon(_ worker: Int, _ state: inout State) -> Task<Void, Never>? {
-    guard let task = state.workers[worker] else { return nil }
-    state.abandoned[worker] = time.elapsed() + timeout
+    guard let task = state._workers[worker] else { return nil }
+    state._abandoned[worker] = _time.elapsed() + _timeout
     return task
   }
 
@@ -160,24 +160,24 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// have not returned in time, giving their slots to waiting keys. Returns the expired keys
   /// with their priorities.
   func expire(by now: Duration) -> [(key: Key, priority: ContentPriority)] {
-    let (expired, workers) = state.withLock { state in
+    let (expired, workers) = _state.withLock { state in
       // In the order they started: what the store announces first must not depend on how a
       // dictionary lays its keys out.
-      let due = state.running.filter { $0.value.deadline <= now }
-        .sorted { $0.value.order < $1.value.order }
+      let due = state._running.filter { $0.value._deadline <= now }
+        .sorted { $0.value._order < $1.value._order }
       var workers: [Task<Void, Never>] = []
       for (key, running) in due {
-        state.running[key] = nil
-        if let worker = abandon(running.worker, &state) { workers.append(worker) }
+        state._running[key] = nil
+        if let worker = abandon(running._worker, &state) { workers.append(worker) }
       }
-      let hopeless = state.abandoned.filter { $0.value <= now }.keys
+      let hopeless = state._abandoned.filter { $0.value <= now }.keys
       for worker in hopeless {
-        state.abandoned[worker] = nil
-        state.workers[worker] = nil
-        state.writtenOff += 1
+        state._abandoned[worker] = nil
+        state._workers[worker] = nil
+        state._writtenOff += 1
       }
       if !hopeless.isEmpty { fillSlots(&state) }
-      return (due.map { (key: $0.key, priority: $0.value.priority) }, workers)
+      return (due.map { (key: $0.key, priority: $0.value._priority) }, workers)
     }
     for worker in workers { worker.cancel() }
     return expired
@@ -185,14 +185,14 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
 
   /// Cancels everything: the store is going away.
   func cancelAll() {
-    let workers = state.withLock { state in
+    let workers = _state.withLock { state in
       defer {
-        state.running = [:]
-        state.waiting.removeAll()
-        state.workers = [:]
-        state.abandoned = [:]
+        state._running = [:]
+        state._waiting.removeAll()
+        state._workers = [:]
+        state._abandoned = [:]
       }
-      return state.workers.values
+      return state._workers.values
     }
     for worker in workers { worker.cancel() }
   }
@@ -205,8 +205,8 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// an abandoned worker's loader returned or was written off, or a queue had run dry.
   @inlinable
   func fillSlots(_ state: inout State) {
-    while state.workers.count < maximumRunning, let load = startNext(&state) {
-      state.workers[load.worker] = Task.detached { [self] in await self.work(first: load) }
+    while state._workers.count < _maximumRunning, let load = startNext(&state) {
+      state._workers[load.worker] = Task.detached { [self] in await self.work(first: load) }
     }
   }
 
@@ -214,18 +214,18 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// running; `nil` if nothing waits.
   @inlinable
   func startNext(_ state: inout State, worker: Int? = nil) -> (key: Key, worker: Int)? {
-    guard let (key, priority) = state.waiting.popFirst() else { return nil }
+    guard let (key, priority) = state._waiting.popFirst() else { return nil }
     let id: Int
     if let worker {
       id = worker
     } else {
-      id = state.nextWorker
-      state.nextWorker += 1
+      id = state._nextWorker
+      state._nextWorker += 1
     }
-    state.running[key] = Running(
-      worker: id, priority: priority, deadline: time.elapsed() + timeout, order: state.started)
-    state.started += 1
-    state.peakRunning = max(state.peakRunning, state.running.count + state.abandoned.count)
+    state._running[key] = Running(
+      worker: id, priority: priority, deadline: _time.elapsed() + _timeout, order: state._started)
+    state._started += 1
+    state._peakRunning = max(state._peakRunning, state._running.count + state._abandoned.count)
     return (key, id)
   }
 
@@ -238,28 +238,28 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     while true {
       let outcome: LoadOutcome<Content>
       do {
-        outcome = .loaded(try await loader(load.key))
+        outcome = .loaded(try await _loader(load.key))
       } catch {
         outcome =
           Task.isCancelled || error is CancellationError
           ? .cancelled : .failed(.loaderFailed(error))
       }
-      let next = state.withLock { state -> (Key, Int)? in
+      let next = _state.withLock { state -> (Key, Int)? in
         // An abandoned worker finds its load gone (the store already finished it) and frees
         // its slot, unless it was written off.
-        guard let running = state.running[load.key], running.worker == load.worker else {
-          if state.abandoned.removeValue(forKey: load.worker) != nil {
-            state.workers[load.worker] = nil
+        guard let running = state._running[load.key], running._worker == load.worker else {
+          if state._abandoned.removeValue(forKey: load.worker) != nil {
+            state._workers[load.worker] = nil
             fillSlots(&state)
           }
           return nil
         }
-        state.running[load.key] = nil
+        state._running[load.key] = nil
         // Handed on as it stops running (under the lock: the completion queue's own lock is
         // only ever taken inside this one), so that a load is always running or delivered.
-        completions.deliver(load.key, priority: running.priority, outcome)
+        _completions.deliver(load.key, priority: running._priority, outcome)
         guard let next = startNext(&state, worker: load.worker) else {
-          state.workers[load.worker] = nil
+          state._workers[load.worker] = nil
           return nil
         }
         return next
@@ -272,30 +272,30 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   #if DEBUG
     /// The keys waiting or running.
     var pendingKeys: Set<Key> {
-      state.withLock { Set($0.waiting.keys).union($0.running.keys) }
+      _state.withLock { Set($0._waiting.keys).union($0._running.keys) }
     }
 
     /// Checks the queues: within the limit, nothing both waiting and running, and the wait
     /// queue's own invariants.
     func _checkInvariants() {
-      state.withLock { state in
-        precondition(state.workers.count <= maximumRunning, "at most the limit of workers")
-        for worker in state.abandoned.keys {
-          precondition(state.workers[worker] != nil, "an abandoned worker holds its slot")
+      _state.withLock { state in
+        precondition(state._workers.count <= _maximumRunning, "at most the limit of workers")
+        for worker in state._abandoned.keys {
+          precondition(state._workers[worker] != nil, "an abandoned worker holds its slot")
         }
         precondition(
-          !state.running.values.contains { state.abandoned[$0.worker] != nil },
+          !state._running.values.contains { state._abandoned[$0._worker] != nil },
           "an abandoned worker runs nothing")
         precondition(
-          Set(state.running.values.map(\.worker)).count == state.running.count,
+          Set(state._running.values.map(\._worker)).count == state._running.count,
           "a worker runs one load at a time")
-        for running in state.running.values {
-          precondition(state.workers[running.worker] != nil, "a running load has a worker")
+        for running in state._running.values {
+          precondition(state._workers[running._worker] != nil, "a running load has a worker")
         }
-        for key in state.waiting.keys {
-          precondition(state.running[key] == nil, "waiting, not running")
+        for key in state._waiting.keys {
+          precondition(state._running[key] == nil, "waiting, not running")
         }
-        state.waiting._checkInvariants()
+        state._waiting._checkInvariants()
       }
     }
   #endif

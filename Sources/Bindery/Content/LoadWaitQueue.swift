@@ -19,13 +19,13 @@ struct LoadWaitQueue<Key: Hashable> {
   /// A waiting key's priority, and the order it was queued with at that priority.
   @usableFromInline
   struct Waiting {
-    @usableFromInline var priority: ContentPriority
-    @usableFromInline var order: Int
+    @usableFromInline var _priority: ContentPriority
+    @usableFromInline var _order: Int
 
     @inlinable
     init(priority: ContentPriority, order: Int) {
-      self.priority = priority
-      self.order = order
+      self._priority = priority
+      self._order = order
     }
   }
 
@@ -33,39 +33,39 @@ struct LoadWaitQueue<Key: Hashable> {
   @usableFromInline typealias Entry = (key: Key, order: Int)
 
   /// The waiting keys, each with its priority and order: the live entries.
-  @usableFromInline var waiting: [Key: Waiting] = [:]
+  @usableFromInline var _waiting: [Key: Waiting] = [:]
   /// Per priority (by raw value), its entries in the order they were queued, stale ones
   /// included.
-  @usableFromInline var queues = ContentPriority.allCases.map { _ in FIFOQueue<Entry>() }
+  @usableFromInline var _queues = ContentPriority.allCases.map { _ in FIFOQueue<Entry>() }
   /// The order the next queued key gets.
-  @usableFromInline var nextOrder = 0
+  @usableFromInline var _nextOrder = 0
 
   @inlinable init() {}
 
   /// Whether no key waits.
-  @inlinable var isEmpty: Bool { waiting.isEmpty }
+  @inlinable var isEmpty: Bool { _waiting.isEmpty }
 
   /// The number of waiting keys.
-  @inlinable var count: Int { waiting.count }
+  @inlinable var count: Int { _waiting.count }
 
   /// The priority a key waits at; `nil` if it does not wait.
   @inlinable
-  func priority(of key: Key) -> ContentPriority? { waiting[key]?.priority }
+  func priority(of key: Key) -> ContentPriority? { _waiting[key]?._priority }
 
   /// Whether a key waits.
   @inlinable
-  func contains(_ key: Key) -> Bool { waiting[key] != nil }
+  func contains(_ key: Key) -> Bool { _waiting[key] != nil }
 
   /// The waiting keys, in no particular order.
-  var keys: Dictionary<Key, Waiting>.Keys { waiting.keys }
+  var keys: Dictionary<Key, Waiting>.Keys { _waiting.keys }
 
   /// The waiting keys in the order they will start.
   ///
   /// - Complexity: O(n log n) in the waiting keys.
   var orderedKeys: [Key] {
-    waiting.sorted { lhs, rhs in
-      lhs.value.priority != rhs.value.priority
-        ? lhs.value.priority > rhs.value.priority : lhs.value.order < rhs.value.order
+    _waiting.sorted { lhs, rhs in
+      lhs.value._priority != rhs.value._priority
+        ? lhs.value._priority > rhs.value._priority : lhs.value._order < rhs.value._order
     }.map(\.key)
   }
 
@@ -77,36 +77,36 @@ struct LoadWaitQueue<Key: Hashable> {
   mutating func enqueue(_ key: Key, priority: ContentPriority, onlyIfWaiting: Bool = false)
     -> Bool
   {
-    if let current = waiting[key] {
-      if current.priority >= priority { return false }
+    if let current = _waiting[key] {
+      if current._priority >= priority { return false }
     } else if onlyIfWaiting {
       return false
     }
-    let order = nextOrder
-    nextOrder += 1
-    waiting[key] = Waiting(priority: priority, order: order)
-    queues[priority.rawValue].append((key, order))
+    let order = _nextOrder
+    _nextOrder += 1
+    _waiting[key] = Waiting(priority: priority, order: order)
+    _queues[priority.rawValue].append((key, order))
     return true
   }
 
   /// Takes a key out; returns the priority it waited at, `nil` if it did not wait.
   @inlinable @discardableResult
   mutating func remove(_ key: Key) -> ContentPriority? {
-    waiting.removeValue(forKey: key)?.priority
+    _waiting.removeValue(forKey: key)?._priority
   }
 
   /// Takes out the key that starts next, with its priority, skipping stale entries; `nil` when
   /// nothing waits.
   @inlinable
   mutating func popFirst() -> (key: Key, priority: ContentPriority)? {
-    guard !waiting.isEmpty else { return nil }
-    for level in stride(from: queues.count - 1, through: 0, by: -1) {
-      while let entry = queues[level].popFirst() {
-        if let current = waiting[entry.key], current.priority.rawValue == level,
-          current.order == entry.order
+    guard !_waiting.isEmpty else { return nil }
+    for level in stride(from: _queues.count - 1, through: 0, by: -1) {
+      while let entry = _queues[level].popFirst() {
+        if let current = _waiting[entry.key], current._priority.rawValue == level,
+          current._order == entry.order
         {
-          waiting[entry.key] = nil
-          return (entry.key, current.priority)
+          _waiting[entry.key] = nil
+          return (entry.key, current._priority)
         }
       }
     }
@@ -116,26 +116,26 @@ struct LoadWaitQueue<Key: Hashable> {
   /// Takes every key out, stale entries included.
   @inlinable
   mutating func removeAll() {
-    waiting = [:]
-    for level in queues.indices { queues[level] = FIFOQueue() }
+    _waiting = [:]
+    for level in _queues.indices { _queues[level] = FIFOQueue() }
   }
 
   /// Checks the invariants listed on the type; traps on a broken one. Does nothing in release
   /// builds.
   func _checkInvariants() {
     #if DEBUG
-      for queue in queues {
+      for queue in _queues {
         var previous = -1
         for entry in queue.elements {
           precondition(entry.order > previous, "a queue's entries are in increasing order")
-          precondition(entry.order < nextOrder, "orders are handed out below nextOrder")
+          precondition(entry.order < _nextOrder, "orders are handed out below nextOrder")
           previous = entry.order
         }
       }
-      for (key, current) in waiting {
-        precondition(current.order < nextOrder, "orders are handed out below nextOrder")
-        let live = queues[current.priority.rawValue].elements.filter {
-          $0.key == key && $0.order == current.order
+      for (key, current) in _waiting {
+        precondition(current._order < _nextOrder, "orders are handed out below nextOrder")
+        let live = _queues[current._priority.rawValue].elements.filter {
+          $0.key == key && $0.order == current._order
         }
         precondition(live.count == 1, "a waiting key has one entry in its priority's queue")
       }

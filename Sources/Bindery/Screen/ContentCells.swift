@@ -52,7 +52,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     if let previous = entries[id] {
       // The cell showed something before: another key if reused, `key` if reconfigured (or the
       // entry is a dead cell's whose identifier this one now has).
-      inPlace = previous.key == key && previous.holdsInterest && previous.cell.value === cell
+      inPlace = previous.key == key && previous.holdsInterest && previous.cell._value === cell
       forget(previous)
     }
     entries[id] = Entry(cell: WeakReference(cell), key: key, holdsInterest: true)
@@ -62,7 +62,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
 
   /// The key a cell shows.
   public func key(of cell: AnyObject) -> Key? {
-    guard let entry = entries[ObjectIdentifier(cell)], entry.cell.value === cell else {
+    guard let entry = entries[ObjectIdentifier(cell)], entry.cell._value === cell else {
       return nil
     }
     return entry.key
@@ -75,7 +75,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   /// - Complexity: O(c) for the c cells configured so far.
   public func cancelRequests(where shouldRelease: (Key, AnyObject) -> Bool) {
     for (id, entry) in entries {
-      guard let cell = entry.cell.value else {
+      guard let cell = entry.cell._value else {
         entries[id] = nil
         forget(entry)
         continue
@@ -95,7 +95,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   public func requestAgain(for shown: [AnyObject]) {
     for cell in shown {
       let id = ObjectIdentifier(cell)
-      guard let entry = entries[id], !entry.holdsInterest, entry.cell.value === cell else {
+      guard let entry = entries[id], !entry.holdsInterest, entry.cell._value === cell else {
         continue
       }
       entries[id]?.holdsInterest = true

@@ -2,7 +2,7 @@
 /// and its binding, a load's completions and their store, the cells on screen.
 @usableFromInline @MainActor
 final class WeakReference<Object: AnyObject> {
-  @usableFromInline weak var value: Object?
+  @usableFromInline weak var _value: Object?
 
   /// An empty reference. Nonisolated, so that what holds one can make it anywhere; setting and
   /// reading it need the main actor.
@@ -13,6 +13,6 @@ final class WeakReference<Object: AnyObject> {
   @usableFromInline
   convenience init(_ value: Object) {
     self.init()
-    self.value = value
+    self._value = value
   }
 }

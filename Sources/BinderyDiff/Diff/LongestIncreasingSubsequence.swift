@@ -40,27 +40,27 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
 @usableFromInline
 struct IncreasingRunLength {
   /// `tails[l]` is the smallest tail value of an increasing run of length l + 1.
-  @usableFromInline var tails: [Int] = []
+  @usableFromInline var _tails: [Int] = []
   /// How many values were taken in.
-  @usableFromInline var consumed = 0
+  @usableFromInline var _consumed = 0
 
   @inlinable init() {}
 
   /// The longest run's length so far.
-  @inlinable var length: Int { tails.count }
+  @inlinable var length: Int { _tails.count }
 
   /// Takes in `values[consumed...]`: O(1) each that extends the longest run, O(log k) else.
   @inlinable
   mutating func extend(with values: [Int]) {
-    while consumed < values.count {
-      let value = values[consumed]
-      consumed += 1
-      if let last = tails.last, last < value {
-        tails.append(value)
+    while _consumed < values.count {
+      let value = values[_consumed]
+      _consumed += 1
+      if let last = _tails.last, last < value {
+        _tails.append(value)
         continue
       }
-      let low = partitionPoint(tails.count) { tails[$0] < value }
-      if low == tails.count { tails.append(value) } else { tails[low] = value }
+      let low = partitionPoint(_tails.count) { _tails[$0] < value }
+      if low == _tails.count { _tails.append(value) } else { _tails[low] = value }
     }
   }
 }

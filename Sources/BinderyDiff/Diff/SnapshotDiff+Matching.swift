@@ -8,40 +8,40 @@ extension SnapshotDiff {
   /// order, the common case, hash nothing.
   @inlinable
   mutating func matchSections() {
-    let oldSections = old.sections
-    let newSections = new.sections
-    newSectionOfOld = [Int](repeating: -1, count: oldSections.count)
-    oldSectionOfNew = [Int](repeating: -1, count: newSections.count)
+    let oldSections = _old.sections
+    let newSections = _new.sections
+    _newSectionOfOld = [Int](repeating: -1, count: oldSections.count)
+    _oldSectionOfNew = [Int](repeating: -1, count: newSections.count)
     if oldSections.count == newSections.count
       && zip(oldSections, newSections).allSatisfy({ $0.id == $1.id })
     {
       for index in oldSections.indices {
-        newSectionOfOld[index] = index
-        oldSectionOfNew[index] = index
+        _newSectionOfOld[index] = index
+        _oldSectionOfNew[index] = index
       }
     } else {
       for (index, section) in newSections.enumerated() {
-        if let oldIndex = old.sectionIndex(of: section.id) {
-          oldSectionOfNew[index] = oldIndex
-          newSectionOfOld[oldIndex] = index
+        if let oldIndex = _old.sectionIndex(of: section.id) {
+          _oldSectionOfNew[index] = oldIndex
+          _newSectionOfOld[oldIndex] = index
         }
       }
     }
     var matchedNew: [Int] = []
     var matchedOldOrder: [Int] = []
-    for index in newSections.indices where oldSectionOfNew[index] >= 0 {
+    for index in newSections.indices where _oldSectionOfNew[index] >= 0 {
       matchedNew.append(index)
-      matchedOldOrder.append(oldSectionOfNew[index])
+      matchedOldOrder.append(_oldSectionOfNew[index])
     }
-    sectionStays = [Bool](repeating: false, count: newSections.count)
+    _sectionStays = [Bool](repeating: false, count: newSections.count)
     for (offset, stays) in longestIncreasingSubsequenceMask(matchedOldOrder).enumerated()
     where stays {
-      sectionStays[matchedNew[offset]] = true
+      _sectionStays[matchedNew[offset]] = true
     }
     for index in oldSections.indices {
-      let newIndex = newSectionOfOld[index]
+      let newIndex = _newSectionOfOld[index]
       if newIndex >= 0 && oldSections[index] != newSections[newIndex] {
-        sectionReconfigures.append(index)
+        _sectionReconfigures.append(index)
       }
     }
   }
@@ -54,20 +54,20 @@ extension SnapshotDiff {
   /// middles appears in any prefix or suffix.
   @inlinable
   mutating func trimCommonEnds() {
-    let oldItems = old.itemsBySection
-    let newItems = new.itemsBySection
-    prefix = [Int](repeating: 0, count: oldItems.count)
-    suffix = [Int](repeating: 0, count: oldItems.count)
+    let oldItems = _old._itemsBySection
+    let newItems = _new._itemsBySection
+    _prefix = [Int](repeating: 0, count: oldItems.count)
+    _suffix = [Int](repeating: 0, count: oldItems.count)
     for section in oldItems.indices {
-      let newSection = newSectionOfOld[section]
+      let newSection = _newSectionOfOld[section]
       guard newSection >= 0 else { continue }
       let a = oldItems[section]
       let b = newItems[newSection]
       let limit = Swift.min(a.count, b.count)
       var head = 0
       while head < limit && a[head].id == b[head].id {
-        if !content.isEqual(a[head], b[head]) {
-          reconfigured.append(
+        if !_content._isEqual(a[head], b[head]) {
+          _reconfigured.append(
             (
               ItemPosition(section: section, item: head),
               ItemPosition(section: newSection, item: head)
@@ -77,8 +77,8 @@ extension SnapshotDiff {
       }
       var tail = 0
       while tail < limit - head && a[a.count - 1 - tail].id == b[b.count - 1 - tail].id {
-        if !content.isEqual(a[a.count - 1 - tail], b[b.count - 1 - tail]) {
-          reconfigured.append(
+        if !_content._isEqual(a[a.count - 1 - tail], b[b.count - 1 - tail]) {
+          _reconfigured.append(
             (
               ItemPosition(section: section, item: a.count - 1 - tail),
               ItemPosition(section: newSection, item: b.count - 1 - tail)
@@ -86,8 +86,8 @@ extension SnapshotDiff {
         }
         tail += 1
       }
-      prefix[section] = head
-      suffix[section] = tail
+      _prefix[section] = head
+      _suffix[section] = tail
     }
   }
 }
@@ -105,30 +105,30 @@ extension SnapshotDiff {
   /// does), else into a table of the old middles built here.
   @inlinable
   mutating func matchItems() {
-    let oldItems = old.itemsBySection
+    let oldItems = _old._itemsBySection
     var flatBase = [Int](repeating: 0, count: oldItems.count + 1)
     for section in oldItems.indices {
       flatBase[section + 1] = flatBase[section] + oldItems[section].count
     }
     var oldMatched = [Bool](repeating: false, count: flatBase[oldItems.count])
-    receiving = [Bool](repeating: false, count: new.sections.count)
-    evacuating = [Bool](repeating: false, count: oldItems.count)
-    let table = old.identityIndex.existingItemTable() ?? oldMiddleTable()
+    _receiving = [Bool](repeating: false, count: _new.sections.count)
+    _evacuating = [Bool](repeating: false, count: oldItems.count)
+    let table = _old._identityIndex._existingItemTable() ?? oldMiddleTable()
     oldMatched.withUnsafeMutableBufferPointer { matched in
-      for section in new.sections.indices {
+      for section in _new.sections.indices {
         matchItems(inNewSection: section, table: table, matched: matched, flatBase: flatBase)
-        if exceedsLimit { return }
+        if _exceedsLimit { return }
       }
     }
-    matchedOld = oldMatched
+    _matchedOld = oldMatched
   }
 
   /// Whether the operations proved so far — ``provenOperations`` from the sections matched
   /// before, and `pending` from the one being matched — exceed ``maximumOperations``.
   @inlinable
   func provesTooLarge(pending: Int) -> Bool {
-    guard let maximumOperations else { return false }
-    return provenOperations + pending > maximumOperations
+    guard let _maximumOperations else { return false }
+    return _provenOperations + pending > _maximumOperations
   }
 
   /// The operations a section being matched certainly adds: `others` (its inserts and changed
@@ -150,14 +150,14 @@ extension SnapshotDiff {
   /// The ids of the old middles and their positions, for an old snapshot without an id table.
   @inlinable
   func oldMiddleTable() -> IDTable<Item.ID> {
-    let oldItems = old.itemsBySection
+    let oldItems = _old._itemsBySection
     var count = 0
     for section in oldItems.indices {
-      count += oldItems[section].count - prefix[section] - suffix[section]
+      count += oldItems[section].count - _prefix[section] - _suffix[section]
     }
     var table = IDTable<Item.ID>.Builder(minimumCapacity: count)
     for section in oldItems.indices {
-      for item in prefix[section]..<(oldItems[section].count - suffix[section]) {
+      for item in _prefix[section]..<(oldItems[section].count - _suffix[section]) {
         _ = table.insertIfAbsent(
           PackedItemPosition(section: section, item: item), forKey: oldItems[section][item].id)
       }
@@ -170,18 +170,18 @@ extension SnapshotDiff {
     inNewSection section: Int, table: IDTable<Item.ID>,
     matched: UnsafeMutableBufferPointer<Bool>, flatBase: [Int]
   ) {
-    let oldItems = old.itemsBySection
-    let oldSection = oldSectionOfNew[section]
-    let items = new.itemsBySection[section]
-    let lower = oldSection >= 0 ? prefix[oldSection] : 0
-    let upper = items.count - (oldSection >= 0 ? suffix[oldSection] : 0)
+    let oldItems = _old._itemsBySection
+    let oldSection = _oldSectionOfNew[section]
+    let items = _new._itemsBySection[section]
+    let lower = oldSection >= 0 ? _prefix[oldSection] : 0
+    let upper = items.count - (oldSection >= 0 ? _suffix[oldSection] : 0)
     var stayerNewItems: [Int] = []
     var stayerOldItems: [Int] = []
     stayerNewItems.reserveCapacity(upper - lower)
     stayerOldItems.reserveCapacity(upper - lower)
     // With a limit: the length of the stayers' longest increasing run, extended at each check
     // (the loop itself stays as it is without one), and this section's certain operations.
-    let checksLimit = maximumOperations != nil
+    let checksLimit = _maximumOperations != nil
     var run = IncreasingRunLength()
     var sameSectionReconfigures = 0
     // Stayers whose old place is before the previous stayer's: each descent keeps one of the two
@@ -194,7 +194,7 @@ extension SnapshotDiff {
     var receives = false
     // Offsets into the stayer arrays of stayers whose content is still to be compared.
     var uncomparedStayers: [Int] = []
-    let content = self.content
+    let content = self._content
     let sameSection = oldSection >= 0 ? oldItems[oldSection] : []
     var finder = OldPositionFinder<Item>(section: oldSection, firstMiddle: lower)
     items.withUnsafeBufferPointer { items in
@@ -220,8 +220,8 @@ extension SnapshotDiff {
             // Found in order, the old item was just read: compare it now. Found by a probe, it
             // is a read from anywhere in the old list, left until the section is known not to
             // be a reload (a re-sort is then decided without one such read per item).
-            if finder.expected == from.item + 1 {
-              if !content.isEqual(sameSection[from.item], items[item]) {
+            if finder._expected == from.item + 1 {
+              if !content._isEqual(sameSection[from.item], items[item]) {
                 reconfigured.append((from, ItemPosition(section: section, item: item)))
                 if checksLimit { sameSectionReconfigures += 1 }
               }
@@ -238,20 +238,20 @@ extension SnapshotDiff {
           // Compared after the loop too, for the same reason.
           moved.append(ItemMove(from: from, to: ItemPosition(section: section, item: item)))
           receives = receives || oldSection < 0
-          if newSectionOfOld[from.section] < 0 { evacuating[from.section] = true }
+          if _newSectionOfOld[from.section] < 0 { _evacuating[from.section] = true }
         }
       }
     }
     if !tooLarge {
       for offset in uncomparedStayers {
         let from = ItemPosition(section: oldSection, item: stayerOldItems[offset])
-        if !content.isEqual(sameSection[from.item], items[stayerNewItems[offset]]) {
+        if !content._isEqual(sameSection[from.item], items[stayerNewItems[offset]]) {
           reconfigured.append((from, ItemPosition(section: section, item: stayerNewItems[offset])))
           sameSectionReconfigures += 1
         }
       }
       for move in moved
-      where !content.isEqual(oldItems[move.from.section][move.from.item], items[move.to.item]) {
+      where !content._isEqual(oldItems[move.from.section][move.from.item], items[move.to.item]) {
         reconfigured.append((move.from, move.to))
       }
     }
@@ -263,12 +263,12 @@ extension SnapshotDiff {
         ? 0
         : sectionOperations(others: others, descents: descents, stayers: stayerOldItems, run: &run)
       if tooLarge || provesTooLarge(pending: pending) {
-        exceedsLimit = true
+        _exceedsLimit = true
         return
       }
-      provenOperations += pending
+      _provenOperations += pending
     }
-    if receives { receiving[section] = true }
+    if receives { _receiving[section] = true }
     if !stayerOldItems.isEmpty {
       let stays = longestIncreasingSubsequenceMask(stayerOldItems)
       for offset in stayerOldItems.indices where !stays[offset] {
@@ -278,9 +278,9 @@ extension SnapshotDiff {
             to: ItemPosition(section: section, item: stayerNewItems[offset])))
       }
     }
-    self.inserted += inserted
-    self.moved += moved
-    self.reconfigured += reconfigured
+    self._inserted += inserted
+    self._moved += moved
+    self._reconfigured += reconfigured
   }
 
   /// Deletes every old middle item that nothing matched.
@@ -289,12 +289,12 @@ extension SnapshotDiff {
   /// or deleted.
   @inlinable
   mutating func findDeletes() {
-    let oldItems = old.itemsBySection
+    let oldItems = _old._itemsBySection
     var base = 0
     for section in oldItems.indices {
-      for item in prefix[section]..<(oldItems[section].count - suffix[section])
-      where !matchedOld[base + item] {
-        deleted.append(ItemPosition(section: section, item: item))
+      for item in _prefix[section]..<(oldItems[section].count - _suffix[section])
+      where !_matchedOld[base + item] {
+        _deleted.append(ItemPosition(section: section, item: item))
       }
       base += oldItems[section].count
     }
@@ -310,25 +310,25 @@ extension SnapshotDiff {
 @usableFromInline
 struct OldPositionFinder<Item: Identifiable> {
   /// How many old items after the last in-order match are compared before probing.
-  @usableFromInline static var lookAhead: Int { 4 }
+  @usableFromInline static var _lookAhead: Int { 4 }
 
   /// The old section of the new section being matched; -1 when it is new.
-  @usableFromInline let section: Int
+  @usableFromInline let _section: Int
   /// After the last item matched in order: where the next one is unless something changed.
-  @usableFromInline var expected: Int
+  @usableFromInline var _expected: Int
   /// After the last item a probe found in the same section; -1 when none since.
-  @usableFromInline var resumed = -1
+  @usableFromInline var _resumed = -1
   /// How often the item after a probe's find was, and was not, the next one. That read is from
   /// anywhere in the old list; in a shuffle it never pays, so it stops once it has missed
   /// ``resumeSlack`` more times than it hit.
-  @usableFromInline var resumeHits = 0
-  @usableFromInline var resumeMisses = 0
-  @usableFromInline static var resumeSlack: Int { 8 }
+  @usableFromInline var _resumeHits = 0
+  @usableFromInline var _resumeMisses = 0
+  @usableFromInline static var _resumeSlack: Int { 8 }
 
   @inlinable
   init(section: Int, firstMiddle: Int) {
-    self.section = section
-    expected = firstMiddle
+    self._section = section
+    _expected = firstMiddle
   }
 
   /// Where the item with `id` was in `old`, or `nil` for a new id. O(1): at most five id
@@ -338,30 +338,30 @@ struct OldPositionFinder<Item: Identifiable> {
     of id: Item.ID, among sameSection: UnsafeBufferPointer<Item>,
     table: IDTable<Item.ID>
   ) -> ItemPosition? {
-    if let index = Self.index(of: id, in: sameSection, from: expected, window: Self.lookAhead) {
-      expected = index + 1
-      resumed = -1
-      return ItemPosition(section: section, item: index)
+    if let index = Self.index(of: id, in: sameSection, from: _expected, window: Self._lookAhead) {
+      _expected = index + 1
+      _resumed = -1
+      return ItemPosition(section: _section, item: index)
     }
-    if resumed >= 0 && resumeMisses <= resumeHits + Self.resumeSlack {
-      if let index = Self.index(of: id, in: sameSection, from: resumed, window: 1) {
-        resumeHits += 1
-        expected = index + 1
-        resumed = -1
-        return ItemPosition(section: section, item: index)
+    if _resumed >= 0 && _resumeMisses <= _resumeHits + Self._resumeSlack {
+      if let index = Self.index(of: id, in: sameSection, from: _resumed, window: 1) {
+        _resumeHits += 1
+        _expected = index + 1
+        _resumed = -1
+        return ItemPosition(section: _section, item: index)
       }
-      resumeMisses += 1
+      _resumeMisses += 1
     }
     guard let position = table[id]?.position else { return nil }
-    if position.section == section {
-      if position.item == resumed {
+    if position.section == _section {
+      if position.item == _resumed {
         // Two probes found neighbours: the run in order continues from here. (Reached when the
         // check after a probe's find has stopped; without this, every item after a long
         // deletion would be probed for.)
-        expected = position.item + 1
-        resumed = -1
+        _expected = position.item + 1
+        _resumed = -1
       } else {
-        resumed = position.item + 1
+        _resumed = position.item + 1
       }
     }
     return position

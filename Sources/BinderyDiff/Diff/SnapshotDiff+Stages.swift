@@ -9,21 +9,21 @@
 struct IntermediateSectionOrder {
   /// Sections after the receiving stage: every old section, plus inserted ones that receive
   /// items.
-  @usableFromInline var afterReceiving: [Int] = []
+  @usableFromInline var _afterReceiving: [Int] = []
   /// Sections after the item stage: surviving and evacuating old sections, every new one.
-  @usableFromInline var afterItems: [Int] = []
+  @usableFromInline var _afterItems: [Int] = []
   /// Where an old or new section is in each order, or -1.
-  @usableFromInline var afterReceivingIndexOfOld: [Int]
-  @usableFromInline var afterReceivingIndexOfNew: [Int]
-  @usableFromInline var afterItemsIndexOfOld: [Int]
-  @usableFromInline var afterItemsIndexOfNew: [Int]
+  @usableFromInline var _afterReceivingIndexOfOld: [Int]
+  @usableFromInline var _afterReceivingIndexOfNew: [Int]
+  @usableFromInline var _afterItemsIndexOfOld: [Int]
+  @usableFromInline var _afterItemsIndexOfNew: [Int]
 
   @inlinable
   init(oldCount: Int, newCount: Int) {
-    afterReceivingIndexOfOld = [Int](repeating: -1, count: oldCount)
-    afterReceivingIndexOfNew = [Int](repeating: -1, count: newCount)
-    afterItemsIndexOfOld = [Int](repeating: -1, count: oldCount)
-    afterItemsIndexOfNew = [Int](repeating: -1, count: newCount)
+    _afterReceivingIndexOfOld = [Int](repeating: -1, count: oldCount)
+    _afterReceivingIndexOfNew = [Int](repeating: -1, count: newCount)
+    _afterItemsIndexOfOld = [Int](repeating: -1, count: oldCount)
+    _afterItemsIndexOfNew = [Int](repeating: -1, count: newCount)
   }
 }
 
@@ -36,15 +36,15 @@ extension SnapshotDiff {
   @inlinable
   func buildStages() -> [Stage] {
     var stages: [Stage] = []
-    var current = (sections: old.sections, items: old.itemsBySection)
+    var current = (sections: _old.sections, items: _old._itemsBySection)
     if let stage = reconfigureStage(applyingTo: &current) { stages.append(stage) }
-    let explicitDeletes = deleted.filter {
-      newSectionOfOld[$0.section] >= 0 || evacuating[$0.section]
+    let explicitDeletes = _deleted.filter {
+      _newSectionOfOld[$0.section] >= 0 || _evacuating[$0.section]
     }
-    let explicitInserts = inserted.filter {
-      oldSectionOfNew[$0.section] >= 0 || receiving[$0.section]
+    let explicitInserts = _inserted.filter {
+      _oldSectionOfNew[$0.section] >= 0 || _receiving[$0.section]
     }
-    if explicitDeletes.isEmpty && explicitInserts.isEmpty && moved.isEmpty {
+    if explicitDeletes.isEmpty && explicitInserts.isEmpty && _moved.isEmpty {
       if let stage = sectionOnlyStage() { stages.append(stage) }
     } else {
       let order = intermediateSectionOrder()
@@ -57,7 +57,7 @@ extension SnapshotDiff {
           afterSectionChanges: separateSectionChanges))
       if needsSectionStage { stages.append(sectionStage(order)) }
     }
-    if stages.count == 1 && !stages[0].isStructural { stages[0].snapshot = new }
+    if stages.count == 1 && !stages[0].isStructural { stages[0].snapshot = _new }
     return stages
   }
 
@@ -69,18 +69,18 @@ extension SnapshotDiff {
   func reconfigureStage(
     applyingTo current: inout (sections: [Section], items: [[Item]])
   ) -> Stage? {
-    guard !reconfigured.isEmpty || !sectionReconfigures.isEmpty else { return nil }
-    for index in sectionReconfigures {
-      current.sections[index] = new.sections[newSectionOfOld[index]]
+    guard !_reconfigured.isEmpty || !_sectionReconfigures.isEmpty else { return nil }
+    for index in _sectionReconfigures {
+      current.sections[index] = _new.sections[_newSectionOfOld[index]]
     }
-    for pair in reconfigured {
+    for pair in _reconfigured {
       current.items[pair.old.section][pair.old.item] =
-        new.itemsBySection[pair.new.section][pair.new.item]
+        _new._itemsBySection[pair.new.section][pair.new.item]
     }
     var stage = Stage(
       snapshot: Snapshot(uncheckedSections: current.sections, items: current.items))
-    stage.sectionReconfigures = sectionReconfigures
-    stage.itemReconfigures = reconfigured.map(\.old).sorted()
+    stage.sectionReconfigures = _sectionReconfigures
+    stage.itemReconfigures = _reconfigured.map(\.old).sorted()
     return stage
   }
 
@@ -88,12 +88,12 @@ extension SnapshotDiff {
   /// nothing does.
   @inlinable
   func sectionOnlyStage() -> Stage? {
-    var stage = Stage(snapshot: new)
-    stage.sectionDeletes = newSectionOfOld.indices.filter { newSectionOfOld[$0] < 0 }
-    stage.sectionInserts = oldSectionOfNew.indices.filter { oldSectionOfNew[$0] < 0 }
-    stage.sectionMoves = oldSectionOfNew.indices.compactMap {
-      oldSectionOfNew[$0] >= 0 && !sectionStays[$0]
-        ? SectionMove(from: oldSectionOfNew[$0], to: $0) : nil
+    var stage = Stage(snapshot: _new)
+    stage.sectionDeletes = _newSectionOfOld.indices.filter { _newSectionOfOld[$0] < 0 }
+    stage.sectionInserts = _oldSectionOfNew.indices.filter { _oldSectionOfNew[$0] < 0 }
+    stage.sectionMoves = _oldSectionOfNew.indices.compactMap {
+      _oldSectionOfNew[$0] >= 0 && !_sectionStays[$0]
+        ? SectionMove(from: _oldSectionOfNew[$0], to: $0) : nil
     }
     return stage.isStructural ? stage : nil
   }
@@ -101,23 +101,23 @@ extension SnapshotDiff {
   /// Whether a last stage is needed: sections move, or deleted sections had items moved out.
   @inlinable
   var needsSectionStage: Bool {
-    evacuating.contains(true)
-      || oldSectionOfNew.indices.contains { oldSectionOfNew[$0] >= 0 && !sectionStays[$0] }
+    _evacuating.contains(true)
+      || _oldSectionOfNew.indices.contains { _oldSectionOfNew[$0] >= 0 && !_sectionStays[$0] }
   }
 
   /// The section orders between the stages; see ``IntermediateSectionOrder``.
   @inlinable
   func intermediateSectionOrder() -> IntermediateSectionOrder {
-    let oldCount = newSectionOfOld.count
-    let newCount = oldSectionOfNew.count
+    let oldCount = _newSectionOfOld.count
+    let newCount = _oldSectionOfNew.count
     var attached = [[Int]](repeating: [], count: oldCount)
     var union: [Int] = []
     union.reserveCapacity(oldCount + newCount)
     var anchor = -1
     for section in 0..<newCount {
-      let oldSection = oldSectionOfNew[section]
+      let oldSection = _oldSectionOfNew[section]
       if oldSection >= 0 {
-        if sectionStays[section] { anchor = oldSection }
+        if _sectionStays[section] { anchor = oldSection }
       } else if anchor < 0 {
         union.append(~section)
       } else {
@@ -131,24 +131,24 @@ extension SnapshotDiff {
     var order = IntermediateSectionOrder(oldCount: oldCount, newCount: newCount)
     for code in union {
       if code >= 0 {
-        order.afterReceivingIndexOfOld[code] = order.afterReceiving.count
-        order.afterReceiving.append(code)
-        if newSectionOfOld[code] >= 0 || evacuating[code] {
-          order.afterItemsIndexOfOld[code] = order.afterItems.count
-          order.afterItems.append(code)
+        order._afterReceivingIndexOfOld[code] = order._afterReceiving.count
+        order._afterReceiving.append(code)
+        if _newSectionOfOld[code] >= 0 || _evacuating[code] {
+          order._afterItemsIndexOfOld[code] = order._afterItems.count
+          order._afterItems.append(code)
         }
       } else {
         let section = ~code
-        if receiving[section] {
-          order.afterReceivingIndexOfNew[section] = order.afterReceiving.count
-          order.afterReceiving.append(code)
+        if _receiving[section] {
+          order._afterReceivingIndexOfNew[section] = order._afterReceiving.count
+          order._afterReceiving.append(code)
         }
-        order.afterItemsIndexOfNew[section] = order.afterItems.count
-        order.afterItems.append(code)
+        order._afterItemsIndexOfNew[section] = order._afterItems.count
+        order._afterItems.append(code)
       }
     }
-    for section in 0..<newCount where oldSectionOfNew[section] >= 0 {
-      order.afterItemsIndexOfNew[section] = order.afterItemsIndexOfOld[oldSectionOfNew[section]]
+    for section in 0..<newCount where _oldSectionOfNew[section] >= 0 {
+      order._afterItemsIndexOfNew[section] = order._afterItemsIndexOfOld[_oldSectionOfNew[section]]
     }
     return order
   }
@@ -162,15 +162,15 @@ extension SnapshotDiff {
   func receivingSectionsStage(
     _ order: IntermediateSectionOrder, current: (sections: [Section], items: [[Item]])
   ) -> Stage? {
-    guard receiving.contains(true) else { return nil }
+    guard _receiving.contains(true) else { return nil }
     var stage = Stage(
       snapshot: Snapshot(
-        uncheckedSections: order.afterReceiving.map {
-          $0 >= 0 ? current.sections[$0] : new.sections[~$0]
+        uncheckedSections: order._afterReceiving.map {
+          $0 >= 0 ? current.sections[$0] : _new.sections[~$0]
         },
-        items: order.afterReceiving.map { $0 >= 0 ? current.items[$0] : [] }))
-    stage.sectionInserts = receiving.indices.filter { receiving[$0] }.map {
-      order.afterReceivingIndexOfNew[$0]
+        items: order._afterReceiving.map { $0 >= 0 ? current.items[$0] : [] }))
+    stage.sectionInserts = _receiving.indices.filter { _receiving[$0] }.map {
+      order._afterReceivingIndexOfNew[$0]
     }.sorted()
     return stage
   }
@@ -182,10 +182,10 @@ extension SnapshotDiff {
   /// their own.
   @inlinable
   func movesCollideByRawSectionIndex(_ order: IntermediateSectionOrder) -> Bool {
-    moved.contains { move in
-      newSectionOfOld[move.from.section] != move.to.section
-        && order.afterReceivingIndexOfOld[move.from.section]
-          == order.afterItemsIndexOfNew[move.to.section]
+    _moved.contains { move in
+      _newSectionOfOld[move.from.section] != move.to.section
+        && order._afterReceivingIndexOfOld[move.from.section]
+          == order._afterItemsIndexOfNew[move.to.section]
     }
   }
 
@@ -201,28 +201,28 @@ extension SnapshotDiff {
   ) -> Stage {
     var stage = Stage(
       snapshot: Snapshot(
-        uncheckedSections: order.afterItems.map {
-          $0 >= 0 ? current.sections[$0] : new.sections[~$0]
+        uncheckedSections: order._afterItems.map {
+          $0 >= 0 ? current.sections[$0] : _new.sections[~$0]
         },
-        items: order.afterItems.map { code in
+        items: order._afterItems.map { code in
           if code >= 0 { return current.items[code] }
-          return receiving[~code] ? [] : new.itemsBySection[~code]
+          return _receiving[~code] ? [] : _new._itemsBySection[~code]
         }))
-    stage.sectionDeletes = deletedQuietSections.map { order.afterReceivingIndexOfOld[$0] }
-    stage.sectionInserts = insertedQuietSections.map { order.afterItemsIndexOfNew[$0] }.sorted()
+    stage.sectionDeletes = deletedQuietSections.map { order._afterReceivingIndexOfOld[$0] }
+    stage.sectionInserts = insertedQuietSections.map { order._afterItemsIndexOfNew[$0] }.sorted()
     return stage
   }
 
   /// Deleted old sections that no item moves out of.
   @inlinable
   var deletedQuietSections: [Int] {
-    newSectionOfOld.indices.filter { newSectionOfOld[$0] < 0 && !evacuating[$0] }
+    _newSectionOfOld.indices.filter { _newSectionOfOld[$0] < 0 && !_evacuating[$0] }
   }
 
   /// Inserted new sections that no item moves into.
   @inlinable
   var insertedQuietSections: [Int] {
-    oldSectionOfNew.indices.filter { oldSectionOfNew[$0] < 0 && !receiving[$0] }
+    _oldSectionOfNew.indices.filter { _oldSectionOfNew[$0] < 0 && !_receiving[$0] }
   }
 
   /// Stage 3: every item delete, insert and move, with the section deletes and inserts that no
@@ -236,23 +236,23 @@ extension SnapshotDiff {
     _ order: IntermediateSectionOrder, deletes: [ItemPosition], inserts: [ItemPosition],
     afterSectionChanges: Bool
   ) -> Stage {
-    var stage = Stage(snapshot: needsSectionStage ? itemStageSnapshot(order) : new)
+    var stage = Stage(snapshot: needsSectionStage ? itemStageSnapshot(order) : _new)
     if !afterSectionChanges {
-      stage.sectionDeletes = deletedQuietSections.map { order.afterReceivingIndexOfOld[$0] }
-      stage.sectionInserts = insertedQuietSections.map { order.afterItemsIndexOfNew[$0] }.sorted()
+      stage.sectionDeletes = deletedQuietSections.map { order._afterReceivingIndexOfOld[$0] }
+      stage.sectionInserts = insertedQuietSections.map { order._afterItemsIndexOfNew[$0] }.sorted()
     }
-    let from = afterSectionChanges ? order.afterItemsIndexOfOld : order.afterReceivingIndexOfOld
-    let to = order.afterItemsIndexOfNew
+    let from = afterSectionChanges ? order._afterItemsIndexOfOld : order._afterReceivingIndexOfOld
+    let to = order._afterItemsIndexOfNew
     // When old indices are the stage's before-indices and new ones its after-indices (sections
     // may still shift between the two), positions need no remapping: the common case.
     if from.elementsEqual(from.indices) && to.elementsEqual(to.indices) {
       stage.itemDeletes = deletes
       stage.itemInserts = inserts
-      stage.itemMoves = moved
+      stage.itemMoves = _moved
     } else {
       stage.itemDeletes = deletes.map { ItemPosition(section: from[$0.section], item: $0.item) }
       stage.itemInserts = inserts.map { ItemPosition(section: to[$0.section], item: $0.item) }
-      stage.itemMoves = moved.map {
+      stage.itemMoves = _moved.map {
         ItemMove(
           from: ItemPosition(section: from[$0.from.section], item: $0.from.item),
           to: ItemPosition(section: to[$0.to.section], item: $0.to.item))
@@ -269,15 +269,15 @@ extension SnapshotDiff {
   @inlinable
   func itemStageSnapshot(_ order: IntermediateSectionOrder) -> Snapshot<Section, Item> {
     Snapshot(
-      uncheckedSections: order.afterItems.map { code in
-        if code < 0 { return new.sections[~code] }
-        let newSection = newSectionOfOld[code]
-        return newSection >= 0 ? new.sections[newSection] : old.sections[code]
+      uncheckedSections: order._afterItems.map { code in
+        if code < 0 { return _new.sections[~code] }
+        let newSection = _newSectionOfOld[code]
+        return newSection >= 0 ? _new.sections[newSection] : _old.sections[code]
       },
-      items: order.afterItems.map { code in
-        if code < 0 { return new.itemsBySection[~code] }
-        let newSection = newSectionOfOld[code]
-        return newSection >= 0 ? new.itemsBySection[newSection] : []
+      items: order._afterItems.map { code in
+        if code < 0 { return _new._itemsBySection[~code] }
+        let newSection = _newSectionOfOld[code]
+        return newSection >= 0 ? _new._itemsBySection[newSection] : []
       })
   }
 
@@ -287,13 +287,13 @@ extension SnapshotDiff {
   /// moves in a batch that changes items inside it); ends at `new`.
   @inlinable
   func sectionStage(_ order: IntermediateSectionOrder) -> Stage {
-    var stage = Stage(snapshot: new)
-    stage.sectionDeletes = evacuating.indices.filter { evacuating[$0] }.map {
-      order.afterItemsIndexOfOld[$0]
+    var stage = Stage(snapshot: _new)
+    stage.sectionDeletes = _evacuating.indices.filter { _evacuating[$0] }.map {
+      order._afterItemsIndexOfOld[$0]
     }.sorted()
-    stage.sectionMoves = oldSectionOfNew.indices.compactMap {
-      oldSectionOfNew[$0] >= 0 && !sectionStays[$0]
-        ? SectionMove(from: order.afterItemsIndexOfOld[oldSectionOfNew[$0]], to: $0) : nil
+    stage.sectionMoves = _oldSectionOfNew.indices.compactMap {
+      _oldSectionOfNew[$0] >= 0 && !_sectionStays[$0]
+        ? SectionMove(from: order._afterItemsIndexOfOld[_oldSectionOfNew[$0]], to: $0) : nil
     }
     return stage
   }

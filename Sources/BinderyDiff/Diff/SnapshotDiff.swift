@@ -49,7 +49,7 @@ extension StagedChangeset {
 @usableFromInline
 protocol ContentComparison {
   associatedtype Item
-  func isEqual(_ lhs: Item, _ rhs: Item) -> Bool
+  func _isEqual(_ lhs: Item, _ rhs: Item) -> Bool
 }
 
 /// Content is `==`: the default, specialized away.
@@ -57,16 +57,16 @@ protocol ContentComparison {
 struct EquatableContent<Item: Equatable>: ContentComparison {
   @inlinable init() {}
   @inlinable @inline(__always)
-  func isEqual(_ lhs: Item, _ rhs: Item) -> Bool { lhs == rhs }
+  func _isEqual(_ lhs: Item, _ rhs: Item) -> Bool { lhs == rhs }
 }
 
 /// Content is what a closure says.
 @usableFromInline
 struct ClosureContent<Item>: ContentComparison {
-  @usableFromInline let isEqualClosure: (Item, Item) -> Bool
-  @inlinable init(isEqual: @escaping (Item, Item) -> Bool) { isEqualClosure = isEqual }
+  @usableFromInline let _isEqualClosure: (Item, Item) -> Bool
+  @inlinable init(isEqual: @escaping (Item, Item) -> Bool) { _isEqualClosure = isEqual }
   @inlinable @inline(__always)
-  func isEqual(_ lhs: Item, _ rhs: Item) -> Bool { isEqualClosure(lhs, rhs) }
+  func _isEqual(_ lhs: Item, _ rhs: Item) -> Bool { _isEqualClosure(lhs, rhs) }
 }
 
 /// The diff, one phase per method. Internal, but inlinable so that it is specialized for the
@@ -83,51 +83,51 @@ where
 {
   @usableFromInline typealias Stage = StagedChangeset<Section, Item>.Stage
 
-  @usableFromInline let old: Snapshot<Section, Item>
-  @usableFromInline let new: Snapshot<Section, Item>
-  @usableFromInline let content: Content
+  @usableFromInline let _old: Snapshot<Section, Item>
+  @usableFromInline let _new: Snapshot<Section, Item>
+  @usableFromInline let _content: Content
 
   // Sections (matchSections).
   /// For each old section, its index in `new`, or -1 when it is deleted.
-  @usableFromInline var newSectionOfOld: [Int] = []
+  @usableFromInline var _newSectionOfOld: [Int] = []
   /// For each new section, its index in `old`, or -1 when it is inserted.
-  @usableFromInline var oldSectionOfNew: [Int] = []
+  @usableFromInline var _oldSectionOfNew: [Int] = []
   /// For each new section, whether it keeps its place (it is in the sections' LIS).
-  @usableFromInline var sectionStays: [Bool] = []
+  @usableFromInline var _sectionStays: [Bool] = []
   /// Old indices of matched sections whose content changed.
-  @usableFromInline var sectionReconfigures: [Int] = []
+  @usableFromInline var _sectionReconfigures: [Int] = []
 
   // Items (trimCommonEnds, matchItems, findDeletes).
   /// Per old section, the length of the common prefix and suffix with its new section.
-  @usableFromInline var prefix: [Int] = []
-  @usableFromInline var suffix: [Int] = []
+  @usableFromInline var _prefix: [Int] = []
+  @usableFromInline var _suffix: [Int] = []
   /// Matched items whose content changed, in old and new positions.
-  @usableFromInline var reconfigured: [(old: ItemPosition, new: ItemPosition)] = []
-  @usableFromInline var inserted: [ItemPosition] = []
-  @usableFromInline var deleted: [ItemPosition] = []
+  @usableFromInline var _reconfigured: [(old: ItemPosition, new: ItemPosition)] = []
+  @usableFromInline var _inserted: [ItemPosition] = []
+  @usableFromInline var _deleted: [ItemPosition] = []
   /// Item moves in old → new positions.
-  @usableFromInline var moved: [ItemMove] = []
+  @usableFromInline var _moved: [ItemMove] = []
   /// New sections that are inserted and receive items moved from other sections.
-  @usableFromInline var receiving: [Bool] = []
+  @usableFromInline var _receiving: [Bool] = []
   /// Old sections that are deleted and lose items moved to other sections.
-  @usableFromInline var evacuating: [Bool] = []
+  @usableFromInline var _evacuating: [Bool] = []
   /// Per old item, laid out section after section: whether a new item matched it.
-  @usableFromInline var matchedOld: [Bool] = []
+  @usableFromInline var _matchedOld: [Bool] = []
 
   // The early verdict (matchItems).
   /// More operations than this make the changeset too large to show (a binding reloads): the
   /// diff stops as soon as it has proved that, and gives no stages. `nil`: no limit.
-  @usableFromInline var maximumOperations: Int?
+  @usableFromInline var _maximumOperations: Int?
   /// Whether the changeset was proved larger than ``maximumOperations``.
-  @usableFromInline var exceedsLimit = false
+  @usableFromInline var _exceedsLimit = false
   /// Operations the stages will certainly hold, from the sections matched so far.
-  @usableFromInline var provenOperations = 0
+  @usableFromInline var _provenOperations = 0
 
   @inlinable
   init(old: Snapshot<Section, Item>, new: Snapshot<Section, Item>, content: Content) {
-    self.old = old
-    self.new = new
-    self.content = content
+    self._old = old
+    self._new = new
+    self._content = content
   }
 
   /// Runs the phases and returns the stages. Equal snapshots give no stages.
@@ -141,20 +141,20 @@ where
   @inlinable
   func stages(maximumOperations: Int?) -> [Stage]? {
     var diff = self
-    diff.maximumOperations = maximumOperations
+    diff._maximumOperations = maximumOperations
     diff.matchSections()
     if maximumOperations != nil {
       // Each section inserted or deleted is one operation of the stages, whatever its items
       // (items inserted into a new section are never counted): a first list, diffed against
       // nothing, is proved too large here, before any item is looked at.
-      diff.provenOperations =
-        diff.oldSectionOfNew.lazy.filter { $0 < 0 }.count
-        + diff.newSectionOfOld.lazy.filter { $0 < 0 }.count
+      diff._provenOperations =
+        diff._oldSectionOfNew.lazy.filter { $0 < 0 }.count
+        + diff._newSectionOfOld.lazy.filter { $0 < 0 }.count
       if diff.provesTooLarge(pending: 0) { return nil }
     }
     diff.trimCommonEnds()
     diff.matchItems()
-    if diff.exceedsLimit { return nil }
+    if diff._exceedsLimit { return nil }
     diff.findDeletes()
     let stages = diff.buildStages()
     if let maximumOperations,

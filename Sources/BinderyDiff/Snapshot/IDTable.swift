@@ -14,35 +14,35 @@
 /// - Complexity: O(1) expected per lookup and insertion.
 @usableFromInline
 struct IDTable<Key: Hashable> {
-  @usableFromInline let storage: IDTableStorage<Key>
+  @usableFromInline let _storage: IDTableStorage<Key>
   /// The number of ids in the table.
-  @usableFromInline let count: Int
+  @usableFromInline let _count: Int
 
   /// An empty table.
   @inlinable
   init() {
-    storage = IDTableStorage(slots: IDTableStorage<Key>.slots(forCount: 0))
-    count = 0
+    _storage = IDTableStorage(slots: IDTableStorage<Key>.slots(forCount: 0))
+    _count = 0
   }
 
   @inlinable
   init(storage: IDTableStorage<Key>, count: Int) {
-    self.storage = storage
-    self.count = count
+    self._storage = storage
+    self._count = count
   }
 
   /// The position of an id, or `nil`.
   @inlinable
   subscript(key: Key) -> PackedItemPosition? {
-    guard let bits = storage.bits(of: key) else { return nil }
+    guard let bits = _storage.bits(of: key) else { return nil }
     return PackedItemPosition(bits: bits)
   }
 
   /// Calls `body` with every id and its position, in no particular order.
   @inlinable
   func forEach(_ body: (Key, PackedItemPosition) -> Void) {
-    for slot in 0..<storage.slots where storage.bits(at: slot) != IDTableStorage<Key>.empty {
-      body(storage.key(at: slot), PackedItemPosition(bits: storage.bits(at: slot)))
+    for slot in 0..<_storage._slots where _storage.bits(at: slot) != IDTableStorage<Key>.empty {
+      body(_storage.key(at: slot), PackedItemPosition(bits: _storage.bits(at: slot)))
     }
   }
 
@@ -50,13 +50,13 @@ struct IDTable<Key: Hashable> {
   /// insertion never has to ask whether it is shared.
   @usableFromInline
   struct Builder: ~Copyable {
-    @usableFromInline var storage: IDTableStorage<Key>
-    @usableFromInline var count = 0
+    @usableFromInline var _storage: IDTableStorage<Key>
+    @usableFromInline var _count = 0
 
     /// An empty table with room for `minimumCapacity` ids before it grows.
     @inlinable
     init(minimumCapacity: Int) {
-      storage = IDTableStorage(slots: IDTableStorage<Key>.slots(forCount: minimumCapacity))
+      _storage = IDTableStorage(slots: IDTableStorage<Key>.slots(forCount: minimumCapacity))
     }
 
     /// Adds an id at a position unless it is there already; returns the position it already
@@ -65,11 +65,11 @@ struct IDTable<Key: Hashable> {
     mutating func insertIfAbsent(_ value: PackedItemPosition, forKey key: Key)
       -> PackedItemPosition?
     {
-      if (count + 1) * 3 > storage.slots * 2 {
-        storage = storage.copy(slots: IDTableStorage<Key>.slots(forCount: storage.slots))
+      if (_count + 1) * 3 > _storage._slots * 2 {
+        _storage = _storage.copy(slots: IDTableStorage<Key>.slots(forCount: _storage._slots))
       }
-      guard let existing = storage.insertIfAbsent(key, value.bits) else {
-        count += 1
+      guard let existing = _storage.insertIfAbsent(key, value._bits) else {
+        _count += 1
         return nil
       }
       return PackedItemPosition(bits: existing)
@@ -78,7 +78,7 @@ struct IDTable<Key: Hashable> {
     /// The table built.
     @inlinable
     consuming func build() -> IDTable {
-      IDTable(storage: storage, count: count)
+      IDTable(storage: _storage, count: _count)
     }
   }
 }
@@ -87,10 +87,10 @@ struct IDTable<Key: Hashable> {
 /// where there is none) followed by the key, initialized only where a position is set.
 @usableFromInline
 final class IDTableStorage<Key: Hashable> {
-  @usableFromInline let slots: Int
-  @usableFromInline let memory: UnsafeMutableRawPointer
+  @usableFromInline let _slots: Int
+  @usableFromInline let _memory: UnsafeMutableRawPointer
   /// Mixed into `Int` ids before hashing (see ``home(of:)``).
-  @usableFromInline let seed: UInt64
+  @usableFromInline let _seed: UInt64
 
   /// The position bits of an empty slot: no real position has every bit set.
   @inlinable static var empty: UInt64 { .max }
@@ -116,32 +116,32 @@ final class IDTableStorage<Key: Hashable> {
 
   @inlinable
   init(slots: Int) {
-    self.slots = slots
-    seed = idTableSeed
-    memory = .allocate(byteCount: slots * Self.slotStride, alignment: Self.slotAlignment)
+    self._slots = slots
+    _seed = _idTableSeed
+    _memory = .allocate(byteCount: slots * Self.slotStride, alignment: Self.slotAlignment)
     for slot in 0..<slots {
-      (memory + slot * Self.slotStride).initializeMemory(as: UInt64.self, to: Self.empty)
+      (_memory + slot * Self.slotStride).initializeMemory(as: UInt64.self, to: Self.empty)
     }
   }
 
   deinit {
     // Keys such as `Int` hold no references: nothing to release, so no pass over the slots.
     if !_isPOD(Key.self) {
-      for slot in 0..<slots where bits(at: slot) != Self.empty {
+      for slot in 0..<_slots where bits(at: slot) != Self.empty {
         keyPointer(at: slot).deinitialize(count: 1)
       }
     }
-    memory.deallocate()
+    _memory.deallocate()
   }
 
   @inlinable @inline(__always)
   func bits(at slot: Int) -> UInt64 {
-    memory.load(fromByteOffset: slot * Self.slotStride, as: UInt64.self)
+    _memory.load(fromByteOffset: slot * Self.slotStride, as: UInt64.self)
   }
 
   @inlinable @inline(__always)
   func keyPointer(at slot: Int) -> UnsafeMutablePointer<Key> {
-    (memory + slot * Self.slotStride + Self.keyOffset).assumingMemoryBound(to: Key.self)
+    (_memory + slot * Self.slotStride + Self.keyOffset).assumingMemoryBound(to: Key.self)
   }
 
   @inlinable @inline(__always)
@@ -150,8 +150,8 @@ final class IDTableStorage<Key: Hashable> {
   /// Fills an empty slot.
   @inlinable @inline(__always)
   func fill(_ slot: Int, key: Key, bits: UInt64) {
-    (memory + slot * Self.slotStride + Self.keyOffset).initializeMemory(as: Key.self, to: key)
-    memory.storeBytes(of: bits, toByteOffset: slot * Self.slotStride, as: UInt64.self)
+    (_memory + slot * Self.slotStride + Self.keyOffset).initializeMemory(as: Key.self, to: key)
+    _memory.storeBytes(of: bits, toByteOffset: slot * Self.slotStride, as: UInt64.self)
   }
 
   /// Where probing for `key` starts: its hash scaled to the slots (Lemire's multiply-shift).
@@ -164,14 +164,14 @@ final class IDTableStorage<Key: Hashable> {
   func home(of key: Key) -> Int {
     let hash: UInt64
     if let bits = Self.integerBits(of: key) {
-      var mixed = bits ^ seed
+      var mixed = bits ^ _seed
       mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
       mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
       hash = mixed ^ (mixed >> 33)
     } else {
       hash = UInt64(UInt(bitPattern: key.hashValue))
     }
-    return Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(slots)).high)
+    return Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(_slots)).high)
   }
 
   /// The bits of a key that is a 64-bit integer, or `nil`. Specialized for a key type, the
@@ -194,7 +194,7 @@ final class IDTableStorage<Key: Hashable> {
       if bits == Self.empty { return nil }
       if self.key(at: slot) == key { return bits }
       slot += 1
-      if slot == slots { slot = 0 }
+      if slot == _slots { slot = 0 }
     }
   }
 
@@ -208,7 +208,7 @@ final class IDTableStorage<Key: Hashable> {
       if existing == Self.empty { break }
       if self.key(at: slot) == key { return existing }
       slot += 1
-      if slot == slots { slot = 0 }
+      if slot == _slots { slot = 0 }
     }
     fill(slot, key: key, bits: bits)
     return nil
@@ -220,7 +220,7 @@ final class IDTableStorage<Key: Hashable> {
     var slot = home(of: key)
     while self.bits(at: slot) != Self.empty {
       slot += 1
-      if slot == slots { slot = 0 }
+      if slot == _slots { slot = 0 }
     }
     fill(slot, key: key, bits: bits)
   }
@@ -229,7 +229,7 @@ final class IDTableStorage<Key: Hashable> {
   @inlinable
   func copy(slots: Int) -> IDTableStorage {
     let copy = IDTableStorage(slots: slots)
-    for slot in 0..<self.slots where bits(at: slot) != Self.empty {
+    for slot in 0..<self._slots where bits(at: slot) != Self.empty {
       copy.insertNew(key(at: slot), bits(at: slot))
     }
     return copy
@@ -238,4 +238,4 @@ final class IDTableStorage<Key: Hashable> {
 
 /// The seed of every ``IDTableStorage``'s `Int` hashing, random per process as `Hasher`'s is, so
 /// that which ids collide cannot be known ahead.
-@usableFromInline let idTableSeed = UInt64.random(in: .min ... .max)
+@usableFromInline let _idTableSeed = UInt64.random(in: .min ... .max)

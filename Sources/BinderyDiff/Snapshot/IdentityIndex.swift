@@ -18,7 +18,7 @@ final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sen
   }
 
   @usableFromInline
-  func sectionTable(building build: () -> [SectionID: Int]) -> [SectionID: Int] {
+  func _sectionTable(building build: () -> [SectionID: Int]) -> [SectionID: Int] {
     tables.withLock { tables in
       if let sections = tables.sections { return sections }
       let built = build()
@@ -29,12 +29,12 @@ final class IdentityIndex<SectionID: Hashable, ItemID: Hashable>: @unchecked Sen
 
   /// The item table if it has been built, without building it.
   @usableFromInline
-  func existingItemTable() -> IDTable<ItemID>? {
+  func _existingItemTable() -> IDTable<ItemID>? {
     tables.withLock { $0.items }
   }
 
   @usableFromInline
-  func itemTable(building build: () -> IDTable<ItemID>)
+  func _itemTable(building build: () -> IDTable<ItemID>)
     -> IDTable<ItemID>
   {
     tables.withLock { tables in

@@ -32,11 +32,11 @@ public struct ItemPosition: Hashable, Comparable, Sendable, CustomStringConverti
 /// section cannot be indexed (nor held in an iOS device's memory).
 @usableFromInline
 struct PackedItemPosition: Hashable, Sendable {
-  @usableFromInline let bits: UInt64
+  @usableFromInline let _bits: UInt64
 
   @inlinable @inline(__always)
   init(section: Int, item: Int) {
-    bits =
+    _bits =
       UInt64(UInt32(truncatingIfNeeded: section)) << 32
       | UInt64(UInt32(truncatingIfNeeded: item))
   }
@@ -49,13 +49,13 @@ struct PackedItemPosition: Hashable, Sendable {
   /// A position from its packed bits.
   @inlinable @inline(__always)
   init(bits: UInt64) {
-    self.bits = bits
+    self._bits = bits
   }
 
   /// The section index.
-  @inlinable var section: Int { Int(truncatingIfNeeded: bits >> 32) }
+  @inlinable var section: Int { Int(truncatingIfNeeded: _bits >> 32) }
   /// The item index within the section.
-  @inlinable var item: Int { Int(truncatingIfNeeded: bits & 0xFFFF_FFFF) }
+  @inlinable var item: Int { Int(truncatingIfNeeded: _bits & 0xFFFF_FFFF) }
   /// The position it packs.
   @inlinable var position: ItemPosition { ItemPosition(section: section, item: item) }
 }

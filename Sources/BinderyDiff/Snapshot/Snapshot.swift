@@ -21,13 +21,13 @@ where
 
   /// The sections, in display order.
   public let sections: [Section]
-  @usableFromInline let itemsBySection: [[Item]]
+  @usableFromInline let _itemsBySection: [[Item]]
   /// The flat index of each section's first item, then the number of all items: positions and
   /// flat indices convert by arithmetic on plain integers, which code not specialized for the
   /// app's types (Bindery's own generic classes, on every scrolled frame) does without looking
   /// up the items' type metadata.
-  @usableFromInline let itemStarts: [Int]
-  @usableFromInline let identityIndex: IdentityIndex<Section.ID, Item.ID>
+  @usableFromInline let _itemStarts: [Int]
+  @usableFromInline let _identityIndex: IdentityIndex<Section.ID, Item.ID>
 
   /// Assembles a snapshot from parts that are already known to be unique.
   @usableFromInline
@@ -36,7 +36,7 @@ where
     identityIndex: IdentityIndex<Section.ID, Item.ID> = IdentityIndex()
   ) {
     self.sections = sections
-    self.itemsBySection = items
+    self._itemsBySection = items
     var starts: [Int] = []
     starts.reserveCapacity(items.count + 1)
     var total = 0
@@ -45,8 +45,8 @@ where
       total += items[section].count
     }
     starts.append(total)
-    self.itemStarts = starts
-    self.identityIndex = identityIndex
+    self._itemStarts = starts
+    self._identityIndex = identityIndex
   }
 
   /// An empty snapshot: no sections, no items.
@@ -148,19 +148,19 @@ where
   ///
   /// - Complexity: O(1).
   @inlinable
-  public var numberOfItems: Int { itemStarts[itemStarts.count - 1] }
+  public var numberOfItems: Int { _itemStarts[_itemStarts.count - 1] }
 
   /// The number of items in a section, or 0 for a section index out of range.
   @inlinable
   public func numberOfItems(inSection section: Int) -> Int {
-    section >= 0 && section < itemStarts.count - 1
-      ? itemStarts[section + 1] - itemStarts[section] : 0
+    section >= 0 && section < _itemStarts.count - 1
+      ? _itemStarts[section + 1] - _itemStarts[section] : 0
   }
 
   /// The items of a section in order, or an empty array for a section index out of range.
   @inlinable
   public func items(inSection section: Int) -> [Item] {
-    itemsBySection.indices.contains(section) ? itemsBySection[section] : []
+    _itemsBySection.indices.contains(section) ? _itemsBySection[section] : []
   }
 
   /// The section at an index, or `nil` when the index is out of range.
@@ -174,8 +174,8 @@ where
   /// - Complexity: O(1).
   @inlinable
   public func item(at position: ItemPosition) -> Item? {
-    guard itemsBySection.indices.contains(position.section) else { return nil }
-    let items = itemsBySection[position.section]
+    guard _itemsBySection.indices.contains(position.section) else { return nil }
+    let items = _itemsBySection[position.section]
     return items.indices.contains(position.item) ? items[position.item] : nil
   }
 
@@ -185,9 +185,9 @@ where
   @inlinable
   public func flatIndex(of position: ItemPosition) -> Int? {
     let section = position.section
-    guard section >= 0, section < itemStarts.count - 1, position.item >= 0 else { return nil }
-    let index = itemStarts[section] + position.item
-    return index < itemStarts[section + 1] ? index : nil
+    guard section >= 0, section < _itemStarts.count - 1, position.item >= 0 else { return nil }
+    let index = _itemStarts[section] + position.item
+    return index < _itemStarts[section + 1] ? index : nil
   }
 
   /// The position at an index of all sections laid end to end, or `nil` out of range.
@@ -199,17 +199,17 @@ where
     // The last section that starts at or before `index`: empty sections before it start where
     // it does, so it is the one holding the item.
     var low = 0
-    var high = itemStarts.count - 2
+    var high = _itemStarts.count - 2
     while low < high {
       let middle = (low + high + 1) / 2
-      if itemStarts[middle] <= index { low = middle } else { high = middle - 1 }
+      if _itemStarts[middle] <= index { low = middle } else { high = middle - 1 }
     }
-    return ItemPosition(section: low, item: index - itemStarts[low])
+    return ItemPosition(section: low, item: index - _itemStarts[low])
   }
 
   /// Every section with its items, in order: the input shape, for rebuilding or printing.
   public var listSections: [ListSection<Section, Item>] {
-    zip(sections, itemsBySection).map { ListSection($0, items: $1) }
+    zip(sections, _itemsBySection).map { ListSection($0, items: $1) }
   }
 
   /// The position of the item with an id, or `nil` if no item has it.
@@ -217,9 +217,9 @@ where
   /// - Complexity: O(1) amortized; the first lookup on a snapshot that was not validated builds
   ///   its id table in O(n).
   public func position(of id: Item.ID) -> ItemPosition? {
-    identityIndex.itemTable {
+    _identityIndex._itemTable {
       var table = IDTable<Item.ID>.Builder(minimumCapacity: numberOfItems)
-      for (section, items) in itemsBySection.enumerated() {
+      for (section, items) in _itemsBySection.enumerated() {
         for (offset, item) in items.enumerated() {
           _ = table.insertIfAbsent(
             PackedItemPosition(section: section, item: offset), forKey: item.id)
@@ -240,14 +240,14 @@ where
   ///
   /// - Complexity: O(1) amortized, as ``position(of:)``.
   public func sectionIndex(of id: Section.ID) -> Int? {
-    identityIndex.sectionTable {
+    _identityIndex._sectionTable {
       Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
     }[id]
   }
 
   /// Two snapshots are equal when they hold equal sections with equal items in the same order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.sections == rhs.sections && lhs.itemsBySection == rhs.itemsBySection
+    lhs.sections == rhs.sections && lhs._itemsBySection == rhs._itemsBySection
   }
 }
 
@@ -274,7 +274,7 @@ extension Snapshot where Section == FlatSection {
 
   /// The items of the flat list, in order.
   @inlinable
-  public var items: [Item] { itemsBySection.first ?? [] }
+  public var items: [Item] { _itemsBySection.first ?? [] }
 }
 
 extension Snapshot {
@@ -284,7 +284,7 @@ extension Snapshot {
   /// - Complexity: O(n): the snapshot is rebuilt.
   package func removingItem(at position: ItemPosition) -> (snapshot: Self, item: Item)? {
     guard let item = item(at: position) else { return nil }
-    var items = itemsBySection
+    var items = _itemsBySection
     items[position.section].remove(at: position.item)
     return (Snapshot(uncheckedSections: sections, items: items), item)
   }
@@ -297,9 +297,9 @@ extension Snapshot {
   package func movingItem(from source: ItemPosition, to destination: ItemPosition)
     -> (snapshot: Self, item: Item)?
   {
-    guard let item = item(at: source), itemsBySection.indices.contains(destination.section)
+    guard let item = item(at: source), _itemsBySection.indices.contains(destination.section)
     else { return nil }
-    var items = itemsBySection
+    var items = _itemsBySection
     items[source.section].remove(at: source.item)
     guard (0...items[destination.section].count).contains(destination.item) else { return nil }
     items[destination.section].insert(item, at: destination.item)
@@ -314,23 +314,23 @@ extension Snapshot {
   /// on every snapshot it makes.
   package func _checkInvariants() {
     #if DEBUG
-      precondition(sections.count == itemsBySection.count, "one item list per section")
+      precondition(sections.count == _itemsBySection.count, "one item list per section")
       precondition(
-        itemStarts == itemsBySection.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) },
+        _itemStarts == _itemsBySection.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) },
         "the item starts count every section's items")
       precondition(
         Set(sections.map(\.id)).count == sections.count, "section ids are unique")
       var seen = Set<Item.ID>()
-      for items in itemsBySection {
+      for items in _itemsBySection {
         for item in items { precondition(seen.insert(item.id).inserted, "item ids are unique") }
       }
-      if let table = identityIndex.existingItemTable() {
-        precondition(table.count == seen.count, "the item table has every item, once")
+      if let table = _identityIndex._existingItemTable() {
+        precondition(table._count == seen.count, "the item table has every item, once")
         table.forEach { id, packed in
           precondition(item(at: packed.position)?.id == id, "the item table points at its item")
         }
       }
-      let sectionTable = identityIndex.sectionTable {
+      let sectionTable = _identityIndex._sectionTable {
         Dictionary(uniqueKeysWithValues: sections.enumerated().map { ($1.id, $0) })
       }
       for (id, index) in sectionTable {

@@ -17,29 +17,29 @@
 /// built once and only read after, and the inbox hands lists out by value.
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var state: State
+  @usableFromInline let _mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var _state: State
 
   /// Wraps an initial value.
   package init(_ state: State) {
-    mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-    self.state = state
+    _mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    _mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(_mutex, nil)
+    self._state = state
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    pthread_mutex_destroy(_mutex)
+    _mutex.deinitialize(count: 1)
+    _mutex.deallocate()
   }
 
   /// Runs `body` with the value, holding the mutex. `body` must not call back into the same
   /// lock.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&state)
+    pthread_mutex_lock(_mutex)
+    defer { pthread_mutex_unlock(_mutex) }
+    return try body(&_state)
   }
 }

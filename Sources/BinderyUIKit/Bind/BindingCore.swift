@@ -15,7 +15,7 @@ import Foundation
 @usableFromInline
 enum BindingCore {
   @usableFromInline
-  static func bind<Section, Item>(
+  static func _bind<Section, Item>(
     _ table: UITableView, cells: CellProvider<Item>, source: ListSource<Section, Item>,
     pipeline: DiffPipeline<Section, Item>
   ) -> TableBinding<Section, Item> {
@@ -26,7 +26,7 @@ enum BindingCore {
   }
 
   @usableFromInline
-  static func bind<Section, Item>(
+  static func _bind<Section, Item>(
     _ grid: UICollectionView, cells: CellProvider<Item>, source: ListSource<Section, Item>,
     pipeline: DiffPipeline<Section, Item>
   ) -> CollectionBinding<Section, Item> {
@@ -39,7 +39,7 @@ enum BindingCore {
   /// As ``bind(_:cells:source:pipeline:)-(UITableView,_,_,_)``, with late content: `provide`
   /// gets the item's content state, and its cells hold interest in it.
   @usableFromInline
-  static func bind<Section, Item, Key, Content>(
+  static func _bind<Section, Item, Key, Content>(
     _ table: UITableView, content late: LateContent<Item, Key, Content>,
     cells provide: @escaping ContentCellProvider<Item, Content>.Table,
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>
@@ -56,7 +56,7 @@ enum BindingCore {
 
   /// As ``bind(_:cells:source:pipeline:)-(UICollectionView,_,_,_)``, with late content.
   @usableFromInline
-  static func bind<Section, Item, Key, Content>(
+  static func _bind<Section, Item, Key, Content>(
     _ grid: UICollectionView, content late: LateContent<Item, Key, Content>,
     cells provide: @escaping ContentCellProvider<Item, Content>.Collection,
     source: ListSource<Section, Item>, pipeline: DiffPipeline<Section, Item>
@@ -105,7 +105,7 @@ enum BindingCore {
     _ binding: Binding, _ adapter: ListAdapter<Section, Item>, source: ListSource<Section, Item>
   ) -> Binding {
     adapter.install()
-    source.start(binding)
+    source._start(binding)
     return binding
   }
 }

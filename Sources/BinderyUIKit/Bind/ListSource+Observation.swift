@@ -42,7 +42,7 @@ import Foundation
       let time = TimeSource(clock: clock)
       let read = ObservedRead(lists)
       return ListSource(
-        start: { ObservedLists.start(read: read, rereadingOn: time, feeding: $0) },
+        _start: { ObservedLists.start(read: read, rereadingOn: time, feeding: $0) },
         feed: { receive, failed in
           ObservedLists.feed(
             read: read.callAsFunction, rereadingOn: time, to: receive, failed: failed)

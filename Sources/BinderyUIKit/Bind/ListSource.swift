@@ -28,7 +28,7 @@ where
 {
   /// Starts feeding a binding; cancelling the binding stops it.
   @usableFromInline
-  let start: @MainActor (ListBinding<Section, Item>) -> Void
+  let _start: @MainActor (ListBinding<Section, Item>) -> Void
   /// Sends every list to `receive` instead (an outline makes its own rows from them); `failed`
   /// gets the error a sequence ends with. Returns what stops it.
   let feed:
@@ -49,7 +49,7 @@ extension ListSource {
   public static func publisher<P: Publisher>(_ publisher: P) -> Self
   where P.Output == [ListSection<Section, Item>], P.Failure == Never {
     ListSource(
-      start: { publisher.feed($0, lists: { $0 }) },
+      _start: { publisher.feed($0, lists: { $0 }) },
       feed: { receive, _ in publisher.subscribe(receive: receive, finished: {}) })
   }
 
@@ -59,7 +59,7 @@ extension ListSource {
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
   where S.Element == [ListSection<Section, Item>] {
     ListSource(
-      start: { $0.read(sequence) },
+      _start: { $0.read(sequence) },
       feed: { receive, failed in Self.read(sequence, receive: receive, failed: failed) })
   }
 
@@ -86,7 +86,7 @@ extension ListSource where Section == FlatSection {
   public static func publisher<P: Publisher>(_ publisher: P) -> Self
   where P.Output == [Item], P.Failure == Never {
     ListSource(
-      start: { publisher.feed($0, lists: { [ListSection(FlatSection(), items: $0)] }) },
+      _start: { publisher.feed($0, lists: { [ListSection(FlatSection(), items: $0)] }) },
       feed: { receive, _ in
         publisher.subscribe(
           receive: { receive([ListSection(FlatSection(), items: $0)]) }, finished: {})
@@ -98,7 +98,7 @@ extension ListSource where Section == FlatSection {
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
   where S.Element == [Item] {
     ListSource(
-      start: { $0.read(items: sequence) },
+      _start: { $0.read(items: sequence) },
       feed: { receive, failed in
         Self.read(
           sequence, receive: { receive([ListSection(FlatSection(), items: $0)]) },

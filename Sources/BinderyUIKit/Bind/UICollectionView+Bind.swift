@@ -35,7 +35,7 @@ extension UICollectionView {
     to source: ListSource<Section, Item>,
     cellProvider: @escaping @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell
   ) -> CollectionBinding<Section, Item> {
-    BindingCore.bind(
+    BindingCore._bind(
       self, cells: .collection(cellProvider), source: source, pipeline: DiffPipeline())
   }
 
@@ -49,7 +49,7 @@ extension UICollectionView {
       @escaping @MainActor (UICollectionView, IndexPath, Item, ContentState<Content>) ->
       UICollectionViewCell
   ) -> CollectionBinding<Section, Item> {
-    BindingCore.bind(
+    BindingCore._bind(
       self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
 }

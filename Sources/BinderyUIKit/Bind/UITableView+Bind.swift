@@ -46,7 +46,7 @@ extension UITableView {
     to source: ListSource<Section, Item>,
     cellProvider: @escaping @MainActor (UITableView, IndexPath, Item) -> UITableViewCell
   ) -> TableBinding<Section, Item> {
-    BindingCore.bind(self, cells: .table(cellProvider), source: source, pipeline: DiffPipeline())
+    BindingCore._bind(self, cells: .table(cellProvider), source: source, pipeline: DiffPipeline())
   }
 
   /// Shows every list `source` sends, with late per-row content: each item's content comes
@@ -81,7 +81,7 @@ extension UITableView {
       @escaping @MainActor (UITableView, IndexPath, Item, ContentState<Content>) ->
       UITableViewCell
   ) -> TableBinding<Section, Item> {
-    BindingCore.bind(
+    BindingCore._bind(
       self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
 }

@@ -70,7 +70,7 @@ struct LongestIncreasingSubsequenceTests {
       while taken < values.count {
         taken = min(values.count, taken + Int.random(in: 0...5, using: &random))
         run.extend(with: Array(values[..<taken]))
-        #expect(run.consumed == taken)
+        #expect(run._consumed == taken)
         #expect(run.length == referenceLength(values[..<taken]), "\(values[..<taken])")
       }
       run.extend(with: values)

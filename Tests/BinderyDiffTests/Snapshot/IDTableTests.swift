@@ -28,7 +28,7 @@ struct IDTableTests {
     let ids = (0..<5_000).map { _ in Int.random(in: .min ... .max, using: &random) }
     let (table, repeats) = build(ids)
     #expect(repeats.isEmpty)
-    #expect(table.count == ids.count)
+    #expect(table._count == ids.count)
     for (index, id) in ids.enumerated() {
       #expect(table[id]?.position == ItemPosition(section: 0, item: index))
     }
@@ -51,7 +51,7 @@ struct IDTableTests {
     for ids in patterns {
       let (table, repeats) = build(ids)
       #expect(repeats.isEmpty)
-      #expect(table.count == ids.count)
+      #expect(table._count == ids.count)
       #expect(ids.indices.allSatisfy { table[ids[$0]]?.item == $0 })
     }
   }
@@ -69,7 +69,7 @@ struct IDTableTests {
   /// A repeated id keeps its first position, and the insert reports that position.
   @Test func aRepeatKeepsTheFirstPosition() {
     let (table, repeats) = build(["a", "b", "a", "c", "b"])
-    #expect(table.count == 3)
+    #expect(table._count == 3)
     #expect(table["a"]?.item == 0)
     #expect(table["b"]?.item == 1)
     #expect(
@@ -83,8 +83,8 @@ struct IDTableTests {
     let ids = (0..<3_000).map { "id \($0 * 7_919)" }
     let (table, repeats) = build(ids, minimumCapacity: 0)
     #expect(repeats.isEmpty)
-    #expect(table.count == ids.count)
-    #expect(table.storage.slots * 2 >= table.count * 3, "at most two thirds full")
+    #expect(table._count == ids.count)
+    #expect(table._storage._slots * 2 >= table._count * 3, "at most two thirds full")
     #expect(ids.indices.allSatisfy { table[ids[$0]]?.item == $0 })
     var visited: [String: Int] = [:]
     table.forEach { visited[$0] = $1.item }
@@ -94,7 +94,7 @@ struct IDTableTests {
   @Test func anEmptyTableFindsNothing() {
     #expect(IDTable<Int>()[0] == nil)
     #expect(IDTable<String>()[""] == nil)
-    #expect(IDTable<Int>().count == 0)
+    #expect(IDTable<Int>()._count == 0)
   }
 
   /// Ids that hold references are released with the table, including the copies left behind

@@ -21,30 +21,30 @@ struct IdentityIndexTests {
 
   @Test func theItemTableIsBuiltOnTheFirstLookupOnly() {
     let index = Index()
-    #expect(index.existingItemTable() == nil, "nothing is built before a lookup")
+    #expect(index._existingItemTable() == nil, "nothing is built before a lookup")
     var builds = 0
-    let first = index.itemTable {
+    let first = index._itemTable {
       builds += 1
       return table([10, 20])
     }
-    let second = index.itemTable {
+    let second = index._itemTable {
       builds += 1
       return table([30])
     }
     #expect(builds == 1)
-    #expect(second.storage === first.storage)
+    #expect(second._storage === first._storage)
     #expect(second[20]?.item == 1 && second[30] == nil, "the first build's table")
-    #expect(index.existingItemTable()?.storage === first.storage)
+    #expect(index._existingItemTable()?._storage === first._storage)
   }
 
   @Test func theSectionTableIsBuiltOnTheFirstLookupOnly() {
     let index = Index()
     var builds = 0
-    let first = index.sectionTable {
+    let first = index._sectionTable {
       builds += 1
       return [7: 0]
     }
-    let second = index.sectionTable {
+    let second = index._sectionTable {
       builds += 1
       return [8: 0]
     }
@@ -56,18 +56,18 @@ struct IdentityIndexTests {
   @Test func tablesGivenAtCreationAreNotBuiltAgain() {
     let items = table([4, 5, 6])
     let index = Index(sections: [1: 0, 2: 1], items: items)
-    #expect(index.existingItemTable()?.storage === items.storage)
+    #expect(index._existingItemTable()?._storage === items._storage)
     var builds = 0
-    let found = index.itemTable {
+    let found = index._itemTable {
       builds += 1
       return table([])
     }
-    let sections = index.sectionTable {
+    let sections = index._sectionTable {
       builds += 1
       return [:]
     }
     #expect(builds == 0)
-    #expect(found.storage === items.storage && found[6]?.item == 2)
+    #expect(found._storage === items._storage && found[6]?.item == 2)
     #expect(sections == [1: 0, 2: 1])
   }
 
@@ -75,16 +75,16 @@ struct IdentityIndexTests {
   /// its item table, and the other way round.
   @Test func eachTableIsGivenOrBuiltOnItsOwn() {
     let withSections = Index(sections: [1: 0])
-    #expect(withSections.existingItemTable() == nil)
+    #expect(withSections._existingItemTable() == nil)
     var itemBuilds = 0
-    _ = withSections.itemTable {
+    _ = withSections._itemTable {
       itemBuilds += 1
       return table([1])
     }
     #expect(itemBuilds == 1)
     let withItems = Index(items: table([1]))
     var sectionBuilds = 0
-    let sections = withItems.sectionTable {
+    let sections = withItems._sectionTable {
       sectionBuilds += 1
       return [3: 0]
     }
@@ -95,18 +95,19 @@ struct IdentityIndexTests {
   /// stages) builds it on its first lookup, once, and its copies see the same table.
   @Test func snapshotCopiesShareTheTablesBuiltOnce() {
     let validated = flat([1, 2, 3])
-    #expect(validated.identityIndex.existingItemTable() != nil, "validation built it")
+    #expect(validated._identityIndex._existingItemTable() != nil, "validation built it")
     let assembled = ListSnapshot<TestItem>(
       uncheckedSections: [FlatSection()], items: [[3, 1, 2].map { TestItem(id: $0) }])
     let copy = assembled
-    #expect(copy.identityIndex === assembled.identityIndex)
-    #expect(assembled.identityIndex.existingItemTable() == nil, "not built before a lookup")
+    #expect(copy._identityIndex === assembled._identityIndex)
+    #expect(assembled._identityIndex._existingItemTable() == nil, "not built before a lookup")
     #expect(copy.position(of: 2) == ItemPosition(section: 0, item: 2))
-    let built = assembled.identityIndex.existingItemTable()
+    let built = assembled._identityIndex._existingItemTable()
     #expect(built != nil, "a copy's lookup built the original's table")
     #expect(assembled.position(of: 3) == ItemPosition(section: 0, item: 0))
     #expect(
-      assembled.identityIndex.existingItemTable()?.storage === built?.storage, "not built again")
+      assembled._identityIndex._existingItemTable()?._storage === built?._storage, "not built again"
+    )
     #expect(copy.sectionIndex(of: FlatSection().id) == 0)
   }
 
@@ -122,16 +123,16 @@ struct IdentityIndexTests {
       let tables = Locked<[ObjectIdentifier]>([])
       let sectionTables = Locked<[[Int: Int]]>([])
       DispatchQueue.concurrentPerform(iterations: threads) { thread in
-        let items = index.itemTable {
+        let items = index._itemTable {
           itemBuilds.withLock { $0 += 1 }
           // Some work, so that a build which is not exclusive would overlap another.
           return table(Array(0..<2_000).map { $0 * threads + thread })
         }
-        let sections = index.sectionTable {
+        let sections = index._sectionTable {
           sectionBuilds.withLock { $0 += 1 }
           return [thread: round]
         }
-        tables.withLock { $0.append(ObjectIdentifier(items.storage)) }
+        tables.withLock { $0.append(ObjectIdentifier(items._storage)) }
         sectionTables.withLock { $0.append(sections) }
       }
       // concurrentPerform returns once every iteration has.

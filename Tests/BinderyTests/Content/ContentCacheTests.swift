@@ -18,7 +18,7 @@ struct ContentCacheTests {
 
   /// The keys cached, sorted.
   func contents(_ cache: ContentCache<String, String>) -> [String] {
-    cache.values.keys.sorted()
+    cache._values.keys.sorted()
   }
 
   @Test func withNoSecondChancesTheOldestEntryGoesFirst() {
@@ -54,7 +54,7 @@ struct ContentCacheTests {
     for key in ["a", "b", "c"] { cache.markRecentlyWanted(key) }
     let evicted = cache.insert("value d", for: "d", cost: 1)
     #expect(evicted.map(\.key) == ["a"])
-    #expect(cache.slots.values.allSatisfy { !$0.recentlyWanted }, "every bit was cleared")
+    #expect(cache._slots.values.allSatisfy { !$0._recentlyWanted }, "every bit was cleared")
   }
 
   /// Recency comes from interest, not from reads: reading an entry does not spare it.
@@ -96,11 +96,11 @@ struct ContentCacheTests {
     cache.insert("a", for: "a", cost: 3)
     cache.insert("b", for: "b", cost: 3)
     cache.insert("c", for: "c", cost: 3)
-    #expect(cache.totalCost == 9)
+    #expect(cache._totalCost == 9)
     let evicted = cache.insert("d", for: "d", cost: 8)
     #expect(evicted.map(\.key) == ["a", "b", "c"])
     #expect(evicted.map(\.cost) == [3, 3, 3])
-    #expect(cache.totalCost == 8 && cache.count == 1)
+    #expect(cache._totalCost == 8 && cache.count == 1)
     cache._checkInvariants()
   }
 
@@ -112,15 +112,15 @@ struct ContentCacheTests {
     let evicted = cache.insert("big", for: "big", cost: 11)
     #expect(evicted.isEmpty)
     #expect(!cache.contains("big") && contents(cache) == ["a", "b"])
-    #expect(cache.totalCost == 2)
+    #expect(cache._totalCost == 2)
     cache.insert("free", for: "free", cost: -5)
-    #expect(cache.contains("free") && cache.totalCost == 2)
+    #expect(cache.contains("free") && cache._totalCost == 2)
     var none = ContentCache<String, String>(costLimit: 10, countLimit: 0)
     #expect(!none.accepts(cost: 0))
     none.insert("a", for: "a", cost: 0)
     #expect(none.count == 0)
     let negative = ContentCache<String, String>(costLimit: -3, countLimit: -1)
-    #expect(negative.costLimit == 0 && negative.countLimit == 0)
+    #expect(negative._costLimit == 0 && negative._countLimit == 0)
   }
 
   /// Purging removes unpinned entries in clock order, sparing recently wanted ones once, until
@@ -132,10 +132,10 @@ struct ContentCacheTests {
     let purged = cache.purge(downToCost: 4) { $0 == "c" }
     #expect(purged == 3)
     #expect(contents(cache) == ["a", "c"], "b, d and e went; a had its second chance")
-    #expect(cache.totalCost == 4)
+    #expect(cache._totalCost == 4)
     cache._checkInvariants()
     #expect(cache.purge(downToCost: 0) { $0 == "c" } == 1, "a, its bit cleared, goes now")
-    #expect(contents(cache) == ["c"] && cache.totalCost == 2)
+    #expect(contents(cache) == ["c"] && cache._totalCost == 2)
     #expect(cache.purge(downToCost: 0) { _ in true } == 0, "a pinned entry is never purged")
     #expect(contents(cache) == ["c"])
     #expect(cache.purge(downToCost: 5) { _ in false } == 0, "nothing to do under the cost")
@@ -146,11 +146,11 @@ struct ContentCacheTests {
     let evicted = cache.insert("new a", for: "a", cost: 7)
     #expect(evicted.isEmpty, "replacing at the count limit evicts nothing")
     #expect(cache.value(for: "a") == "new a")
-    #expect(cache.count == 2 && cache.totalCost == 8)
+    #expect(cache.count == 2 && cache._totalCost == 8)
     cache._checkInvariants()
     // Replacing with a value too costly to keep drops the old one too.
     cache.insert("huge a", for: "a", cost: 11)
-    #expect(!cache.contains("a") && cache.totalCost == 1)
+    #expect(!cache.contains("a") && cache._totalCost == 1)
     cache._checkInvariants()
   }
 
@@ -167,7 +167,7 @@ struct ContentCacheTests {
     var cache = cache(["a", "b", "c"], countLimit: 3)
     cache.remove("b")
     cache.remove("z")
-    #expect(contents(cache) == ["a", "c"] && cache.totalCost == 2)
+    #expect(contents(cache) == ["a", "c"] && cache._totalCost == 2)
     cache._checkInvariants()
     cache.insert("value d", for: "d", cost: 1)
     #expect(contents(cache) == ["a", "c", "d"], "the freed room is reused without an eviction")
@@ -209,8 +209,8 @@ struct ContentCacheTests {
         let before = cache.count
         let purged = cache.purge(downToCost: target) { pinned.contains($0) }
         #expect(cache.count == before - purged, "step \(step)")
-        let unpinnedLeft = cache.values.keys.contains { !pinned.contains($0) }
-        #expect(cache.totalCost <= target || !unpinnedLeft, "step \(step)")
+        let unpinnedLeft = cache._values.keys.contains { !pinned.contains($0) }
+        #expect(cache._totalCost <= target || !unpinnedLeft, "step \(step)")
         for gone in Array(model.keys) where !cache.contains(gone) {
           #expect(!pinned.contains(gone), "step \(step): a pinned entry was purged")
           model[gone] = nil
@@ -218,9 +218,9 @@ struct ContentCacheTests {
       }
       cache._checkInvariants()
       #expect(cache.count == model.count, "step \(step)")
-      #expect(cache.totalCost == model.values.reduce(0) { $0 + $1.cost }, "step \(step)")
+      #expect(cache._totalCost == model.values.reduce(0) { $0 + $1.cost }, "step \(step)")
       #expect(cache.value(for: key) == model[key]?.value, "step \(step)")
-      #expect(cache.count <= 12 && cache.totalCost <= 60, "step \(step)")
+      #expect(cache.count <= 12 && cache._totalCost <= 60, "step \(step)")
     }
     for (key, entry) in model { #expect(cache.value(for: key) == entry.value) }
   }

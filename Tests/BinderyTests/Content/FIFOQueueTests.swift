@@ -38,7 +38,7 @@ struct FIFOQueueTests {
       if let value = queue.popFirst() { popped.append(value) }
     }
     #expect(popped == Array(0..<1_600))
-    #expect(queue.storage.count < 3_000, "the popped prefix was dropped")
+    #expect(queue._storage.count < 3_000, "the popped prefix was dropped")
     #expect(queue.count == 1_400)
     #expect(Array(queue.elements) == Array(1_600..<3_000))
     for value in 3_000..<3_500 { queue.append(value) }
@@ -63,7 +63,7 @@ struct FIFOQueueTests {
         #expect(value == expected)
         expected += 1
       }
-      #expect(queue.storage.count <= 1_024)
+      #expect(queue._storage.count <= 1_024)
     }
     #expect(queue.count == 0)
   }
@@ -94,7 +94,7 @@ struct FIFOQueueTests {
       }
       #expect(queue.count == model.count, "step \(step)")
       #expect(queue.elements.first == model.first, "step \(step)")
-      #expect(queue.storage.count <= max(model.count + 1_024, 2 * model.count), "step \(step)")
+      #expect(queue._storage.count <= max(model.count + 1_024, 2 * model.count), "step \(step)")
       if step % 100 == 0 { #expect(Array(queue.elements) == model, "step \(step)") }
     }
     #expect(Array(queue.elements) == model)

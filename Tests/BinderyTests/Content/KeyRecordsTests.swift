@@ -13,19 +13,19 @@ struct KeyRecordsTests {
 
   @Test func aRecordThatSaysNothingIsDropped() {
     var records = KeyRecords<Int>()
-    records.update(1) { $0.interest += 1 }
-    #expect(records.records.count == 1 && records.interestedCount == 1)
-    records.update(1) { $0.interest -= 1 }
-    #expect(records.records.isEmpty && records.interestedCount == 0)
+    records.update(1) { $0._interest += 1 }
+    #expect(records._records.count == 1 && records._interestedCount == 1)
+    records.update(1) { $0._interest -= 1 }
+    #expect(records._records.isEmpty && records._interestedCount == 0)
     // A failure kept for a key nobody wants keeps its record; forgetting it drops the record.
-    records.update(2) { $0.phase = .failed(failure, retry: nil) }
-    #expect(records.records.count == 1 && records.interestedCount == 0)
-    records.update(2) { $0.phase = .idle }
-    #expect(records.records.isEmpty)
+    records.update(2) { $0._phase = .failed(failure, retry: nil) }
+    #expect(records._records.count == 1 && records._interestedCount == 0)
+    records.update(2) { $0._phase = .idle }
+    #expect(records._records.isEmpty)
     // Looking at a key the table does not track changes nothing.
     #expect(records[3].isEmpty && records.interest(in: 3) == 0)
     records.update(3) { _ in }
-    #expect(records.records.isEmpty)
+    #expect(records._records.isEmpty)
     records._checkInvariants()
   }
 
@@ -33,20 +33,20 @@ struct KeyRecordsTests {
     var records = KeyRecords<Int>()
     for key in 0..<10 {
       records.update(key) { record in
-        record.interest = 2
-        record.phase = .failed(failure, retry: RetryDue(time: .seconds(key), order: UInt64(key)))
+        record._interest = 2
+        record._phase = .failed(failure, retry: RetryDue(time: .seconds(key), order: UInt64(key)))
       }
     }
-    #expect(records.interestedCount == 10 && records.scheduledRetryCount == 10)
+    #expect(records._interestedCount == 10 && records._scheduledRetryCount == 10)
     // A retry that starts loading is no longer scheduled; the key is still wanted.
-    records.update(4) { $0.phase = .loading(retrying: $0.failure) }
-    #expect(records.scheduledRetryCount == 9 && records.interestedCount == 10)
-    #expect(records[4].failure?.attempts == 1, "the failure retried stays for its count")
+    records.update(4) { $0._phase = .loading(retrying: $0.failure) }
+    #expect(records._scheduledRetryCount == 9 && records._interestedCount == 10)
+    #expect(records[4].failure?._attempts == 1, "the failure retried stays for its count")
     records.update(5) { record in
-      record.interest = 0
-      record.phase = .failed(failure, retry: nil)
+      record._interest = 0
+      record._phase = .failed(failure, retry: nil)
     }
-    #expect(records.scheduledRetryCount == 8 && records.interestedCount == 9)
+    #expect(records._scheduledRetryCount == 8 && records._interestedCount == 9)
     records._checkInvariants()
   }
 
@@ -57,8 +57,8 @@ struct KeyRecordsTests {
     for (order, key) in [30, 10, 20, 40].enumerated() {
       let time: Duration = key == 40 ? .seconds(9) : .seconds(1)
       records.update(key) { record in
-        record.interest = 1
-        record.phase = .failed(failure, retry: RetryDue(time: time, order: UInt64(order)))
+        record._interest = 1
+        record._phase = .failed(failure, retry: RetryDue(time: time, order: UInt64(order)))
       }
     }
     #expect(records.retries(dueBy: .seconds(5)).map(\.key) == [30, 10, 20])

@@ -210,7 +210,7 @@ struct LoadWaitQueueTests {
       await #expect(processExitsWith: .failure) {
         var queue = LoadWaitQueue<Int>()
         queue.enqueue(1, priority: .prefetch)
-        queue.queues[ContentPriority.prefetch.rawValue] = FIFOQueue()
+        queue._queues[ContentPriority.prefetch.rawValue] = FIFOQueue()
         queue._checkInvariants()
       }
     }
@@ -222,10 +222,10 @@ struct LoadWaitQueueTests {
         queue.enqueue(1, priority: .visible)
         queue.enqueue(2, priority: .visible)
         var swapped = FIFOQueue<(key: Int, order: Int)>()
-        for entry in queue.queues[ContentPriority.visible.rawValue].elements.reversed() {
+        for entry in queue._queues[ContentPriority.visible.rawValue].elements.reversed() {
           swapped.append(entry)
         }
-        queue.queues[ContentPriority.visible.rawValue] = swapped
+        queue._queues[ContentPriority.visible.rawValue] = swapped
         queue._checkInvariants()
       }
     }

@@ -13,8 +13,7 @@ extension PrefetchingTests {
     let table = makeTable()
     table.removeFromSuperview()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 24, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 24, clock: clock, loader: loader)
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(1),
@@ -40,8 +39,7 @@ extension PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 24, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 24, clock: clock, loader: loader)
     let binding = bindMates(
       to: table, avatars: avatars, hold: .seconds(1),
       recorder: Recorder())
@@ -61,8 +59,7 @@ extension PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 50, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 50, clock: clock, loader: loader)
     let recorder = Recorder()
     let binding = bindMates(
       to: table, avatars: avatars, holdNewRows: .seconds(1), recorder: recorder)

@@ -14,6 +14,14 @@ struct PrefetchingTests {
     var firstConfigurations: [Int: Bool] = [:]
   }
 
+  /// An avatar store on a virtual clock, loading through a gated loader, `loads` at once.
+  func avatarStore(loads: Int, clock: VirtualClock, loader: GatedLoader) -> ContentStore<
+    Int, String
+  > {
+    ContentStore(
+      configuration: .init(maximumConcurrentLoads: loads, clock: clock), loader: loader.load)
+  }
+
   func bindMates(
     to table: UITableView, avatars: ContentStore<Int, String>,
     prefetching: Prefetching = .automatic, hold: Duration? = nil, holdNewRows: Duration? = nil,
@@ -102,8 +110,7 @@ struct PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 200, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 200, clock: clock, loader: loader)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
@@ -140,8 +147,7 @@ struct PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 400, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
     let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
     for _ in 0..<20 {
@@ -166,8 +172,7 @@ struct PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 400, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
     // Four rows a key: rows 0–3 show key 0, rows 4–7 key 1, …
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }),
@@ -212,8 +217,7 @@ struct PrefetchingTests {
     let app = AppPrefetcher()
     table.prefetchDataSource = app
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 200, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 200, clock: clock, loader: loader)
     let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<500).map { TestItem(id: $0) })
     #expect(table.prefetchDataSource === app)
@@ -336,8 +340,7 @@ struct PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 20_000, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 20_000, clock: clock, loader: loader)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     await binding.apply(items: (0..<20_000).map { TestItem(id: $0) })
@@ -363,8 +366,7 @@ struct PrefetchingTests {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 20_000, clock: clock), loader: loader.load)
+    let avatars = avatarStore(loads: 20_000, clock: clock, loader: loader)
     let binding = bindMates(
       to: table, avatars: avatars, recorder: Recorder())
     let list = (0..<5_000).map { TestItem(id: $0) }

@@ -151,9 +151,17 @@ where
   private func watchWindow() {
     guard let view else { return }
     WindowSentinel.installed(in: view).moved = { [weak self] isInWindow in
-      // Leaving: the rows on screen measured last as they were shown.
-      if isInWindow { self?.cameBackOnScreen() } else { self?.measureRowHeights() }
+      if isInWindow { self?.cameBackOnScreen() } else { self?.wentOffScreen() }
     }
+  }
+
+  /// The view left its window (its screen covered): the rows on screen are measured as they
+  /// were shown, and the viewport as it is now, out of the window (no safe area), is the one
+  /// the trip's change is told from when the view is back — the view may not tell of its
+  /// insets as they change with the window.
+  private func wentOffScreen() {
+    measureRowHeights()
+    viewportWatcher?.resync()
   }
 
   /// The view is in a window again (its screen uncovered): the cells it kept are configured
@@ -165,6 +173,10 @@ where
   /// while covered (the keyboard, a rotation), and cells UIKit kept and shows again want their
   /// content as after any scroll.
   private func cameBackOnScreen() {
+    // The viewport changed with the window (its safe area came back), whether or not the view
+    // said so: a chat that was at its end stays at its end, and a scroll made later is told as
+    // a scroll, not as the change of shape it would otherwise seem to carry.
+    viewportWatcher?.check()
     reconfigureRowsChangedWhileCovered()
     scrollToPending()
     setNeedsScrollWork()
@@ -182,6 +194,9 @@ where
       guard let self else { return }
       self.isScrollWorkScheduled = false
       guard self.isLive else { return }
+      // After the layout: a change of the viewport the view did not tell of (a safe area that
+      // came back with the window as it laid out) is told before the scroll's work.
+      self.viewportWatcher?.check()
       self.measureRowHeights()
       for observer in self.scrollObservers { observer() }
     }

@@ -104,4 +104,38 @@ struct CoveredScreenTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
     withExtendedLifetime(screen) {}
   }
+
+  /// A chat under the status bar, covered and uncovered: its safe area goes with the window
+  /// and comes back with it, and a list shown meanwhile makes Bindery look at the viewport out
+  /// of the window. After the trip, the app's scroll to an earlier message holds: it is a
+  /// scroll, not a change of shape that would pin the chat to its end again. (Where the view
+  /// does not tell of its safe area coming back, as in the binding fuzzer's world of seed
+  /// 14124740046880380915, `BindingFuzzTests.anEarlierFindingRunsClean` replays it.)
+  @Test func anAppsScrollAfterTheTripIsNotTakenForTheSafeAreaComingBack() async throws {
+    let window = HeadlessWindow()
+    window.makeKeyAndVisible()
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 700))
+    table.isStrict = true
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    window.addSubview(table)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .anchor(.end)
+    #expect(await binding.apply(items: (0..<200).map { TestItem(id: $0) }))
+    binding.scrollToEnd()
+    #expect(table.indexPathsForVisibleRows?.last?.row == 199)
+    #expect(table.adjustedContentInset.top == 47)
+    table.removeFromSuperview()  // another screen pushed over the chat
+    #expect(await binding.apply(items: (0..<201).map { TestItem(id: $0) }))
+    window.addSubview(table)  // back
+    binding.scroll(toItemWithID: 50, at: .end)
+    let rows = table.indexPathsForVisibleRows?.map(\.row) ?? []
+    #expect(rows.contains(50), "on screen: \(rows)")
+    await Task.yield()  // the scroll's work after the frame moves nothing back
+    let after = table.indexPathsForVisibleRows?.map(\.row) ?? []
+    #expect(after.contains(50), "on screen: \(after)")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    withExtendedLifetime(window) {}
+  }
 }

@@ -24,6 +24,18 @@ struct BindingFuzzTests {
     if case .failure(let finding) = result { Issue.record("\(finding)") }
   }
 
+  /// Worlds in which the fuzzer found something, run to the step that found it.
+  ///
+  /// - 14124740046880380915, step 292: a chat in a grid under the status bar, covered while a
+  ///   list arrived and uncovered; the app's scroll to an earlier item was taken for the safe
+  ///   area coming back (which the view never told of), and the chat was pinned to its end
+  ///   again.
+  @Test(arguments: [(14_124_740_046_880_380_915, 300)] as [(UInt64, Int)])
+  func anEarlierFindingRunsClean(seed: UInt64, steps: Int) async {
+    let result = await BindingFuzzer(seed: seed).run(steps: steps)
+    if case .failure(let finding) = result { Issue.record("\(finding)") }
+  }
+
   /// The checks can fail: a cell provider that shows the wrong item now and then is caught.
   @Test func aCellShowingAnotherItemIsFound() async {
     var found = 0

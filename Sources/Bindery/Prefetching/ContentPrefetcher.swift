@@ -50,6 +50,8 @@ where
   private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
   /// The content offset the last update saw, and when it last changed.
   private var lastOffset: Double?
+  /// What the view showed at the last update: a move that changed none of it needs no plan.
+  private var plannedSight: Sight?
   private var lastMoved: Duration = .zero
 
   /// The rows (flat indices) on screen where the fling under way will come to rest; `nil` when
@@ -128,7 +130,11 @@ where
     if let view = binding.view {
       let position = view.scrollPosition
       let previousOffset = lastOffset
-      record(now, first: visible.min(), offset: position.offset, screen: view.itemsPerScreen)
+      let screen = view.itemsPerScreen
+      plannedSight = Sight(
+        offset: position.offset, first: visible.min(), last: visible.max(),
+        itemsPerScreen: screen, snapshotWrites: binding.snapshotWrites)
+      record(now, first: visible.min(), offset: position.offset, screen: screen)
       landing = landing(of: view, at: position, in: snapshot)
       let resting = !position.isDecelerating && now - lastMoved >= restDelay
       velocity = resting ? 0 : velocityOfFirstVisibleRow()
@@ -139,24 +145,39 @@ where
       }
     } else {
       landing = nil
+      plannedSight = nil
     }
     plan(for: snapshot, visible: visible, velocity: velocity, isShown: true)
     for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
   }
 
-  /// Re-plans now, unless an update already planned for the view where it is now and for the
-  /// list it shows: after a scroll, cells configured in the same turn may have had it re-plan
-  /// already.
+  /// Re-plans now, unless an update already planned for what the view shows now — the same
+  /// offset, rows on screen, screen size and list: after a scroll, cells configured in the same
+  /// turn may have had it re-plan already. A change of the viewport's shape (the keyboard, a
+  /// rotation) or a shift of the rows re-plans, though the offset stayed.
   package func updateAfterMove() {
     if isUpdateScheduled { return update() }
-    if let binding, let view = binding.view, let lastOffset,
-      view.scrollPosition.offset == lastOffset,
-      requested?.snapshotWrites == binding.snapshotWrites
-    {
-      return
-    }
+    if let plannedSight, plannedSight == currentSight() { return }
     update()
+  }
+
+  /// What the view showed when the prefetcher last planned for it.
+  private struct Sight: Equatable {
+    var offset: Double
+    var first: Int?
+    var last: Int?
+    var itemsPerScreen: Int
+    var snapshotWrites: UInt64
+  }
+
+  /// What the view shows now; `nil` without a view.
+  private func currentSight() -> Sight? {
+    guard let binding, let view = binding.view else { return nil }
+    let visible = binding.visibleFlatIndices
+    return Sight(
+      offset: view.scrollPosition.offset, first: visible.min(), last: visible.max(),
+      itemsPerScreen: view.itemsPerScreen, snapshotWrites: binding.snapshotWrites)
   }
 
   /// Notes whether the content moved, and adds what an update saw to the recent scroll when
@@ -222,6 +243,7 @@ where
     restCheck?.cancel()
     restCheck = nil
     restDue = nil
+    plannedSight = nil
     wanted.removeAll()
     requested = nil
     ledger.cancelAllRequests()
@@ -340,7 +362,14 @@ where
     restCheck = Task { [weak self] in
       var due = first
       while true {
-        do { try await time.sleepUntil(due) } catch { return }
+        do {
+          try await time.sleepUntil(due)
+        } catch {
+          // A clock that throws other than for cancellation (stop() cancels, and clears the
+          // task): the next moving plan checks again.
+          if !Task.isCancelled { self?.restCheck = nil }
+          return
+        }
         guard let self, let latest = self.restDue else { return }
         if latest > due {
           due = latest

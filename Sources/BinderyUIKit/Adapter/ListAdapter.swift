@@ -183,21 +183,23 @@ where
   }
 
   /// After the view moved: at the end of this main-actor turn, once however often it moved in
-  /// it, measures the rows on screen for kept heights and tells the scroll's observers — after
-  /// UIKit's layout has given the rows the scroll brought their cells (before it, they have
-  /// none), and all from one read of the rows on screen. One job a frame, not one for each
-  /// part of the binding that follows the scroll.
+  /// it, measures the rows on screen for kept heights (a stopped binding's view too: it still
+  /// shows its list) and tells a live binding's scroll observers, all from one read of the rows
+  /// on screen. The offset's observers run before the view lays out the rows a scroll brings;
+  /// by the end of the turn it usually has, and a cell it configures later is measured as a
+  /// configured cell at the next measure either way. One job a frame, not one for each part of
+  /// the binding that follows the scroll.
   func setNeedsScrollWork() {
     guard !isScrollWorkScheduled else { return }
     isScrollWorkScheduled = true
     Task { [weak self] in
       guard let self else { return }
       self.isScrollWorkScheduled = false
-      guard self.isLive else { return }
-      // After the layout: a change of the viewport the view did not tell of (a safe area that
-      // came back with the window as it laid out) is told before the scroll's work.
+      // A change of the viewport the view did not tell of (a safe area that came back with the
+      // window as it laid out) is told before the scroll's work.
       self.viewportWatcher?.check()
       self.measureRowHeights()
+      guard self.isLive else { return }
       for observer in self.scrollObservers { observer() }
     }
   }

@@ -164,6 +164,24 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// A viewport that changes shape without the offset moving (the keyboard comes up, a split
+  /// view narrows the screen) is planned for again: fewer rows on screen want less ahead.
+  @Test func aViewportThatShrinksAtRestIsPlannedForAgain() async throws {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<500).map { TestItem(id: $0) })
+    let prefetcher = try #require(
+      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    await eventually("the first screen and one more wanted") { prefetcher.wantedCount == 24 }
+    table.frame.size.height = 6 * 44  // the keyboard took half the screen
+    await eventually("half a screen and one more wanted") { prefetcher.wantedCount == 12 }
+    #expect(table.contentOffset.y == 0, "the offset did not move")
+    loader.openAll()
+  }
+
   /// Rows that share a key (avatars of one author) want it as the most urgent of them does:
   /// scrolled down, back up and to rest, the window's keys are wanted and the keys far from it
   /// are not, and once the binding stops no key holds any interest — no unit is lost or left

@@ -267,64 +267,21 @@ where
       // The same list as the last plan's: only the rows whose want changed are looked at.
       if requested.plan != plan {
         self.requested = nil  // not held twice while it changes
-        request(plan, changedFrom: &requested, in: snapshot)
+        let (added, removed) = requested.move(to: plan) { self.key(atFlatIndex: $0, in: snapshot) }
+        // Asked for in the plan's order (the store starts loads in the order it is asked),
+        // then what the plan let go of.
+        settle(added + removed, to: requested)
         self.requested = requested
       }
     } else {
-      requested = request(plan, in: snapshot, snapshotWrites: writes)
+      // Another list, or one not yet on screen: every row is looked up, and every key held
+      // that the plan does not want is let go.
+      var fresh = PlanRequests<Key>(snapshotWrites: writes)
+      let added = fresh.move(to: plan) { self.key(atFlatIndex: $0, in: snapshot) }.added
+      settle(added + wanted.keys.filter { fresh.priority(of: $0) == nil }, to: fresh)
+      requested = fresh
     }
     if velocity != 0 { checkForRest() }
-  }
-
-  /// Requests what `plan` wants of `snapshot` and lets go of everything else; `snapshotWrites`,
-  /// the binding's count when `snapshot` is the list on screen (`nil`: a list about to be
-  /// shown), lets the next plan of the same list start from this one.
-  ///
-  /// - Complexity: O(p) for p rows in the plan, and one key lookup per row.
-  private func request(
-    _ plan: [PrefetchPlanner.Want], in snapshot: Snapshot<Section, Item>,
-    snapshotWrites: UInt64?
-  ) -> PlanRequests<Key> {
-    var requests = PlanRequests<Key>(plan: plan, snapshotWrites: snapshotWrites)
-    var keys: [Key] = []
-    keys.reserveCapacity(plan.count)
-    for want in plan {
-      guard let item = Self.item(atFlatIndex: want.index, in: snapshot) else { continue }
-      let key = contentKey(item)
-      requests.add(want, key: key)
-      keys.append(key)
-    }
-    for key in wanted.keys where requests.priority(of: key) == nil { keys.append(key) }
-    settle(keys, to: requests)
-    return requests
-  }
-
-  /// Requests what `plan` wants of the list `requests` was made for, given what it asked for
-  /// before: only the rows that joined or left the plan, or whose priority changed, are looked
-  /// up, and only their keys are asked for or let go of.
-  ///
-  /// - Complexity: O(p) integer comparisons for p rows in either plan, and one key lookup per
-  ///   row that changed.
-  private func request(
-    _ plan: [PrefetchPlanner.Want], changedFrom requests: inout PlanRequests<Key>,
-    in snapshot: Snapshot<Section, Item>
-  ) {
-    let next = PlanRequests<Key>.priorities(of: plan)
-    var joined: [Key] = []
-    var left: [Key] = []
-    requests.plan = plan
-    for key in requests.removeRows(changingTo: next) { left.append(key) }
-    for want in plan where requests.priorities[want.index] != want.priority {
-      guard
-        let key = requests.keys[want.index]
-          ?? Self.item(atFlatIndex: want.index, in: snapshot).map(contentKey)
-      else { continue }
-      requests.add(want, key: key)
-      joined.append(key)
-    }
-    // Asked for in the plan's order (the store starts loads in the order it is asked), then
-    // what the plan let go of.
-    settle(joined + left, to: requests)
   }
 
   /// Brings the interest held in each of `keys` to what `requests` wants of it: a unit at its
@@ -398,6 +355,11 @@ where
     return snapshot.item(at: position)
   }
 
+  /// The content key of the item at a flat index of a snapshot, or `nil` beyond it.
+  private func key(atFlatIndex index: Int, in snapshot: Snapshot<Section, Item>) -> Key? {
+    Self.item(atFlatIndex: index, in: snapshot).map(contentKey)
+  }
+
   /// Whether every key has content or has failed: nothing more to wait for.
   private func isSettled(_ ids: [Key]) -> Bool {
     ids.allSatisfy { id in
@@ -412,9 +374,7 @@ where
     async
   {
     let screen = firstScreen(of: snapshot)
-    let ids = screen.compactMap { index in
-      Self.item(atFlatIndex: index, in: snapshot).map(contentKey)
-    }
+    let ids = screen.compactMap { key(atFlatIndex: $0, in: snapshot) }
     plan(for: snapshot, visible: screen)
     await waitUntilSettled(ids, deadline: deadline)
   }

@@ -25,24 +25,48 @@ struct PlanRequests<Key: Hashable> {
     }
   }
 
-  /// The plan these requests were made for.
-  var plan: [PrefetchPlanner.Want]
+  /// The plan these requests were made for; empty before the first.
+  private(set) var plan: [PrefetchPlanner.Want] = []
   /// The binding's count of snapshot writes for the list the plan was made for; `nil` for a
   /// list not yet on screen, whose rows no later plan can start from.
   let snapshotWrites: UInt64?
   /// The priority of each planned row whose item has a key, by flat index.
   private(set) var priorities: [Int: ContentPriority] = [:]
   /// The content key of each row in ``priorities`` (and of rows whose priority is changing).
-  private(set) var keys: [Int: Key] = [:]
+  private var keys: [Int: Key] = [:]
   private var wants: [Key: Wants] = [:]
 
-  init(plan: [PrefetchPlanner.Want], snapshotWrites: UInt64?) {
-    self.plan = plan
+  /// No request yet, for the list of `snapshotWrites`.
+  init(snapshotWrites: UInt64?) {
     self.snapshotWrites = snapshotWrites
   }
 
+  /// Moves the record on to `plan`, of the same list: takes out the rows that left it or whose
+  /// priority changed, and adds the rows that joined it or changed, looking up with `key` the
+  /// key of the row at a flat index only where the record does not know it (`nil`: a row past
+  /// the list, left out). From an empty record, every row of the plan is added.
+  ///
+  /// - Returns: the keys of the rows added, in the plan's order (the order they are asked
+  ///   for), and the keys of the rows taken out.
+  /// - Complexity: O(p) integer comparisons for p rows in either plan, and a lookup and a hash
+  ///   of a key per row that changed.
+  mutating func move(to plan: [PrefetchPlanner.Want], key: (Int) -> Key?)
+    -> (added: [Key], removed: [Key])
+  {
+    self.plan = plan
+    let removed = removeRows(changingTo: Self.priorities(of: plan))
+    var added: [Key] = []
+    for want in plan where priorities[want.index] != want.priority {
+      guard let rowKey = keys[want.index] ?? key(want.index), add(want, key: rowKey) else {
+        continue
+      }
+      added.append(rowKey)
+    }
+    return (added, removed)
+  }
+
   /// The priority of each row of a plan, by flat index: the first, for a row planned twice.
-  static func priorities(of plan: [PrefetchPlanner.Want]) -> [Int: ContentPriority] {
+  private static func priorities(of plan: [PrefetchPlanner.Want]) -> [Int: ContentPriority] {
     var priorities: [Int: ContentPriority] = [:]
     priorities.reserveCapacity(plan.count)
     for want in plan where priorities[want.index] == nil {
@@ -54,12 +78,14 @@ struct PlanRequests<Key: Hashable> {
   /// The most urgent priority the planned rows want `key` at; `nil` when none wants it.
   func priority(of key: Key) -> ContentPriority? { wants[key]?.priority }
 
-  /// Adds a planned row whose item has `key`; a row already planned keeps its first want.
-  mutating func add(_ want: PrefetchPlanner.Want, key: Key) {
-    guard priorities[want.index] == nil else { return }
+  /// Adds a planned row whose item has `key`; `false` for a row already planned, which keeps
+  /// its first want.
+  private mutating func add(_ want: PrefetchPlanner.Want, key: Key) -> Bool {
+    guard priorities[want.index] == nil else { return false }
     priorities[want.index] = want.priority
     keys[want.index] = key
     wants[key, default: Wants()].add(want.priority, 1)
+    return true
   }
 
   /// Takes out the rows whose priority in `next` differs from theirs (those that left the
@@ -68,7 +94,7 @@ struct PlanRequests<Key: Hashable> {
   /// a lookup.
   ///
   /// - Complexity: O(p) for p planned rows, and one hash of a key per row taken out.
-  mutating func removeRows(changingTo next: [Int: ContentPriority]) -> [Key] {
+  private mutating func removeRows(changingTo next: [Int: ContentPriority]) -> [Key] {
     var changed: [(index: Int, priority: ContentPriority)] = []
     for (index, priority) in priorities where next[index] != priority {
       changed.append((index, priority))

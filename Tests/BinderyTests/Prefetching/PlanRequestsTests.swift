@@ -12,22 +12,18 @@ struct PlanRequestsTests {
 
   /// A record made afresh for `plan`, with `key(index)` as each row's key.
   func fresh(_ plan: [Want], key: (Int) -> Int) -> PlanRequests<Int> {
-    var requests = PlanRequests<Int>(plan: plan, snapshotWrites: 1)
-    for want in plan { requests.add(want, key: key(want.index)) }
+    var requests = PlanRequests<Int>(snapshotWrites: 1)
+    _ = requests.move(to: plan, key: key)
     return requests
   }
 
-  /// Moves `requests` on to `plan` as the prefetcher does; returns the keys it looked up.
+  /// Moves `requests` on to `plan`; returns the rows whose keys it looked up.
   func move(_ requests: inout PlanRequests<Int>, to plan: [Want], key: (Int) -> Int) -> [Int] {
     var lookedUp: [Int] = []
-    let next = PlanRequests<Int>.priorities(of: plan)
-    _ = requests.removeRows(changingTo: next)
-    for want in plan where requests.priorities[want.index] != want.priority {
-      let known = requests.keys[want.index]
-      if known == nil { lookedUp.append(want.index) }
-      requests.add(want, key: known ?? key(want.index))
+    _ = requests.move(to: plan) { index in
+      lookedUp.append(index)
+      return key(index)
     }
-    requests.plan = plan
     return lookedUp
   }
 
@@ -69,7 +65,7 @@ struct PlanRequestsTests {
     let plan = [Want(index: 3, priority: .prefetch), Want(index: 3, priority: .visible)]
     let requests = fresh(plan) { $0 }
     #expect(requests.priority(of: 3) == .prefetch)
-    #expect(PlanRequests<Int>.priorities(of: plan) == [3: .prefetch])
+    #expect(requests.priorities == [3: .prefetch])
     requests._checkInvariants()
   }
 

@@ -132,8 +132,8 @@ where
       let previousOffset = lastOffset
       let screen = view.itemsPerScreen
       plannedSight = Sight(
-        offset: position.offset, first: visible.min(), last: visible.max(),
-        itemsPerScreen: screen, snapshotWrites: binding.snapshotWrites)
+        offset: position.offset, visible: visible, itemsPerScreen: screen,
+        snapshotWrites: binding.snapshotWrites)
       record(now, first: visible.min(), offset: position.offset, screen: screen)
       landing = landing(of: view, at: position, in: snapshot)
       let resting = !position.isDecelerating && now - lastMoved >= restDelay
@@ -169,14 +169,20 @@ where
     var last: Int?
     var itemsPerScreen: Int
     var snapshotWrites: UInt64
+
+    init(offset: Double, visible: [Int], itemsPerScreen: Int, snapshotWrites: UInt64) {
+      self.offset = offset
+      (first, last) = (visible.min(), visible.max())
+      self.itemsPerScreen = itemsPerScreen
+      self.snapshotWrites = snapshotWrites
+    }
   }
 
   /// What the view shows now; `nil` without a view.
   private func currentSight() -> Sight? {
     guard let binding, let view = binding.view else { return nil }
-    let visible = binding.visibleFlatIndices
     return Sight(
-      offset: view.scrollPosition.offset, first: visible.min(), last: visible.max(),
+      offset: view.scrollPosition.offset, visible: binding.visibleFlatIndices,
       itemsPerScreen: view.itemsPerScreen, snapshotWrites: binding.snapshotWrites)
   }
 

@@ -51,6 +51,9 @@ where
   var scrollObservers: [@MainActor () -> Void] = []
   /// Whether the work after a scroll waits for the end of this turn.
   private var isScrollWorkScheduled = false
+  /// Whether that work looks at the viewport first: the view came back into a window, and may
+  /// change its safe area as it lays out without telling.
+  private var looksAtViewportAfterLayout = false
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the binding's list (``ShownList``), shared with it from
@@ -179,6 +182,7 @@ where
     viewportWatcher?.check()
     reconfigureRowsChangedWhileCovered()
     scrollToPending()
+    looksAtViewportAfterLayout = true
     setNeedsScrollWork()
   }
 
@@ -195,9 +199,12 @@ where
     Task { [weak self] in
       guard let self else { return }
       self.isScrollWorkScheduled = false
-      // A change of the viewport the view did not tell of (a safe area that came back with the
-      // window as it laid out) is told before the scroll's work.
-      self.viewportWatcher?.check()
+      if self.looksAtViewportAfterLayout {
+        // A change of the viewport the view did not tell of (a safe area that came back with
+        // the window as it laid out) is told before the scroll's work.
+        self.looksAtViewportAfterLayout = false
+        self.viewportWatcher?.check()
+      }
       self.measureRowHeights()
       guard self.isLive else { return }
       for observer in self.scrollObservers { observer() }

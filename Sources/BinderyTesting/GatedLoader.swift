@@ -6,11 +6,18 @@ public final class GatedLoader: @unchecked Sendable {
   /// The error a failing load throws.
   public struct Failure: Error, Equatable {}
 
+  private typealias Gate = CheckedContinuation<Result<String, Failure>, Never>
   private let lock = NSLock()
-  private var gates: [Int: CheckedContinuation<Result<String, Failure>, Never>] = [:]
+  /// The loads waiting at their gates, by key and then by call (a key's load can be cancelled
+  /// and asked for again before the first call has returned).
+  private var gates: [Int: [Int: Gate]] = [:]
   private var early: [Int: Result<String, Failure>] = [:]
   private var started: [Int] = []
   private var cancelled: [Int] = []
+  /// Calls cancelled before they reached their gate: they must not wait there, as nothing
+  /// would open it.
+  private var cancelledBeforeTheGate: Set<Int> = []
+  private var nextCall = 0
   /// When set, loads ignore cancellation (a loader that hangs).
   public var ignoresCancellation: Bool {
     get { lock.withLock { ignoring } }
@@ -20,29 +27,43 @@ public final class GatedLoader: @unchecked Sendable {
 
   /// Keys in the order their loads started.
   public var startedKeys: [Int] { lock.withLock { started } }
+  /// How many loads wait at their gates.
+  public var waitingCount: Int { lock.withLock { gates.values.reduce(0) { $0 + $1.count } } }
   /// Keys whose loads saw a cancellation.
   public var cancelledKeys: [Int] { lock.withLock { cancelled } }
 
   /// Creates a loader with every gate closed.
   public init() {}
 
-  /// The loader: waits at the key's gate, then returns `content <key>` or throws.
+  /// The loader: waits at the key's gate, then returns `content <key>` or throws. A call
+  /// cancelled before or while it waits returns at once (unless ``ignoresCancellation``).
   public func load(_ key: Int) async throws -> String {
-    lock.withLock { started.append(key) }
+    let call = lock.withLock { () -> Int in
+      started.append(key)
+      defer { nextCall += 1 }
+      return nextCall
+    }
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+      await withCheckedContinuation { (continuation: Gate) in
+        // Under the lock, so that a cancellation is seen either here or by the handler below.
         let ready = lock.withLock { () -> Result<String, Failure>? in
+          if cancelledBeforeTheGate.remove(call) != nil { return .failure(Failure()) }
           if let result = early.removeValue(forKey: key) { return result }
-          gates[key] = continuation
+          gates[key, default: [:]][call] = continuation
           return nil
         }
         if let ready { continuation.resume(returning: ready) }
       }
     } onCancel: {
-      guard !self.ignoresCancellation else { return }
-      let gate = lock.withLock { () -> CheckedContinuation<Result<String, Failure>, Never>? in
+      let gate = lock.withLock { () -> Gate? in
+        guard !ignoring else { return nil }
         cancelled.append(key)
-        return gates.removeValue(forKey: key)
+        guard let gate = gates[key]?.removeValue(forKey: call) else {
+          cancelledBeforeTheGate.insert(call)
+          return nil
+        }
+        if gates[key]?.isEmpty == true { gates[key] = nil }
+        return gate
       }
       gate?.resume(returning: .failure(Failure()))
     }
@@ -54,24 +75,26 @@ public final class GatedLoader: @unchecked Sendable {
   /// yet, it finishes as soon as it does.
   public func open(_ key: Int, failing: Bool = false) {
     let result: Result<String, Failure> = failing ? .failure(Failure()) : .success("content \(key)")
-    let gate = lock.withLock { () -> CheckedContinuation<Result<String, Failure>, Never>? in
-      guard let gate = gates.removeValue(forKey: key) else {
+    let waiting = lock.withLock { () -> [Gate] in
+      guard let waiting = gates.removeValue(forKey: key) else {
         early[key] = result
-        return nil
+        return []
       }
-      return gate
+      return waiting.sorted { $0.key < $1.key }.map(\.value)
     }
-    gate?.resume(returning: result)
+    for gate in waiting { gate.resume(returning: result) }
   }
 
   /// Opens every gate still closed, so no task is left waiting when a test ends. Only loads
   /// that have reached their gate: to let a key's content through whenever its load comes,
   /// open it by name with ``open(_:failing:)``.
   public func openAll() {
-    let all = lock.withLock { () -> [Int: CheckedContinuation<Result<String, Failure>, Never>] in
+    let all = lock.withLock { () -> [Int: [Int: Gate]] in
       defer { gates.removeAll() }
       return gates
     }
-    for (key, gate) in all { gate.resume(returning: .success("content \(key)")) }
+    for (key, waiting) in all {
+      for gate in waiting.values { gate.resume(returning: .success("content \(key)")) }
+    }
   }
 }

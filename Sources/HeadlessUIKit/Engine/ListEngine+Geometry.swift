@@ -115,10 +115,16 @@ extension ListEngine {
   /// The frames of all sections, top to bottom, from the counts, the line height or the rows'
   /// own heights, and the header and footer heights.
   ///
-  /// - Complexity: O(sections), once the rows' heights are known (O(rows) to learn them).
+  /// - Complexity: O(1) when nothing they are worked out from changed since the last read
+  ///   (``sectionFramesKept``); else O(sections), once the rows' heights are known (O(rows) to
+  ///   learn them).
   func sectionFrames() -> [SectionFrame] {
+    if let sectionFramesKept { return sectionFramesKept }
     let counts = counts()
     let rows = sizedRows()
+    // The header and footer lengths are asked of the data source and delegate below: one that
+    // changes the view from inside its answer leaves these frames unkept.
+    let generation = geometryGeneration
     var frames: [SectionFrame] = []
     frames.reserveCapacity(counts.count)
     // A table's header view comes first: the sections follow it.
@@ -149,6 +155,7 @@ extension ListEngine {
           footerHeight: footer, bottom: itemsTop + itemsHeight + layout.insets.end + footer,
           layout: layout))
     }
+    if generation == geometryGeneration { sectionFramesKept = frames }
     return frames
   }
 
@@ -258,6 +265,7 @@ extension ListEngine {
   func measureRows(_ paths: [IndexPath], frames: [SectionFrame]) -> Bool {
     guard var rows = sizedRows() else { return false }
     var changed = false
+    var measuredAny = false
     for path in paths {
       let (section, item) = (path.sectionIndex, path.itemIndex)
       guard rows.indices.contains(section), frames.indices.contains(section),
@@ -282,6 +290,7 @@ extension ListEngine {
       let delta = heights.setMeasuredHeight(
         max(0, height.isFinite ? height : 0) + rowSizing.spacing, ofItem: item)
       rows[section] = heights
+      measuredAny = true
       guard delta != 0 else { continue }
       changed = true
       if top < viewport.offset {
@@ -293,7 +302,8 @@ extension ListEngine {
       // frames worked out again.
       break
     }
-    rowGeometry.heights = rows
+    // Written back only when a row was measured: a write tells the kept geometry it changed.
+    if measuredAny { rowGeometry.heights = rows }
     // No clamp here: a layout measures its rows one pass at a time, and the content's length
     // between two passes is not one UIKit ever has — it sets the content size once, when the
     // pass has measured every row, and the offset is brought within it then

@@ -67,9 +67,13 @@ extension ListEngine {
   func visibleIndexPathsForRead() -> [IndexPath] {
     guard isUpdatingVisibleCells else {
       guard isInWindow, viewport.length > 0 else { return [] }
+      if let visibleItemsKept { return visibleItemsKept }
       // The sections' geometry once for all the cells, not once per cell.
       let frames = sectionFrames()
-      return cells.keys.filter { isVisible($0, frames: frames) }.sorted()
+      let generation = geometryGeneration
+      let visible = cells.keys.filter { isVisible($0, frames: frames) }.sorted()
+      if generation == geometryGeneration { visibleItemsKept = visible }
+      return visible
     }
     return cells.compactMap { displayedCells.contains(ObjectIdentifier($0.value)) ? $0.key : nil }
       .sorted()

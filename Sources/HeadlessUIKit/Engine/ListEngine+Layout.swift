@@ -13,6 +13,8 @@ extension ListEngine {
   /// cells for the lines just beyond the viewport in the direction of the scroll; recycles the
   /// cells of everything else.
   func layout() {
+    // What asked for a layout (a property of the view's, a new window) may change the geometry.
+    geometryMayHaveChanged()
     guard isInWindow else { return }
     guard layoutPass.begin() else {
       // A layout asked for from inside another: while the layout object readies itself, a
@@ -38,6 +40,7 @@ extension ListEngine {
   /// it before drawing the next frame. Nothing is asked of the view off screen: it lays out as
   /// it comes into a window.
   func setNeedsLayout() {
+    geometryMayHaveChanged()
     guard isInWindow, !layoutPass.isPending else { return }
     layoutPass.isPending = true
     Task { @MainActor [weak self] in
@@ -49,6 +52,7 @@ extension ListEngine {
   /// The layout was invalidated: at once, or after the pass under way when it is from inside
   /// one (a cell request, say), as UIKit runs another pass.
   func invalidateLayout() {
+    geometryMayHaveChanged()
     if layoutPass.invalidate() { layout() }
   }
 

@@ -16,7 +16,9 @@ final class ListEngine {
   var displayedCells: Set<ObjectIdentifier> = []
 
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
-  private(set) var cachedCounts: [Int]?
+  private(set) var cachedCounts: [Int]? {
+    didSet { geometryMayHaveChanged() }
+  }
 
   /// The batch being built, between the start and the end of the outermost batch.
   private var batch = BatchRecorder()
@@ -25,7 +27,9 @@ final class ListEngine {
 
   /// Registered classes and recycled cells and supplementary views.
   var reusePool = ReusePool()
-  var cells: [IndexPath: HeadlessReusableView] = [:]
+  var cells: [IndexPath: HeadlessReusableView] = [:] {
+    didSet { cellsChanged() }
+  }
   /// The selected rows or items (§4d): carried through batches with their rows, dropped with
   /// deleted and reloaded ones, and cleared by a reload of the whole view.
   var selected: Set<IndexPath> = []
@@ -34,19 +38,38 @@ final class ListEngine {
   var requests = CellRequests()
 
   /// Where the view looks at its content: axis, lengths, offset, insets, the user's finger.
-  var viewport: Viewport
+  var viewport: Viewport {
+    didSet { if !viewport.placesContentAsIn(oldValue) { geometryMayHaveChanged() } }
+  }
   /// How items are laid out in lines: the line length, the columns and the insets every
   /// section shares, or each section's own layout.
-  var lineLayout = LineLayout()
+  var lineLayout = LineLayout() {
+    didSet { geometryMayHaveChanged() }
+  }
   /// The length of the content before the first section and after the last: a table's header
   /// and footer views (UIKit rules §4c). Sections start after the first.
-  var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0)
+  var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0) {
+    didSet { geometryMayHaveChanged() }
+  }
   /// How rows get heights of their own, in a single column, and the heights learnt: the
   /// sizing rule (`nil` lays every line out at ``LineLayout/rowHeight``), the rows' heights,
   /// the negative heights reported and the offset corrections made.
-  var rowGeometry = RowGeometry()
+  var rowGeometry = RowGeometry() {
+    didSet { geometryMayHaveChanged() }
+  }
+  /// The sections' geometry as last worked out (``sectionFrames()``), kept until something it
+  /// is worked out from changes — the counts, the viewport, the layout, the rows' heights, a
+  /// layout pass — as UIKit keeps its row data (and the header heights and titles it read)
+  /// until a reload, an update or an invalidated layout. `geometryGeneration` counts these
+  /// changes and the cells', so that what was worked out while one happened is not kept.
+  var sectionFramesKept: [SectionFrame]?
+  /// The visible items as last read from outside a layout (``visibleIndexPathsForRead()``),
+  /// kept until the geometry or the cells change.
+  var visibleItemsKept: [IndexPath]?
+  private(set) var geometryGeneration: UInt64 = 0
   var isInWindow = false {
     didSet {
+      cellsChanged()
       if isInWindow && !oldValue { layout() }
       // A view that leaves its window leaves its animations: they end, not finished.
       if !isInWindow && oldValue { interruptAnimations() }
@@ -181,13 +204,29 @@ final class ListEngine {
     if standalone { endBatch() }
   }
 
+  /// Something the sections' geometry is worked out from may have changed: it is worked out
+  /// afresh at the next read.
+  func geometryMayHaveChanged() {
+    sectionFramesKept = nil
+    visibleItemsKept = nil
+    geometryGeneration &+= 1
+  }
+
+  /// The cells changed, or the window: the visible items are read afresh.
+  private func cellsChanged() {
+    visibleItemsKept = nil
+    geometryGeneration &+= 1
+  }
+
   /// A new data source: whatever was cached belongs to the old one.
   func dataSourceChanged() {
+    geometryMayHaveChanged()
     startOver(counts: nil)
   }
 
   func reloadData() {
     checkNotInsideDataSourceCall("reloadData()")
+    geometryMayHaveChanged()
     if let move = interactiveMove {
       // UIKit's headers: avoid reloading while there are uncommitted updates; the reload ends
       // the user's movement (it shows the data source's rows).

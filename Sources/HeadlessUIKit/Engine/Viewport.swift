@@ -50,6 +50,15 @@ struct Viewport {
     self.breadth = max(0, breadth)
   }
 
+  /// Whether `other` places the content where this one does — the same axis, lengths, offset,
+  /// insets and sideways scrolls — so that the frames and visible items worked out for one
+  /// hold for the other. The finger, a fling and the last content length do not count.
+  func placesContentAsIn(_ other: Viewport) -> Bool {
+    isHorizontal == other.isHorizontal && length == other.length && breadth == other.breadth
+      && offset == other.offset && insets == other.insets
+      && orthogonalOffsets == other.orthogonalOffsets
+  }
+
   /// The smallest offset the content can have: the start inset shown in full.
   var minimumOffset: CGFloat { -insets.start }
 

@@ -1,0 +1,112 @@
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// The sections' geometry, and the visible rows read from it, are kept between layouts, as
+/// UIKit keeps its row data: reads of the view ask its data source nothing, and whatever the
+/// geometry is worked out from shows in the next read.
+@Suite("The sections' geometry kept between layouts") @MainActor
+struct ListEngineGeometryTests {
+  /// Titled sections of rows, counting the titles asked for.
+  final class TitledSections: HeadlessTableViewDataSource {
+    var rows: [Int]
+    var titled = true
+    var titleAsks = 0
+
+    init(rows: [Int]) { self.rows = rows }
+
+    func numberOfSections(in tableView: HeadlessTableView) -> Int { rows.count }
+    func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+      rows[section]
+    }
+    func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+      -> HeadlessTableViewCell
+    {
+      tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    }
+    func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int)
+      -> String?
+    {
+      titleAsks += 1
+      return titled ? "Section \(section)" : nil
+    }
+  }
+
+  func makeTable(_ source: TitledSections) -> HeadlessTableView {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    table.rowHeight = 44
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    table.layoutIfNeeded()
+    return table
+  }
+
+  /// What a table shows, as a freshly made one with the same data source and settings would.
+  func expectSameAsFresh(
+    _ table: HeadlessTableView, _ source: TitledSections, headerHeight: CGFloat? = nil,
+    header: CGFloat? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let fresh = makeTable(source)
+    if let headerHeight { fresh.sectionHeaderHeight = headerHeight }
+    if let header {
+      fresh.tableHeaderView = HeadlessView(frame: CGRect(x: 0, y: 0, width: 1, height: header))
+    }
+    fresh.contentOffset = table.contentOffset
+    fresh.layoutIfNeeded()
+    #expect(table.contentSize == fresh.contentSize, sourceLocation: sourceLocation)
+    #expect(
+      table.indexPathsForVisibleRows == fresh.indexPathsForVisibleRows,
+      sourceLocation: sourceLocation)
+    #expect(table.rect(forSection: 1) == fresh.rect(forSection: 1), sourceLocation: sourceLocation)
+  }
+
+  @Test func readsBetweenLayoutsAskTheDataSourceNothing() {
+    let source = TitledSections(rows: [3, 4, 20])
+    let table = makeTable(source)
+    let asked = source.titleAsks
+    var sizes: Set<CGFloat> = []
+    for _ in 0..<20 {
+      sizes.insert(table.contentSize.height)
+      _ = table.indexPathsForVisibleRows
+      _ = table.visibleCells
+      _ = table.rectForRow(at: IndexPath(row: 2, section: 1))
+      _ = table.adjustedContentInset
+    }
+    #expect(source.titleAsks == asked)
+    #expect(sizes.count == 1)
+    // A scroll lays out again, and asks again, once.
+    table.contentOffset.y = 100
+    table.layoutIfNeeded()
+    let afterScroll = source.titleAsks
+    #expect(afterScroll > asked)
+    for _ in 0..<20 { _ = table.contentSize }
+    #expect(source.titleAsks == afterScroll)
+  }
+
+  @Test func whatTheGeometryIsWorkedOutFromShowsInTheNextRead() {
+    let source = TitledSections(rows: [3, 4, 20])
+    let table = makeTable(source)
+    _ = table.contentSize  // kept
+    // A property of the view's.
+    table.sectionHeaderHeight = 60
+    expectSameAsFresh(table, source, headerHeight: 60)
+    // The counts, by a batch.
+    source.rows[1] = 6
+    table.insertRows(
+      at: [IndexPath(row: 4, section: 1), IndexPath(row: 5, section: 1)], with: .none)
+    expectSameAsFresh(table, source, headerHeight: 60)
+    // A header view.
+    table.tableHeaderView = HeadlessView(frame: CGRect(x: 0, y: 0, width: 1, height: 90))
+    expectSameAsFresh(table, source, headerHeight: 60, header: 90)
+    // A scroll.
+    table.contentOffset.y = 250
+    table.layoutIfNeeded()
+    expectSameAsFresh(table, source, headerHeight: 60, header: 90)
+    // A reload of new titles (none: a plain table's untitled sections have no header).
+    source.titled = false
+    table.reloadData()
+    table.layoutIfNeeded()
+    expectSameAsFresh(table, source, headerHeight: 60, header: 90)
+  }
+}

@@ -258,7 +258,10 @@ where
 
   /// The flat indices of the items with a visible cell, in the list on screen: what the
   /// prefetcher, the content binding and page loaders measure the screen by.
-  var visibleFlatIndices: [Int] { visiblePositions.compactMap { snapshot.flatIndex(of: $0) } }
+  var visibleFlatIndices: [Int] {
+    let snapshot = snapshot  // read once, not once per row
+    return visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+  }
 
   /// How many items fit on the view's screen (0 once stopped).
   public var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }

@@ -31,6 +31,11 @@ where
   private var keys: [Item.ID: (current: Key, shown: Key?)] = [:]
   /// The items configured with each key: whom an announcement for the key reconfigures.
   private var items: [Key: Set<Item.ID>] = [:]
+  /// How many items ``keys`` remembered after it was last swept of items far from the screen:
+  /// it is swept again once it has doubled, so that a scroll's tidy does not look every
+  /// remembered item up each time a row comes on screen, and what it holds stays within twice
+  /// what the screen and the cells need.
+  private var keysAfterSweep = 0
   private weak var binding: ListBinding<Section, Item>?
   private var observation: ContentObservation?
   private var isReleaseScheduled = false
@@ -235,11 +240,20 @@ where
     // Keys are remembered for the items near the screen, and for those a cell still shows: the
     // view may keep a cell farther than a screen away (how long is not documented), and content
     // arriving must still reach it. (Cells on screen show a key too: their items stay.)
+    guard keys.count >= max(2 * keysAfterSweep, Self.keysNeverSwept) else { return }
     for (id, key) in keys where !isNear(id) && !cells.hasCell(showing: key.current) {
       keys[id] = nil
       forget(id, from: key.current)
     }
+    keysAfterSweep = keys.count
   }
+
+  /// How many items the binding remembers the content keys of: those configured near the
+  /// screen, and those a cell still shows (at most about twice that between two sweeps).
+  package var rememberedItemCount: Int { keys.count }
+
+  /// Below this many items, ``keys`` is not swept: a few screens' worth.
+  private static var keysNeverSwept: Int { 64 }
 
   /// Lets go of everything and stops observing the store; cells configured afterwards read
   /// the store without asking it for anything.

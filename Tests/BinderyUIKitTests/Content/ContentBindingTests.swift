@@ -112,6 +112,28 @@ struct ContentBindingTests {
 
   /// Bindery's own scroll — to the end, here — brings kept cells on screen as any scroll does:
   /// they ask for their content again (the viewport watcher does not tell of Bindery's moves).
+  /// Scrolling through a long list, the binding remembers the keys of the items near the
+  /// screen and of the cells that show them, swept as they double: not every row it showed.
+  @Test func whatTheBindingRemembersStaysNearTheScreenAsTheListScrolls() async {
+    let table = makeTable()  // 12 visible rows
+    let avatars = ContentStore<Int, String>(loader: { "content \($0)" })
+    let binding = Self.bindWithoutPrefetching(table, avatars)
+    await binding.apply(items: (0..<600).map { TestItem(id: $0) })
+    let content = binding.attachments(of: ContentBinding<FlatSection, TestItem, Int, String>.self)
+      .first
+    #expect(content != nil)
+    var most = 0
+    while (table.indexPathsForVisibleRows?.last?.row ?? 0) < 599 {
+      table.scroll(by: 44)
+      await Task.yield()
+      most = max(most, content?.rememberedItemCount ?? .max)
+    }
+    // A screen and a screen on each side are 36 rows; between sweeps up to twice what the last
+    // sweep kept, and never fewer than 64 before one.
+    #expect(most <= 128)
+    #expect(most >= 12)
+  }
+
   @Test func keptCellsBinderysOwnScrollBringsBackAskForTheirContentAgain() async {
     let (grid, avatars, loader, binding) = await Self.oneLineHighGrid(items: 12)
     for distance in [200, 200, -200, -200] as [CGFloat] {

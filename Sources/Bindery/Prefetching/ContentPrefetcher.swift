@@ -72,6 +72,8 @@ where
   /// What the last plan asked for, row by row: a plan of the same list that moved by a row
   /// (most plans while scrolling) changes the keys of those rows alone.
   private var requested: PlanRequests<Key>?
+  /// What ``requested``'s plan was made from: the planner's rules and the situation.
+  private var plannedFrom: (situation: PrefetchPlanner.Situation, planner: PrefetchPlanner)?
 
   /// Creates a prefetcher for a binding and a store keyed by `contentKey`, and starts it: the
   /// binding keeps it, asks it for the first screen before showing the first list, and re-plans
@@ -121,20 +123,56 @@ where
   /// Re-plans now from the view's visible items and their speed, requesting what is newly
   /// wanted (raising priorities that grew) and cancelling what no longer is.
   public func update() {
-    isUpdateScheduled = false
-    guard !isStopped, let binding else { return }
-    let snapshot = binding.snapshot
+    update(seeing: look())
+  }
+
+  /// Re-plans now, unless an update already planned for what the view shows now — the same
+  /// offset, rows on screen, screen size and list: after a scroll, cells configured in the same
+  /// turn may have had it re-plan already. A change of the viewport's shape (the keyboard, a
+  /// rotation) or a shift of the rows re-plans, though the offset stayed. The view is read
+  /// once for both.
+  package func updateAfterMove() {
+    let view = look()
+    if !isUpdateScheduled, let plannedSight, plannedSight == view?.sight { return }
+    update(seeing: view)
+  }
+
+  /// What the view shows, read once for an update: the rows on screen (flat indices), where
+  /// it is scrolled and how many rows fit; `nil` without a binding.
+  private struct Look {
+    var visible: [Int]
+    /// `nil` without a view.
+    var position: ScrollPosition?
+    var itemsPerScreen: Int
+    var sight: Sight?
+  }
+
+  private func look() -> Look? {
+    guard let binding else { return nil }
     let visible = binding.visibleFlatIndices
+    guard let view = binding.view else {
+      return Look(visible: visible, position: nil, itemsPerScreen: 0, sight: nil)
+    }
+    let position = view.scrollPosition
+    let screen = binding.itemsPerScreen
+    return Look(
+      visible: visible, position: position, itemsPerScreen: screen,
+      sight: Sight(
+        offset: position.offset, visible: visible, itemsPerScreen: screen,
+        snapshotWrites: binding.snapshotWrites))
+  }
+
+  private func update(seeing look: Look?) {
+    isUpdateScheduled = false
+    guard !isStopped, let binding, let look else { return }
+    let snapshot = binding.snapshot
+    let visible = look.visible
     let now = store.time.elapsed()
     var velocity = 0.0
-    if let view = binding.view {
-      let position = view.scrollPosition
+    if let view = binding.view, let position = look.position {
       let previousOffset = lastOffset
-      let screen = view.itemsPerScreen
-      plannedSight = Sight(
-        offset: position.offset, visible: visible, itemsPerScreen: screen,
-        snapshotWrites: binding.snapshotWrites)
-      record(now, first: visible.min(), offset: position.offset, screen: screen)
+      plannedSight = look.sight
+      record(now, first: visible.min(), offset: position.offset, screen: look.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
       let resting = !position.isDecelerating && now - lastMoved >= restDelay
       velocity = resting ? 0 : velocityOfFirstVisibleRow()
@@ -147,19 +185,11 @@ where
       landing = nil
       plannedSight = nil
     }
-    plan(for: snapshot, visible: visible, velocity: velocity, isShown: true)
+    plan(
+      for: snapshot, visible: visible, velocity: velocity, isShown: true,
+      itemsPerScreen: look.itemsPerScreen)
     for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
-  }
-
-  /// Re-plans now, unless an update already planned for what the view shows now — the same
-  /// offset, rows on screen, screen size and list: after a scroll, cells configured in the same
-  /// turn may have had it re-plan already. A change of the viewport's shape (the keyboard, a
-  /// rotation) or a shift of the rows re-plans, though the offset stayed.
-  package func updateAfterMove() {
-    if isUpdateScheduled { return update() }
-    if let plannedSight, plannedSight == currentSight() { return }
-    update()
   }
 
   /// What the view showed when the prefetcher last planned for it.
@@ -176,14 +206,6 @@ where
       self.itemsPerScreen = itemsPerScreen
       self.snapshotWrites = snapshotWrites
     }
-  }
-
-  /// What the view shows now; `nil` without a view.
-  private func currentSight() -> Sight? {
-    guard let binding, let view = binding.view else { return nil }
-    return Sight(
-      offset: view.scrollPosition.offset, visible: binding.visibleFlatIndices,
-      itemsPerScreen: view.itemsPerScreen, snapshotWrites: binding.snapshotWrites)
   }
 
   /// Notes whether the content moved, and adds what an update saw to the recent scroll when
@@ -260,15 +282,25 @@ where
   /// about to be shown.
   private func plan(
     for snapshot: Snapshot<Section, Item>, visible flat: [Int], velocity: Double = 0,
-    isShown: Bool = false
+    isShown: Bool = false, itemsPerScreen: Int? = nil
   ) {
     guard !isStopped else { return }
     let visible = (flat.min() ?? 0)..<((flat.max() ?? -1) + 1)
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
-      itemsPerScreen: binding?.itemsPerScreen ?? 1, velocity: velocity, landing: landing)
-    let plan = planner.plan(for: situation)
+      itemsPerScreen: itemsPerScreen ?? binding?.itemsPerScreen ?? 1, velocity: velocity,
+      landing: landing)
     let writes = isShown ? binding?.snapshotWrites : nil
+    if let writes, let requested, requested.snapshotWrites == writes,
+      let plannedFrom, plannedFrom.situation == situation, plannedFrom.planner == planner
+    {
+      // The same list, the same rows on screen, the same speed: the same plan (most frames
+      // of a scroll, between two rows coming on screen).
+      if velocity != 0 { checkForRest() }
+      return
+    }
+    let plan = planner.plan(for: situation)
+    plannedFrom = (situation, planner)
     if let writes, var requested, requested.snapshotWrites == writes {
       // The same list as the last plan's: only the rows whose want changed are looked at.
       if requested.plan != plan {

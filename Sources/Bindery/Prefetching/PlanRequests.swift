@@ -30,15 +30,20 @@ struct PlanRequests<Key: Hashable> {
   /// The binding's count of snapshot writes for the list the plan was made for; `nil` for a
   /// list not yet on screen, whose rows no later plan can start from.
   let snapshotWrites: UInt64?
-  /// The priority of each planned row whose item has a key, by flat index.
-  private(set) var priorities: [Int: ContentPriority] = [:]
-  /// The content key of each row in ``priorities`` (and of rows whose priority is changing).
+  /// The priority of each planned row whose item has a key.
+  private var rows = RowPriorities()
+  /// The content key of each row in ``rows``.
   private var keys: [Int: Key] = [:]
   private var wants: [Key: Wants] = [:]
 
   /// No request yet, for the list of `snapshotWrites`.
   init(snapshotWrites: UInt64?) {
     self.snapshotWrites = snapshotWrites
+  }
+
+  /// The priority of each planned row whose item has a key, by flat index.
+  var priorities: [Int: ContentPriority] {
+    Dictionary(uniqueKeysWithValues: rows.rows.map { ($0.row, $0.priority) })
   }
 
   /// Moves the record on to `plan`, of the same list: takes out the rows that left it or whose
@@ -48,81 +53,59 @@ struct PlanRequests<Key: Hashable> {
   ///
   /// - Returns: the keys of the rows added, in the plan's order (the order they are asked
   ///   for), and the keys of the rows taken out.
-  /// - Complexity: O(p) integer comparisons for p rows in either plan, and a lookup and a hash
-  ///   of a key per row that changed.
+  /// - Complexity: O(p log s) integer work for p rows in either plan, in s runs of
+  ///   consecutive rows (``RowPriorities``), and a lookup and a hash of a key per row that
+  ///   changed.
   mutating func move(to plan: [PrefetchPlanner.Want], key: (Int) -> Key?)
     -> (added: [Key], removed: [Key])
   {
     self.plan = plan
-    let removed = removeRows(changingTo: Self.priorities(of: plan))
+    var next = RowPriorities(plan)
+    // Taken out: the rows whose priority differs in the next plan (a row whose priority
+    // changed keeps its key, to be added back without a lookup).
+    var removed: [Key] = []
+    for (row, priority) in rows.rows where next[row] != priority {
+      guard let rowKey = keys[row] else { continue }
+      if next[row] == nil { keys[row] = nil }
+      var keyWants = wants[rowKey] ?? Wants()
+      keyWants.add(priority, -1)
+      wants[rowKey] = keyWants.priority == nil ? nil : keyWants
+      removed.append(rowKey)
+    }
+    // Added, in the plan's order: the rows whose priority is new, once each.
     var added: [Key] = []
-    for want in plan where priorities[want.index] != want.priority {
-      guard let rowKey = keys[want.index] ?? key(want.index), add(want, key: rowKey) else {
+    var settled: Set<Int> = []
+    for want in plan {
+      guard let priority = next[want.index], rows[want.index] != priority,
+        settled.insert(want.index).inserted
+      else { continue }
+      guard let rowKey = keys[want.index] ?? key(want.index) else {
+        next.remove(want.index)  // past the list: not planned
         continue
       }
+      keys[want.index] = rowKey
+      wants[rowKey, default: Wants()].add(priority, 1)
       added.append(rowKey)
     }
+    rows = next
     return (added, removed)
-  }
-
-  /// The priority of each row of a plan, by flat index: the first, for a row planned twice.
-  private static func priorities(of plan: [PrefetchPlanner.Want]) -> [Int: ContentPriority] {
-    var priorities: [Int: ContentPriority] = [:]
-    priorities.reserveCapacity(plan.count)
-    for want in plan where priorities[want.index] == nil {
-      priorities[want.index] = want.priority
-    }
-    return priorities
   }
 
   /// The most urgent priority the planned rows want `key` at; `nil` when none wants it.
   func priority(of key: Key) -> ContentPriority? { wants[key]?.priority }
-
-  /// Adds a planned row whose item has `key`; `false` for a row already planned, which keeps
-  /// its first want.
-  private mutating func add(_ want: PrefetchPlanner.Want, key: Key) -> Bool {
-    guard priorities[want.index] == nil else { return false }
-    priorities[want.index] = want.priority
-    keys[want.index] = key
-    wants[key, default: Wants()].add(want.priority, 1)
-    return true
-  }
-
-  /// Takes out the rows whose priority in `next` differs from theirs (those that left the
-  /// plan, and those whose priority changed: the next plan adds them back at theirs), and
-  /// returns their keys. A row whose priority changed keeps its key, to be added back without
-  /// a lookup.
-  ///
-  /// - Complexity: O(p) for p planned rows, and one hash of a key per row taken out.
-  private mutating func removeRows(changingTo next: [Int: ContentPriority]) -> [Key] {
-    var changed: [(index: Int, priority: ContentPriority)] = []
-    for (index, priority) in priorities where next[index] != priority {
-      changed.append((index, priority))
-    }
-    var removed: [Key] = []
-    removed.reserveCapacity(changed.count)
-    for (index, priority) in changed {
-      guard let key = keys[index] else { continue }
-      priorities[index] = nil
-      if next[index] == nil { keys[index] = nil }
-      var keyWants = wants[key] ?? Wants()
-      keyWants.add(priority, -1)
-      wants[key] = keyWants.priority == nil ? nil : keyWants
-      removed.append(key)
-    }
-    return removed
-  }
 
   /// Checks that each planned row has a key and counts once under it. Traps on a broken
   /// invariant; debug builds only.
   func _checkInvariants() {
     #if DEBUG
       var counted: [Key: Wants] = [:]
-      for (index, priority) in priorities {
+      for (index, priority) in rows.rows {
         guard let key = keys[index] else { preconditionFailure("a planned row has its key") }
         counted[key, default: Wants()].add(priority, 1)
       }
       precondition(counted == wants, "each key counts the planned rows that want it")
+      precondition(
+        Set(keys.keys) == Set(rows.rows.map(\.row)), "a key is kept for each planned row")
     #endif
   }
 }

@@ -71,7 +71,17 @@ extension ListEngine {
       // The sections' geometry once for all the cells, not once per cell.
       let frames = sectionFrames()
       let generation = geometryGeneration
-      let visible = cells.keys.filter { isVisible($0, frames: frames) }.sorted()
+      let visible: [IndexPath]
+      if frames.contains(where: { $0.layout.orthogonal != nil }) {
+        visible = cells.keys.filter { isVisible($0, frames: frames) }.sorted()
+      } else {
+        // The items whose lines meet the viewport (a point more on each side, so that none
+        // whose frame meets it is left out), in order: the cells kept and prepared beyond the
+        // screen are never looked at, as UIKit reads its rows in the visible bounds.
+        let band = indexPaths(
+          from: viewport.offset - 1, to: viewport.offset + viewport.length + 1, frames: frames)
+        visible = band.filter { cells[$0] != nil && isVisible($0, frames: frames) }
+      }
       if generation == geometryGeneration { visibleItemsKept = visible }
       return visible
     }

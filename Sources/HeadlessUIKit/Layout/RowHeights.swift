@@ -37,6 +37,11 @@ struct RowHeights {
 
   var count: Int { heights.count }
 
+  /// A row's height; 0 for a row it does not have.
+  func height(ofRow row: Int) -> CGFloat {
+    heights.indices.contains(row) ? heights[row] : 0
+  }
+
   /// The sum of the heights of the rows before `row`: its offset from the section's first row.
   ///
   /// - Complexity: O(log n).

@@ -57,12 +57,16 @@ struct SectionHeights {
   /// How far an item's line starts from the section's first line.
   ///
   /// - Complexity: O(log n).
-  func offset(ofItem item: Int) -> CGFloat { lines.offset(ofRow: line(ofItem: item)) }
+  func offset(ofItem item: Int) -> CGFloat {
+    // Read in place: ``lines`` would copy the heights it returns.
+    let line = line(ofItem: item)
+    return lineHeights?.offset(ofRow: line) ?? items.offset(ofRow: line)
+  }
 
   /// The height of an item's line.
   func lineHeight(ofItem item: Int) -> CGFloat {
     let line = line(ofItem: item)
-    return lines.heights.indices.contains(line) ? lines.heights[line] : 0
+    return lineHeights?.height(ofRow: line) ?? items.height(ofRow: line)
   }
 
   /// The line whose extent contains `offset` (from the section's first line); ``lineCount``

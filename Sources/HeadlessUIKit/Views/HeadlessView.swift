@@ -212,11 +212,16 @@ open class HeadlessView: HeadlessResponder {
   open var window: HeadlessWindow? {
     var view: HeadlessView? = self
     while let current = view {
-      if let window = current as? HeadlessWindow { return window }
+      if type(of: current).isWindow { return current as? HeadlessWindow }
       view = current.superview
     }
     return nil
   }
+
+  /// Whether views of this class are windows (``HeadlessWindow``'s): ``window`` asks it at
+  /// each level rather than casting every view on the way up, which reads of the window made a
+  /// cost of every scrolled frame.
+  class var isWindow: Bool { false }
 
   /// Adds a view on top of the others, taking it from its previous superview.
   open func addSubview(_ view: HeadlessView) {

@@ -164,6 +164,8 @@ open class HeadlessWindow: HeadlessView {
     super.init(frame: frame)
   }
 
+  override class var isWindow: Bool { true }
+
   /// A window from an archive: one that fills a phone's screen (HeadlessUIKit has no
   /// archives).
   public required init?(coder: NSCoder) {

@@ -216,7 +216,10 @@ where
   private func record(_ now: Duration, first: Int?, offset: Double, screen: Int) {
     if lastOffset != offset { lastMoved = now }
     lastOffset = offset
-    recentScroll.removeAll { now - $0.time > Self.speedWindow }
+    // The samples are in time order: nothing to drop while the oldest is recent (most frames).
+    if let oldest = recentScroll.first, now - oldest.time > Self.speedWindow {
+      recentScroll.removeAll { now - $0.time > Self.speedWindow }
+    }
     if let last = recentScroll.last {
       guard last.first != first else { return }
       if let first, let previous = last.first, abs(first - previous) > max(1, screen) {

@@ -89,6 +89,19 @@ extension ListEngine {
       .sorted()
   }
 
+  /// The cells of the visible items, in order, for a read of the view's (`visibleCells`): kept
+  /// with the items while they are kept.
+  func visibleCellsForRead() -> [HeadlessReusableView] {
+    let paths = visibleIndexPathsForRead()
+    guard !isUpdatingVisibleCells, visibleItemsKept != nil else {
+      return paths.compactMap { cells[$0] }
+    }
+    if let visibleCellsKept { return visibleCellsKept }
+    let visible = paths.compactMap { cells[$0] }
+    visibleCellsKept = visible
+    return visible
+  }
+
   /// Whether an item is visible, for a read of the view's (`cellForRow(at:)`); from inside a
   /// data-source or delegate call, whether the last layout showed it (as
   /// ``visibleIndexPathsForRead()``).

@@ -66,6 +66,8 @@ final class ListEngine {
   /// The visible items as last read from outside a layout (``visibleIndexPathsForRead()``),
   /// kept until the geometry or the cells change.
   var visibleItemsKept: [IndexPath]?
+  /// Their cells, kept with them (``visibleCellsForRead()``), as UIKit keeps its visible cells.
+  var visibleCellsKept: [HeadlessReusableView]?
   private(set) var geometryGeneration: UInt64 = 0
   var isInWindow = false {
     didSet {
@@ -209,12 +211,14 @@ final class ListEngine {
   func geometryMayHaveChanged() {
     sectionFramesKept = nil
     visibleItemsKept = nil
+    visibleCellsKept = nil
     geometryGeneration &+= 1
   }
 
   /// The cells changed, or the window: the visible items are read afresh.
   private func cellsChanged() {
     visibleItemsKept = nil
+    visibleCellsKept = nil
     geometryGeneration &+= 1
   }
 

@@ -314,7 +314,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
 
   /// The visible cells, in item order.
   open var visibleCells: [HeadlessCollectionViewCell] {
-    indexPathsForVisibleItems.compactMap { engine.cells[$0] as? HeadlessCollectionViewCell }
+    engine.visibleCellsForRead().compactMap { $0 as? HeadlessCollectionViewCell }
   }
 
   /// The cell showing an item, or `nil` when the item is not visible. UIKit raises for a

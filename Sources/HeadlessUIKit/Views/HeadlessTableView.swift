@@ -357,9 +357,7 @@ open class HeadlessTableView: HeadlessScrollView {
   /// request, a height, `willDisplay`), UIKit logs that they are being updated (an alert).
   open var visibleCells: [HeadlessTableViewCell] {
     if engine.isUpdatingVisibleCells { engine.report(UIKitMessages.visibleCellsDuringUpdate) }
-    return (indexPathsForVisibleRows ?? []).compactMap {
-      engine.cells[$0] as? HeadlessTableViewCell
-    }
+    return engine.visibleCellsForRead().compactMap { $0 as? HeadlessTableViewCell }
   }
 
   /// The cell showing a row, or `nil` when the row is not visible. Asked while the table updates

@@ -389,9 +389,9 @@ extension ListEngine {
       for line in first...last {
         // A line that starts at `bottom` is not in the band; nor is one of zero height, nor one
         // that meets it by a rounding error (fractional heights, summed two ways).
-        let start = frame.itemsTop + heights.lines.offset(ofRow: line)
+        let start = frame.itemsTop + heights.offset(ofLine: line)
         guard start < bottom - Self.geometryTolerance,
-          start + heights.lines.heights[line] > top + Self.geometryTolerance
+          start + heights.height(ofLine: line) > top + Self.geometryTolerance
         else { continue }
         for item in heights.itemRange(ofLine: line) where item < count {
           paths.append(IndexPath(section: section, index: item))

@@ -9,7 +9,7 @@ import Foundation
 /// and an estimated compositional group size a line to its tallest item; a list's line is its
 /// one row).
 ///
-/// Invariants: ``lines`` holds `ceil(count / columns)` lines, each the tallest height of its
+/// Invariants: the lines are `ceil(count / columns)`, each the tallest height of its
 /// items (``items`` itself when there is one column); ``columns`` is at least 1. A line's offset,
 /// the line at an offset and a change of one item's height each take O(log n) (O(columns) more
 /// to find a line's tallest item).
@@ -34,17 +34,14 @@ struct SectionHeights {
       heights: tallest, isMeasured: [Bool](repeating: true, count: lineCount))
   }
 
-  /// The lines' heights: the items', with one column.
-  var lines: RowHeights { lineHeights ?? items }
-
   /// The number of items.
   var count: Int { items.count }
 
   /// The number of lines.
-  var lineCount: Int { lines.count }
+  var lineCount: Int { lineHeights?.count ?? items.count }
 
   /// The section's items' length: every line's.
-  var total: CGFloat { lines.total }
+  var total: CGFloat { lineHeights?.total ?? items.total }
 
   /// The line an item is on.
   func line(ofItem item: Int) -> Int { item / columns }
@@ -57,23 +54,34 @@ struct SectionHeights {
   /// How far an item's line starts from the section's first line.
   ///
   /// - Complexity: O(log n).
-  func offset(ofItem item: Int) -> CGFloat {
-    // Read in place: ``lines`` would copy the heights it returns.
-    let line = line(ofItem: item)
-    return lineHeights?.offset(ofRow: line) ?? items.offset(ofRow: line)
+  func offset(ofItem item: Int) -> CGFloat { offset(ofLine: line(ofItem: item)) }
+
+  /// How far a line starts from the section's first line. The lines are read in place, not
+  /// through a copy of their heights, which would retain every array they hold (a frame is
+  /// worked out for every cell at every layout).
+  ///
+  /// - Complexity: O(log n).
+  func offset(ofLine line: Int) -> CGFloat {
+    lineHeights?.offset(ofRow: line) ?? items.offset(ofRow: line)
+  }
+
+  /// A line's height, read in place; 0 for a line the section does not have.
+  func height(ofLine line: Int) -> CGFloat {
+    lineHeights?.height(ofRow: line) ?? items.height(ofRow: line)
   }
 
   /// The height of an item's line.
   func lineHeight(ofItem item: Int) -> CGFloat {
-    let line = line(ofItem: item)
-    return lineHeights?.height(ofRow: line) ?? items.height(ofRow: line)
+    height(ofLine: line(ofItem: item))
   }
 
   /// The line whose extent contains `offset` (from the section's first line); ``lineCount``
   /// when none does.
   ///
   /// - Complexity: O(log n).
-  func line(atOffset offset: CGFloat) -> Int { lines.row(atOffset: offset) }
+  func line(atOffset offset: CGFloat) -> Int {
+    lineHeights?.row(atOffset: offset) ?? items.row(atOffset: offset)
+  }
 
   /// Whether an item has a height and, if so, whether it was measured.
   func isMeasured(_ item: Int) -> Bool? {

@@ -182,3 +182,44 @@ func yieldUntil(_ condition: () -> Bool) async -> Bool {
   }
   return condition()
 }
+
+/// Sections of 44-point rows, with a title on each header (and each footer, when asked).
+@MainActor
+final class TitledSections: HeadlessTableViewDataSource {
+  var rows: [Int]
+  var headerTitles = true
+  var footerTitles = false
+  /// How many times the header titles were asked for.
+  var headerTitleAsks = 0
+
+  init(rows: [Int]) { self.rows = rows }
+
+  func numberOfSections(in tableView: HeadlessTableView) -> Int { rows.count }
+  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
+    rows[section]
+  }
+  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
+    -> HeadlessTableViewCell
+  {
+    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+  }
+  func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int) -> String? {
+    headerTitleAsks += 1
+    return headerTitles ? "Section \(section)" : nil
+  }
+  func tableView(_ tableView: HeadlessTableView, titleForFooterInSection section: Int) -> String? {
+    footerTitles ? "End of \(section)" : nil
+  }
+
+  /// A table of these sections, 320 × 440, its rows 44 points and its title headers 28, no
+  /// padding above them; not in a window.
+  func makeTable(style: HeadlessTableView.Style = .plain) -> HeadlessTableView {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440), style: style)
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    table.rowHeight = 44
+    table.sectionHeaderTopPadding = 0
+    table.dataSource = self
+    KeepAlive.objects.append(self)
+    return table
+  }
+}

@@ -7,36 +7,8 @@ import Testing
 /// geometry is worked out from shows in the next read.
 @Suite("The sections' geometry kept between layouts") @MainActor
 struct ListEngineGeometryTests {
-  /// Titled sections of rows, counting the titles asked for.
-  final class TitledSections: HeadlessTableViewDataSource {
-    var rows: [Int]
-    var titled = true
-    var titleAsks = 0
-
-    init(rows: [Int]) { self.rows = rows }
-
-    func numberOfSections(in tableView: HeadlessTableView) -> Int { rows.count }
-    func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
-      rows[section]
-    }
-    func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
-      -> HeadlessTableViewCell
-    {
-      tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-    }
-    func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int)
-      -> String?
-    {
-      titleAsks += 1
-      return titled ? "Section \(section)" : nil
-    }
-  }
-
   func makeTable(_ source: TitledSections) -> HeadlessTableView {
-    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
-    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
-    table.rowHeight = 44
-    table.dataSource = source
+    let table = source.makeTable()
     HeadlessWindow.show(table)
     table.layoutIfNeeded()
     return table
@@ -64,7 +36,7 @@ struct ListEngineGeometryTests {
   @Test func readsBetweenLayoutsAskTheDataSourceNothing() {
     let source = TitledSections(rows: [3, 4, 20])
     let table = makeTable(source)
-    let asked = source.titleAsks
+    let asked = source.headerTitleAsks
     var sizes: Set<CGFloat> = []
     for _ in 0..<20 {
       sizes.insert(table.contentSize.height)
@@ -73,15 +45,15 @@ struct ListEngineGeometryTests {
       _ = table.rectForRow(at: IndexPath(row: 2, section: 1))
       _ = table.adjustedContentInset
     }
-    #expect(source.titleAsks == asked)
+    #expect(source.headerTitleAsks == asked)
     #expect(sizes.count == 1)
     // A scroll lays out again, and asks again, once.
     table.contentOffset.y = 100
     table.layoutIfNeeded()
-    let afterScroll = source.titleAsks
+    let afterScroll = source.headerTitleAsks
     #expect(afterScroll > asked)
     for _ in 0..<20 { _ = table.contentSize }
-    #expect(source.titleAsks == afterScroll)
+    #expect(source.headerTitleAsks == afterScroll)
   }
 
   @Test func whatTheGeometryIsWorkedOutFromShowsInTheNextRead() {
@@ -104,7 +76,7 @@ struct ListEngineGeometryTests {
     table.layoutIfNeeded()
     expectSameAsFresh(table, source, headerHeight: 60, header: 90)
     // A reload of new titles (none: a plain table's untitled sections have no header).
-    source.titled = false
+    source.headerTitles = false
     table.reloadData()
     table.layoutIfNeeded()
     expectSameAsFresh(table, source, headerHeight: 60, header: 90)

@@ -2,44 +2,6 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
-/// Sections of 44-point rows, with a title on each header (and each footer, when asked).
-@MainActor
-private final class Sections: HeadlessTableViewDataSource {
-  let rows: [Int]
-  var headerTitles = true
-  var footerTitles = false
-
-  init(rows: [Int]) { self.rows = rows }
-
-  func numberOfSections(in tableView: HeadlessTableView) -> Int { rows.count }
-  func tableView(_ tableView: HeadlessTableView, numberOfRowsInSection section: Int) -> Int {
-    rows[section]
-  }
-  func tableView(_ tableView: HeadlessTableView, cellForRowAt indexPath: IndexPath)
-    -> HeadlessTableViewCell
-  {
-    tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-  }
-  func tableView(_ tableView: HeadlessTableView, titleForHeaderInSection section: Int) -> String? {
-    headerTitles ? "Section \(section)" : nil
-  }
-  func tableView(_ tableView: HeadlessTableView, titleForFooterInSection section: Int) -> String? {
-    footerTitles ? "End of \(section)" : nil
-  }
-
-  /// A table of these sections, 320 × 440, its rows 44 points and its title headers 28, no
-  /// padding above them; not in a window.
-  func makeTable(style: HeadlessTableView.Style = .plain) -> HeadlessTableView {
-    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440), style: style)
-    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
-    table.rowHeight = 44
-    table.sectionHeaderTopPadding = 0
-    table.dataSource = self
-    KeepAlive.objects.append(self)
-    return table
-  }
-}
-
 /// Sections of items in a one-column grid with 30-point headers and footers.
 @MainActor
 private final class GridSections: HeadlessCollectionViewDataSource {
@@ -90,7 +52,7 @@ struct PinnedHeaderTests {
   private let header = HeadlessCollectionView.elementKindSectionHeader
 
   @Test func aPlainTablesHeaderFloatsAtTheTopWhileItsSectionScrollsBy() throws {
-    let source = Sections(rows: [20, 20])
+    let source = TitledSections(rows: [20, 20])
     let table = source.makeTable()
     HeadlessWindow.show(table)
     let top = table.adjustedContentInset.top
@@ -113,7 +75,7 @@ struct PinnedHeaderTests {
   }
 
   @Test func aPlainTablesFooterFloatsAtTheBottom() throws {
-    let source = Sections(rows: [30, 5])
+    let source = TitledSections(rows: [30, 5])
     source.footerTitles = true
     let table = source.makeTable()
     HeadlessWindow.show(table)
@@ -126,7 +88,7 @@ struct PinnedHeaderTests {
   }
 
   @Test func aGroupedTablesHeadersDoNotFloatAndUntitledSectionsKeepTheirRoom() {
-    let source = Sections(rows: [3, 3, 3])
+    let source = TitledSections(rows: [3, 3, 3])
     source.headerTitles = false
     let table = source.makeTable(style: .grouped)
     HeadlessWindow.show(table)
@@ -143,7 +105,7 @@ struct PinnedHeaderTests {
   }
 
   @Test func aGroupedTablesTitledHeaderStaysWhereItLies() {
-    let source = Sections(rows: [30, 3])
+    let source = TitledSections(rows: [30, 3])
     let table = source.makeTable(style: .grouped)
     HeadlessWindow.show(table)
     table.contentOffset.y = 200

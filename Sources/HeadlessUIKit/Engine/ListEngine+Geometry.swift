@@ -120,11 +120,13 @@ extension ListEngine {
   ///   learn them).
   func sectionFrames() -> [SectionFrame] {
     if let sectionFramesKept { return sectionFramesKept }
+    // The counts, the rows' heights and the header and footer lengths are asked of the data
+    // source and delegate below: one that changes the view from inside its answer leaves these
+    // frames unkept (so do counts or heights learned here for the first time: the next read
+    // keeps them).
+    let generation = geometryGeneration
     let counts = counts()
     let rows = sizedRows()
-    // The header and footer lengths are asked of the data source and delegate below: one that
-    // changes the view from inside its answer leaves these frames unkept.
-    let generation = geometryGeneration
     var frames: [SectionFrame] = []
     frames.reserveCapacity(counts.count)
     // A table's header view comes first: the sections follow it.

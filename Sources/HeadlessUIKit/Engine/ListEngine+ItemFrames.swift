@@ -69,8 +69,9 @@ extension ListEngine {
       guard isInWindow, viewport.length > 0 else { return [] }
       if let visibleItemsKept { return visibleItemsKept }
       // The sections' geometry once for all the cells, not once per cell.
-      let frames = sectionFrames()
+      // Kept only if nothing changed meanwhile, the frames' own reading included.
       let generation = geometryGeneration
+      let frames = sectionFrames()
       let visible: [IndexPath]
       if frames.contains(where: { $0.layout.orthogonal != nil }) {
         visible = cells.keys.filter { isVisible($0, frames: frames) }.sorted()

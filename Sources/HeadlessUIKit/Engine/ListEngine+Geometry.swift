@@ -116,15 +116,15 @@ extension ListEngine {
   /// own heights, and the header and footer heights.
   ///
   /// - Complexity: O(1) when nothing they are worked out from changed since the last read
-  ///   (``sectionFramesKept``); else O(sections), once the rows' heights are known (O(rows) to
+  ///   (``KeptGeometry``); else O(sections), once the rows' heights are known (O(rows) to
   ///   learn them).
   func sectionFrames() -> [SectionFrame] {
-    if let sectionFramesKept { return sectionFramesKept }
+    if let frames = kept.sectionFrames { return frames }
     // The counts, the rows' heights and the header and footer lengths are asked of the data
     // source and delegate below: one that changes the view from inside its answer leaves these
     // frames unkept (so do counts or heights learned here for the first time: the next read
     // keeps them).
-    let generation = geometryGeneration
+    let generation = kept.generation
     let counts = counts()
     let rows = sizedRows()
     var frames: [SectionFrame] = []
@@ -157,7 +157,7 @@ extension ListEngine {
           footerHeight: footer, bottom: itemsTop + itemsHeight + layout.insets.end + footer,
           layout: layout))
     }
-    if generation == geometryGeneration { sectionFramesKept = frames }
+    if generation == kept.generation { kept.sectionFrames = frames }
     return frames
   }
 

@@ -67,10 +67,10 @@ extension ListEngine {
   func visibleIndexPathsForRead() -> [IndexPath] {
     guard isUpdatingVisibleCells else {
       guard isInWindow, viewport.length > 0 else { return [] }
-      if let visibleItemsKept { return visibleItemsKept }
+      if let visible = kept.visibleItems { return visible }
       // The sections' geometry once for all the cells, not once per cell.
       // Kept only if nothing changed meanwhile, the frames' own reading included.
-      let generation = geometryGeneration
+      let generation = kept.generation
       let frames = sectionFrames()
       let visible: [IndexPath]
       if frames.contains(where: { $0.layout.orthogonal != nil }) {
@@ -83,7 +83,7 @@ extension ListEngine {
           from: viewport.offset - 1, to: viewport.offset + viewport.length + 1, frames: frames)
         visible = band.filter { cells[$0] != nil && isVisible($0, frames: frames) }
       }
-      if generation == geometryGeneration { visibleItemsKept = visible }
+      if generation == kept.generation { kept.visibleItems = visible }
       return visible
     }
     return cells.compactMap { displayedCells.contains(ObjectIdentifier($0.value)) ? $0.key : nil }
@@ -94,12 +94,12 @@ extension ListEngine {
   /// with the items while they are kept.
   func visibleCellsForRead() -> [HeadlessReusableView] {
     let paths = visibleIndexPathsForRead()
-    guard !isUpdatingVisibleCells, visibleItemsKept != nil else {
+    guard !isUpdatingVisibleCells, kept.visibleItems != nil else {
       return paths.compactMap { cells[$0] }
     }
-    if let visibleCellsKept { return visibleCellsKept }
+    if let visible = kept.visibleCells { return visible }
     let visible = paths.compactMap { cells[$0] }
-    visibleCellsKept = visible
+    kept.visibleCells = visible
     return visible
   }
 

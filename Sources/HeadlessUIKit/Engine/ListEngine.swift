@@ -28,7 +28,7 @@ final class ListEngine {
   /// Registered classes and recycled cells and supplementary views.
   var reusePool = ReusePool()
   var cells: [IndexPath: HeadlessReusableView] = [:] {
-    didSet { cellsChanged() }
+    didSet { kept.cellsChanged() }
   }
   /// The selected rows or items (§4d): carried through batches with their rows, dropped with
   /// deleted and reloaded ones, and cleared by a reload of the whole view.
@@ -57,21 +57,11 @@ final class ListEngine {
   var rowGeometry = RowGeometry() {
     didSet { geometryMayHaveChanged() }
   }
-  /// The sections' geometry as last worked out (``sectionFrames()``), kept until something it
-  /// is worked out from changes — the counts, the viewport, the layout, the rows' heights, a
-  /// layout pass — as UIKit keeps its row data (and the header heights and titles it read)
-  /// until a reload, an update or an invalidated layout. `geometryGeneration` counts these
-  /// changes and the cells', so that what was worked out while one happened is not kept.
-  var sectionFramesKept: [SectionFrame]?
-  /// The visible items as last read from outside a layout (``visibleIndexPathsForRead()``),
-  /// kept until the geometry or the cells change.
-  var visibleItemsKept: [IndexPath]?
-  /// Their cells, kept with them (``visibleCellsForRead()``), as UIKit keeps its visible cells.
-  var visibleCellsKept: [HeadlessReusableView]?
-  private(set) var geometryGeneration: UInt64 = 0
+  /// The sections' geometry, the visible items and their cells, kept between layouts.
+  var kept = KeptGeometry()
   var isInWindow = false {
     didSet {
-      cellsChanged()
+      kept.cellsChanged()
       if isInWindow && !oldValue { layout() }
       // A view that leaves its window leaves its animations: they end, not finished.
       if !isInWindow && oldValue { interruptAnimations() }
@@ -209,17 +199,7 @@ final class ListEngine {
   /// Something the sections' geometry is worked out from may have changed: it is worked out
   /// afresh at the next read.
   func geometryMayHaveChanged() {
-    sectionFramesKept = nil
-    visibleItemsKept = nil
-    visibleCellsKept = nil
-    geometryGeneration &+= 1
-  }
-
-  /// The cells changed, or the window: the visible items are read afresh.
-  private func cellsChanged() {
-    visibleItemsKept = nil
-    visibleCellsKept = nil
-    geometryGeneration &+= 1
+    kept.geometryChanged()
   }
 
   /// A new data source: whatever was cached belongs to the old one.

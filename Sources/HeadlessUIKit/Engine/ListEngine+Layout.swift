@@ -14,7 +14,7 @@ extension ListEngine {
   /// cells of everything else.
   func layout() {
     // What asked for a layout (a property of the view's, a new window) may change the geometry.
-    geometryMayHaveChanged()
+    kept.geometryChanged()
     guard isInWindow else { return }
     guard layoutPass.begin() else {
       // A layout asked for from inside another: while the layout object readies itself, a
@@ -40,7 +40,7 @@ extension ListEngine {
   /// it before drawing the next frame. Nothing is asked of the view off screen: it lays out as
   /// it comes into a window.
   func setNeedsLayout() {
-    geometryMayHaveChanged()
+    kept.geometryChanged()
     guard isInWindow, !layoutPass.isPending else { return }
     layoutPass.isPending = true
     Task { @MainActor [weak self] in
@@ -52,7 +52,7 @@ extension ListEngine {
   /// The layout was invalidated: at once, or after the pass under way when it is from inside
   /// one (a cell request, say), as UIKit runs another pass.
   func invalidateLayout() {
-    geometryMayHaveChanged()
+    kept.geometryChanged()
     if layoutPass.invalidate() { layout() }
   }
 

@@ -17,7 +17,7 @@ final class ListEngine {
 
   /// Counts as the view last read them; `nil` until the first read and after `reloadData()`.
   private(set) var cachedCounts: [Int]? {
-    didSet { geometryMayHaveChanged() }
+    didSet { kept.geometryChanged() }
   }
 
   /// The batch being built, between the start and the end of the outermost batch.
@@ -39,23 +39,23 @@ final class ListEngine {
 
   /// Where the view looks at its content: axis, lengths, offset, insets, the user's finger.
   var viewport: Viewport {
-    didSet { if !viewport.placesContentAsIn(oldValue) { geometryMayHaveChanged() } }
+    didSet { if !viewport.placesContentAsIn(oldValue) { kept.geometryChanged() } }
   }
   /// How items are laid out in lines: the line length, the columns and the insets every
   /// section shares, or each section's own layout.
   var lineLayout = LineLayout() {
-    didSet { geometryMayHaveChanged() }
+    didSet { kept.geometryChanged() }
   }
   /// The length of the content before the first section and after the last: a table's header
   /// and footer views (UIKit rules §4c). Sections start after the first.
   var accessoryLengths: (leading: CGFloat, trailing: CGFloat) = (0, 0) {
-    didSet { geometryMayHaveChanged() }
+    didSet { kept.geometryChanged() }
   }
   /// How rows get heights of their own, in a single column, and the heights learnt: the
   /// sizing rule (`nil` lays every line out at ``LineLayout/rowHeight``), the rows' heights,
   /// the negative heights reported and the offset corrections made.
   var rowGeometry = RowGeometry() {
-    didSet { geometryMayHaveChanged() }
+    didSet { kept.geometryChanged() }
   }
   /// The sections' geometry, the visible items and their cells, kept between layouts.
   var kept = KeptGeometry()
@@ -196,21 +196,13 @@ final class ListEngine {
     if standalone { endBatch() }
   }
 
-  /// Something the sections' geometry is worked out from may have changed: it is worked out
-  /// afresh at the next read.
-  func geometryMayHaveChanged() {
-    kept.geometryChanged()
-  }
-
   /// A new data source: whatever was cached belongs to the old one.
   func dataSourceChanged() {
-    geometryMayHaveChanged()
     startOver(counts: nil)
   }
 
   func reloadData() {
     checkNotInsideDataSourceCall("reloadData()")
-    geometryMayHaveChanged()
     if let move = interactiveMove {
       // UIKit's headers: avoid reloading while there are uncommitted updates; the reload ends
       // the user's movement (it shows the data source's rows).

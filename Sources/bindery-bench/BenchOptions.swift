@@ -60,10 +60,16 @@ struct BenchOptions {
   }
 }
 
-/// Keeps a value alive so the optimizer cannot drop the work that produced it.
+/// Where ``blackHole(_:)`` leaves a byte of each value it is given.
+nonisolated(unsafe) private var blackHoleSink: UInt8 = 0
+
+/// Uses a value so the optimizer cannot drop the work that produced it: a byte of it goes to a
+/// global, a side effect the optimizer must keep. A function that did nothing, even one never
+/// inlined, was seen through: a loop whose only result went to it was dropped but for what
+/// could trap (a dictionary read became the hashing and probing, never loading the value).
 @inline(never)
 func blackHole<T>(_ value: T) {
-  withExtendedLifetime(value) {}
+  withUnsafeBytes(of: value) { blackHoleSink ^= $0.first ?? 0 }
 }
 
 /// The median wall-clock time of `runs` calls, in milliseconds, after one warm-up call.

@@ -32,12 +32,16 @@ struct ContentBenchmark {
       runs: runs,
       baseline: {
         var found = 0
-        for key in probes where dictionary[key] != nil { found += 1 }
+        for key in probes {
+          if let content = dictionary[key], !content.isEmpty { found += 1 }
+        }
         blackHole(found)
       },
       candidate: {
         var found = 0
-        for key in probes where store.state(for: key).content != nil { found += 1 }
+        for key in probes {
+          if let content = store.state(for: key).content, !content.isEmpty { found += 1 }
+        }
         blackHole(found)
       })
 

@@ -192,6 +192,21 @@ extension ListEngine {
     return rows
   }
 
+  /// The items per line of a section whose items have heights of their own (learning every
+  /// section's heights first if need be); `nil` for a section laid out in lines of one height.
+  func sizedColumns(ofSection section: Int) -> Int? {
+    guard sizedRows() != nil else { return nil }
+    return rowGeometry.heights?.columns(ofSection: section)
+  }
+
+  /// The length each item of a section with `layout` takes besides its own height (a flow
+  /// layout's line spacing): ``rowSizing(for:)``'s, without copying its closures.
+  func rowSpacing(for layout: SectionLayout) -> CGFloat {
+    guard layout.orthogonal == nil else { return 0 }
+    if let (_, spacing) = layout.selfSizing { return spacing }
+    return rowGeometry.sizing?.spacing ?? 0
+  }
+
   /// How the items of a section with `layout` get heights of their own: the section's own
   /// self-sizing, else the view's rule; `nil` for a section laid out in lines of one height
   /// (a carousel's always is).
@@ -382,24 +397,14 @@ extension ListEngine {
   private func indexPaths(
     in section: Int, frame: SectionFrame, count: Int, top: CGFloat, bottom: CGFloat
   ) -> [IndexPath] {
-    if let rows = sizedRows(), rows.indices.contains(section), let heights = rows[section] {
+    if sizedColumns(ofSection: section) != nil {
       guard count > 0, bottom > frame.itemsTop else { return [] }
-      let first = heights.line(atOffset: top - frame.itemsTop)
-      let last = min(heights.lineCount - 1, heights.line(atOffset: bottom - frame.itemsTop))
-      guard first <= last else { return [] }
-      var paths: [IndexPath] = []
-      for line in first...last {
-        // A line that starts at `bottom` is not in the band; nor is one of zero height, nor one
-        // that meets it by a rounding error (fractional heights, summed two ways).
-        let start = frame.itemsTop + heights.offset(ofLine: line)
-        guard start < bottom - Self.geometryTolerance,
-          start + heights.height(ofLine: line) > top + Self.geometryTolerance
-        else { continue }
-        for item in heights.itemRange(ofLine: line) where item < count {
-          paths.append(IndexPath(section: section, index: item))
-        }
-      }
-      return paths
+      // Read in place (see `frame(of:frames:)`).
+      let items =
+        rowGeometry.heights?.items(
+          inSection: section, from: top - frame.itemsTop, to: bottom - frame.itemsTop,
+          tolerance: Self.geometryTolerance, below: count) ?? []
+      return items.map { IndexPath(section: section, index: $0) }
     }
     let (columns, lineHeight) = (frame.layout.columns, frame.layout.lineHeight)
     guard lineHeight > 0, frame.lines > 0 else { return [] }

@@ -16,20 +16,22 @@ extension ListEngine {
     let section = frames[path.sectionIndex]
     let crossInsets = section.layout.crossInsets
     let breadth = max(0, viewport.breadth - crossInsets.start - crossInsets.end)
-    if let rows = sizedRows(), rows.indices.contains(path.sectionIndex),
-      let heights = rows[path.sectionIndex]
-    {
+    if let columns = sizedColumns(ofSection: path.sectionIndex) {
       // The counts may have changed since `frames` were worked out (a batch from inside a
       // cell request, which UIKit punishes and HeadlessUIKit reports and survives).
-      guard heights.isMeasured(path.itemIndex) != nil else { return .zero }
-      let item = path.itemIndex
-      let spacing = rowSizing(for: section.layout)?.spacing ?? 0
-      let height = max(0, heights.items.heights[item] - spacing)
-      let lineHeight = max(0, heights.lineHeight(ofItem: item) - spacing)
-      let columnWidth = breadth / CGFloat(heights.columns)
-      let lineTop = section.itemsTop + heights.offset(ofItem: item)
+      // Read in place: a copy of the heights would retain each of their arrays, and a frame
+      // is worked out for every cell at every layout and every read of the visible rows.
+      guard
+        let placement = rowGeometry.heights?.placement(
+          ofItem: path.itemIndex, inSection: path.sectionIndex)
+      else { return .zero }
+      let spacing = rowSpacing(for: section.layout)
+      let height = max(0, placement.height - spacing)
+      let lineHeight = max(0, placement.lineHeight - spacing)
+      let columnWidth = breadth / CGFloat(columns)
+      let lineTop = section.itemsTop + placement.lineOffset
       return CGRect(
-        x: crossInsets.start + CGFloat(item % heights.columns) * columnWidth,
+        x: crossInsets.start + CGFloat(placement.column) * columnWidth,
         y: lineTop + (section.layout.centersItemsInLine ? (lineHeight - height) / 2 : 0),
         width: columnWidth, height: height)
     }

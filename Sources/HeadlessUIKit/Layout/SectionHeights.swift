@@ -83,6 +83,40 @@ struct SectionHeights {
     lineHeights?.row(atOffset: offset) ?? items.row(atOffset: offset)
   }
 
+  /// Where an item lies in the section, read in place; `nil` for an item it does not have.
+  ///
+  /// - Complexity: O(log n).
+  func placement(ofItem item: Int) -> ItemPlacement? {
+    guard items.heights.indices.contains(item) else { return nil }
+    let line = line(ofItem: item)
+    return ItemPlacement(
+      lineOffset: offset(ofLine: line), lineHeight: height(ofLine: line),
+      height: items.heights[item], column: item % columns)
+  }
+
+  /// The items, below `count`, whose lines meet the band from `top` to `bottom` (from the
+  /// section's first line), in order. A line that starts at `bottom` or ends at `top` is not in
+  /// the band (one of no height at `top` included), nor one that meets it by no more than
+  /// `tolerance` (fractional heights, summed two ways).
+  ///
+  /// - Complexity: O(log n + the items in the band).
+  func items(from top: CGFloat, to bottom: CGFloat, tolerance: CGFloat, below count: Int)
+    -> [Int]
+  {
+    let first = line(atOffset: top)
+    let last = min(lineCount - 1, line(atOffset: bottom))
+    guard first <= last else { return [] }
+    var found: [Int] = []
+    for line in first...last {
+      let start = offset(ofLine: line)
+      guard start < bottom - tolerance, start + height(ofLine: line) > top + tolerance else {
+        continue
+      }
+      for item in itemRange(ofLine: line) where item < count { found.append(item) }
+    }
+    return found
+  }
+
   /// Whether an item has a height and, if so, whether it was measured.
   func isMeasured(_ item: Int) -> Bool? {
     items.isMeasured.indices.contains(item) ? items.isMeasured[item] : nil
@@ -107,4 +141,48 @@ struct SectionHeights {
     self.lineHeights = lineHeights
     return lineDelta
   }
+}
+
+// Each section's heights, read where they lie, through the array's buffer: a copy of a
+// section's heights (what the array's subscript gives, or a closure is handed) retains each of
+// their arrays, and an item's frame is read for every cell at every layout and every read of
+// the visible rows. Each is `nil` for a section laid out in lines of one height, or one there
+// are no heights for.
+extension [SectionHeights?] {
+  /// A section's items per line.
+  func columns(ofSection section: Int) -> Int? {
+    withUnsafeBufferPointer { sections in
+      sections.indices.contains(section) ? sections[section]?.columns : nil
+    }
+  }
+
+  /// Where an item lies in its section (``SectionHeights/placement(ofItem:)``).
+  func placement(ofItem item: Int, inSection section: Int) -> ItemPlacement? {
+    withUnsafeBufferPointer { sections in
+      sections.indices.contains(section) ? sections[section]?.placement(ofItem: item) : nil
+    }
+  }
+
+  /// The items of a section in a band (``SectionHeights/items(from:to:tolerance:below:)``).
+  func items(
+    inSection section: Int, from top: CGFloat, to bottom: CGFloat, tolerance: CGFloat,
+    below count: Int
+  ) -> [Int]? {
+    withUnsafeBufferPointer { sections in
+      guard sections.indices.contains(section) else { return nil }
+      return sections[section]?.items(from: top, to: bottom, tolerance: tolerance, below: count)
+    }
+  }
+}
+
+/// Where an item lies in its section's lines (``SectionHeights/placement(ofItem:)``).
+struct ItemPlacement {
+  /// How far the item's line starts from the section's first line.
+  var lineOffset: CGFloat
+  /// The line's height (its tallest item's), spacing included.
+  var lineHeight: CGFloat
+  /// The item's own height, spacing included.
+  var height: CGFloat
+  /// The item's column within its line.
+  var column: Int
 }

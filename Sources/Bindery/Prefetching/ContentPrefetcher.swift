@@ -175,7 +175,7 @@ where
       record(now, first: visible.min(), offset: position.offset, screen: look.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
       let resting = !position.isDecelerating && now - lastMoved >= restDelay
-      velocity = resting ? 0 : velocityOfFirstVisibleRow()
+      velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
       if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
         // Moving, but not for long enough to count rows: the slowest speed, in its direction,
         // so that the window turns ahead of the scroll from its first frame.
@@ -380,6 +380,24 @@ where
       }
     }
   }
+
+  /// The speed to plan for: `velocity`, unless it is the way the last plan's went and slower by
+  /// less than ``slowdownTolerance``, when the last plan's stays. A steady scroll brings its
+  /// rows in whole frames (16 points a frame over 44-point rows: one every two or three), so its
+  /// speed counted in rows jitters, by a third over its first rows; the window ahead, which grows with the
+  /// speed, would jitter by a row with it, asking for a row and letting it go again (a load
+  /// started and abandoned each time). A speed that grows, turns or stops is planned for at once.
+  private func steadied(_ velocity: Double) -> Double {
+    guard let planned = plannedFrom?.situation.velocity, planned != 0, velocity != 0,
+      (planned > 0) == (velocity > 0), abs(velocity) < abs(planned),
+      abs(velocity) >= abs(planned) * (1 - Self.slowdownTolerance)
+    else { return velocity }
+    return planned
+  }
+
+  /// How much slower than the last plan's a scroll may count before the window ahead narrows.
+  /// (A window kept wide for a while asks for nothing new: its rows are wanted already.)
+  private static var slowdownTolerance: Double { 0.5 }
 
   /// Items per second from the first visible item over the last ``speedWindow``.
   private func velocityOfFirstVisibleRow() -> Double {

@@ -140,6 +140,38 @@ struct PrefetchingTests {
     loader.openAll()
   }
 
+  /// A steady scroll at 60 frames a second, 16 points a frame over 44-point rows, brings a row
+  /// every two or three frames, so its speed counted in rows jitters around 22 rows a second.
+  /// The window ahead keeps its length through the jitter: no key is asked for, let go and
+  /// asked for again (each time a load started and was abandoned), and none ahead of the
+  /// screen is let go while the scroll goes on.
+  @Test func aSteadyScrollAsksForEachRowOnce() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
+    for _ in 0..<300 {
+      table.scroll(by: 16)
+      clock.advance(by: .nanoseconds(16_666_667))
+      await Task.yield()
+      await Task.yield()
+    }
+    let first = table.indexPathsForVisibleRows?.first?.row ?? 0
+    #expect(first > 100)  // 300 frames of 16 points: about 109 rows
+    await eventually("the window ahead") { loader.startedKeys.contains(first + 40) }
+    let started = loader.startedKeys
+    let again = Dictionary(grouping: started, by: { $0 }).filter { $0.value.count > 1 }.keys
+      .sorted()
+    #expect(again.isEmpty, "keys asked for, let go and asked for again: \(again)")
+    let cancelledAhead = loader.cancelledKeys.filter { $0 >= first }
+    #expect(cancelledAhead.isEmpty, "keys ahead of the screen let go: \(cancelledAhead)")
+    loader.openAll()
+    binding.cancel()
+  }
+
   /// The prefetcher keeps the keys it found for the flat indices it planned while the list stays
   /// the same; a new list in their place (other items at the same rows, the view unmoved) is
   /// planned from its own items.

@@ -7,7 +7,8 @@ import HeadlessUIKit
 /// `bindery-bench scroll`: Bindery's own main-actor time per scrolled frame. Two tables of
 /// 100,000 rows with UIKit's defaults (self-sizing rows against automatic estimates) scroll
 /// 16 points a frame (960 points a second at 60 frames a second) for `--frames` frames, in one
-/// process, alternately first each frame:
+/// process, alternately first each frame. The content's time (and so the prefetcher's sense of
+/// speed) moves a sixtieth of a second a frame, between frames:
 ///
 /// - *plain*: a hand-written data source that dequeues and fills a cell;
 /// - *Bindery*: the same rows bound with late content (a store whose loader answers off the main
@@ -24,6 +25,8 @@ struct ScrollBenchmark {
   let options: BenchOptions
   let rowCount = 100_000
   let step: CGFloat = 16
+  /// The time between two frames, at 60 frames a second.
+  let frameInterval = Duration.nanoseconds(16_666_667)
 
   typealias Row = BindingBenchmark.Row
 
@@ -82,8 +85,12 @@ struct ScrollBenchmark {
     UIWindow.show(plainTable)
     plainTable.layoutIfNeeded()
 
+    // The store's time, and so the prefetcher's, is the frames' time: 60 frames a second. On
+    // the wall clock the frames come as fast as they run, some thirty times as often, and
+    // the prefetcher would plan for a scroll some thirty times as fast as the one measured.
+    let time = VirtualClock()
     let thumbnails = ContentStore<Int, String>(
-      configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6)
+      configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6, clock: time)
     ) { id in "thumbnail \(id)" }
     let table = makeTable()
     let binding = table.bind(
@@ -108,9 +115,15 @@ struct ScrollBenchmark {
     var plainFrames: [Double] = []
     var binderyFrames: [Double] = []
     var ratios: [Double] = []
+    // Each frame's ratio by whether rows came on screen or left it: most of Bindery's work
+    // is in those frames, the others only follow the offset.
+    var quietRatios: [Double] = []
+    var rowRatios: [Double] = []
+    var rowsOnScreen = visibleRange(of: table)
     for index in 0..<frames {
       var plainTime = 0.0
       var binderyTime = 0.0
+      time.advance(by: frameInterval)
       for turn in index.isMultiple(of: 2) ? [0, 1] : [1, 0] {
         if turn == 0 {
           plainTime = await frame(plainTable) { true }
@@ -121,6 +134,13 @@ struct ScrollBenchmark {
       plainFrames.append(plainTime)
       binderyFrames.append(binderyTime)
       ratios.append(binderyTime / plainTime)
+      let rows = visibleRange(of: table)
+      if rows == rowsOnScreen {
+        quietRatios.append(binderyTime / plainTime)
+      } else {
+        rowRatios.append(binderyTime / plainTime)
+      }
+      rowsOnScreen = rows
     }
     let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
     let firstVisible = table.indexPathsForVisibleRows?.first?.row ?? -1
@@ -135,6 +155,8 @@ struct ScrollBenchmark {
           "plain_mean_us": mean(plainFrames), "bindery_mean_us": mean(binderyFrames),
           "median_ratio": median(ratios), "mean_ratio": mean(binderyFrames) / mean(plainFrames),
           "loads": arrived, "first_visible_row": firstVisible,
+          "frames_rows_still": quietRatios.count, "median_ratio_rows_still": median(quietRatios),
+          "frames_rows_moved": rowRatios.count, "median_ratio_rows_moved": median(rowRatios),
         ]
       ])
       return
@@ -161,6 +183,21 @@ struct ScrollBenchmark {
             String(format: "%.2f", median(ratios)),
             String(format: "%.2f", mean(binderyFrames) / mean(plainFrames)),
           ],
+          [
+            "ratio in the \(quietRatios.count) frames no row came on screen or left it",
+            String(format: "%.2f", median(quietRatios)), "",
+          ],
+          [
+            "ratio in the \(rowRatios.count) frames a row did",
+            String(format: "%.2f", median(rowRatios)), "",
+          ],
         ]))
+  }
+
+  /// The rows on screen, first to last.
+  func visibleRange(of table: UITableView) -> ClosedRange<Int>? {
+    guard let rows = table.indexPathsForVisibleRows, let first = rows.first, let last = rows.last
+    else { return nil }
+    return first.row...last.row
   }
 }

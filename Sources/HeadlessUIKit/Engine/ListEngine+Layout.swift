@@ -11,11 +11,13 @@ extension ListEngine {
 
   /// Makes cells and supplementary views for what is visible, and — UIKit's cell prefetching —
   /// cells for the lines just beyond the viewport in the direction of the scroll; recycles the
-  /// cells of everything else.
-  func layout() {
+  /// cells of everything else. Returns whether it laid out, and so told the view's key-value
+  /// observers what changed.
+  @discardableResult
+  func layout() -> Bool {
     // What asked for a layout (a property of the view's, a new window) may change the geometry.
     kept.geometryChanged()
-    guard isInWindow else { return }
+    guard isInWindow else { return false }
     guard layoutPass.begin() else {
       // A layout asked for from inside another: while the layout object readies itself, a
       // collection view ignores it and says so. Asked for while cells are placed (a cell
@@ -24,7 +26,7 @@ extension ListEngine {
       if layoutPass.phase == .preparing && kind == .collectionView {
         report(UIKitMessages.reentrantLayout)
       }
-      return
+      return false
     }
     while layoutPass.startsPass() { layOutOnce() }
     if layoutPass.end() { report(UIKitMessages.layoutLoop) }
@@ -34,6 +36,7 @@ extension ListEngine {
     adjustOffsetIfContentChanged()
     view?.keyValueObservers.valuesMayHaveChanged()  // the content's size
     prefetchAfterLayout()
+    return true
   }
 
   /// Asks for a layout as the main actor's turn ends, as UIKit's run loop lays out what needs

@@ -19,9 +19,11 @@ extension ListEngine {
   func setContentOffset(_ offset: CGFloat, clamped: Bool = true) {
     let target = clamped ? viewport.clamped(offset, contentLength: contentLength) : offset
     let direction = viewport.scroll(to: target)
-    layout()
+    // A layout tells the observers itself, the offset's change with what it placed: once a
+    // change, as UIKit's setter tells them.
+    let told = layout()
     if direction != 0, let view {
-      view.keyValueObservers.valuesMayHaveChanged()
+      if !told { view.keyValueObservers.valuesMayHaveChanged() }
       view.scrollEventDelegate?.scrollViewDidScroll(view)
     }
     guard direction != 0, isInWindow, prefetching.isEnabled, view != nil else { return }

@@ -472,8 +472,10 @@ where
   /// The positions with a visible cell. After a frame each of Bindery's parts reads them (the
   /// prefetcher, the content's cells, page loaders): a read with nothing changed since the
   /// last — the offset, the viewport's size, the content's size, the list, a question UIKit
-  /// asked (it asks as it lays out), the window — is answered from it. From inside one of
-  /// UIKit's questions, the view is asked (it may be mid-layout).
+  /// asked (it asks as it lays out), the window — is answered from it, and so is one after a
+  /// scroll that brought no row on screen and took none off (most frames of a scroll), which
+  /// a table's first and last rows on screen tell. From inside one of UIKit's questions, the
+  /// view is asked (it may be mid-layout).
   var visibleItemPositions: [ItemPosition] {
     guard let view, let scrollView else { return [] }
     guard answeringDepth == 0 else { return view.visibleIndexPaths.map(ItemPosition.init) }
@@ -481,10 +483,32 @@ where
       offset: scrollView.contentOffset, size: scrollView.bounds.size,
       contentSize: scrollView.contentSize, listWrites: shownList.writes, answers: answers,
       isInWindow: isInWindow)
-    if let visibleRead, visibleRead.signature == signature { return visibleRead.positions }
+    if let visibleRead {
+      if visibleRead.signature == signature { return visibleRead.positions }
+      if visibleRead.signature.differsOnlyAlongTheScroll(from: signature),
+        showsTheSameRows(visibleRead.positions, in: scrollView.bounds)
+      {
+        self.visibleRead = (signature, visibleRead.positions)
+        return visibleRead.positions
+      }
+    }
     let positions = view.visibleIndexPaths.map(ItemPosition.init)
     visibleRead = (signature, positions)
     return positions
+  }
+
+  /// Whether a table whose rows on screen were `positions`, first to last, still shows those
+  /// rows with its bounds at `bounds`, its rows where they were: its first row still meets the
+  /// bounds and starts at or above their top (so no row above it does: rows follow each other
+  /// down a table), and its last row still meets them and ends at or below their bottom. A table
+  /// shows every row between its first and last, so the rows between need no look. Two rows'
+  /// frames, where the view would work out every row's on screen.
+  private func showsTheSameRows(_ positions: [ItemPosition], in bounds: CGRect) -> Bool {
+    guard let view, view is UITableView, let first = positions.first, let last = positions.last,
+      let top = view.frameOfItem(at: first), let bottom = view.frameOfItem(at: last)
+    else { return false }
+    return top.minY <= bounds.minY && top.maxY > bounds.minY && top.minY < bounds.maxY
+      && bottom.maxY >= bounds.maxY && bottom.minY < bounds.maxY && bottom.maxY > bounds.minY
   }
 
   /// What the view looked like when its visible positions were read.
@@ -495,6 +519,13 @@ where
     var listWrites: UInt64
     var answers: UInt64
     var isInWindow: Bool
+
+    /// Whether `other` is this screen scrolled along its length, and nothing else changed.
+    func differsOnlyAlongTheScroll(from other: ScreenSignature) -> Bool {
+      var moved = self
+      moved.offset.y = other.offset.y
+      return moved == other
+    }
   }
 
   func isItemVisible(at position: ItemPosition) -> Bool {

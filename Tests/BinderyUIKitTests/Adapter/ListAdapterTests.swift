@@ -47,4 +47,50 @@ struct ListAdapterTests {
     #expect(binding.visiblePositions == tablesOwn(table), "after a reconfigure")
     #expect(table.violations.isEmpty)
   }
+
+  /// A table that counts how often it is asked for its visible rows.
+  final class CountingTable: UITableView {
+    var visibleRowReads = 0
+    override var indexPathsForVisibleRows: [IndexPath]? {
+      visibleRowReads += 1
+      return super.indexPathsForVisibleRows
+    }
+  }
+
+  /// A scroll that brings no row on screen and takes none off is answered from the last read,
+  /// by the first and last rows' frames; every read, at every offset — a row's edge at the
+  /// screen's top or bottom, a point either side — is the view's own.
+  @Test func aScrollWithinTheSameRowsIsAnsweredFromTheirFrames() async {
+    let table = CountingTable(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 10 * 44 + 7), style: .plain)
+    table.isStrict = true
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    table.tableHeaderView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 30))
+    UIWindow.show(table)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
+    #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
+    var offsets: [CGFloat] = []
+    for row in 0..<60 {
+      // A row's top at the screen's top, and a row's bottom at the screen's bottom (the screen
+      // is 7 points over ten rows), each passed down and back up a point at a time.
+      let edge = 30 + CGFloat(row) * 44
+      offsets += [edge - 1, edge, edge + 1, edge, edge - 1, edge, edge + 1]
+      offsets += [edge - 8, edge - 7, edge - 6, edge - 7, edge - 8, edge - 7, edge + 20]
+    }
+    var random = SeededGenerator(seed: 44)
+    for _ in 0..<200 { offsets.append(CGFloat(Int.random(in: 0..<2_400, using: &random))) }
+    var answeredFromFrames = 0
+    for offset in offsets {
+      table.contentOffset.y = offset
+      table.layoutIfNeeded()
+      let reads = table.visibleRowReads
+      let positions = binding.visiblePositions
+      if table.visibleRowReads == reads { answeredFromFrames += 1 }
+      #expect(positions == tablesOwn(table), "at offset \(offset)")
+    }
+    // Of the fixed offsets, those a point below a row's edge bring nothing new.
+    #expect(answeredFromFrames > 60)
+    #expect(table.violations.isEmpty)
+  }
 }

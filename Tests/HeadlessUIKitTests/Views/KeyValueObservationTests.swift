@@ -23,12 +23,18 @@ struct KeyValueObservationTests {
     }
   }
 
-  @Test func aScrollIsToldOnceWithWhereItCameFromAndWhereItWent() {
+  /// A table on screen showing `rows`.
+  func makeTable(showing rows: Rows) -> CountingTable {
     let table = CountingTable(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
     table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
-    let rows = Rows()
     table.dataSource = rows
     HeadlessWindow.show(table)
+    return table
+  }
+
+  @Test func aScrollIsToldOnceWithWhereItCameFromAndWhereItWent() {
+    let rows = Rows()
+    let table = makeTable(showing: rows)
     let top = table.contentOffset.y
     var changes: [(old: CGPoint?, new: CGPoint?)] = []
     let observation = table.observe(\.contentOffset, options: [.old, .new]) { _, change in
@@ -47,11 +53,8 @@ struct KeyValueObservationTests {
   /// The layout a scroll runs tells the observers what changed; the scroll does not ask them
   /// again (each ask reads every observed value).
   @Test func aScrollReadsAnObservedValueOnce() {
-    let table = CountingTable(frame: CGRect(x: 0, y: 0, width: 320, height: 480), style: .plain)
-    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
     let rows = Rows()
-    table.dataSource = rows
-    HeadlessWindow.show(table)
+    let table = makeTable(showing: rows)
     var told = 0
     let observation = table.observe(\.watchedOffset) { _, _ in told += 1 }
     let before = table.reads

@@ -384,9 +384,10 @@ where
   /// The speed to plan for: `velocity`, unless it is the way the last plan's went and slower by
   /// less than ``slowdownTolerance``, when the last plan's stays. A steady scroll brings its
   /// rows in whole frames (16 points a frame over 44-point rows: one every two or three), so its
-  /// speed counted in rows jitters, by a third over its first rows; the window ahead, which grows with the
-  /// speed, would jitter by a row with it, asking for a row and letting it go again (a load
-  /// started and abandoned each time). A speed that grows, turns or stops is planned for at once.
+  /// speed counted in rows jitters, by a third over its first rows; the window ahead, which
+  /// grows with the speed, would jitter by a row with it, asking for a row and letting it go
+  /// again (a load started and abandoned each time). A speed that grows, turns or stops is
+  /// planned for at once.
   private func steadied(_ velocity: Double) -> Double {
     guard let planned = plannedFrom?.situation.velocity, planned != 0, velocity != 0,
       (planned > 0) == (velocity > 0), abs(velocity) < abs(planned),

@@ -507,8 +507,10 @@ where
     guard let view, view is UITableView, let first = positions.first, let last = positions.last,
       let top = view.frameOfItem(at: first), let bottom = view.frameOfItem(at: last)
     else { return false }
-    return top.minY <= bounds.minY && top.maxY > bounds.minY && top.minY < bounds.maxY
-      && bottom.maxY >= bounds.maxY && bottom.minY < bounds.maxY && bottom.maxY > bounds.minY
+    // Each row meets the bounds across their inside edge: the bounds' size is the last read's,
+    // which had rows on screen, so not empty.
+    return top.minY <= bounds.minY && top.maxY > bounds.minY
+      && bottom.minY < bounds.maxY && bottom.maxY >= bounds.maxY
   }
 
   /// What the view looked like when its visible positions were read.

@@ -70,11 +70,6 @@ struct SectionHeights {
     lineHeights?.height(ofRow: line) ?? items.height(ofRow: line)
   }
 
-  /// The height of an item's line.
-  func lineHeight(ofItem item: Int) -> CGFloat {
-    height(ofLine: line(ofItem: item))
-  }
-
   /// The line whose extent contains `offset` (from the section's first line); ``lineCount``
   /// when none does.
   ///

@@ -30,6 +30,7 @@ extension ListEngine {
     }
     while layoutPass.startsPass() { layOutOnce() }
     if layoutPass.end() { report(UIKitMessages.layoutLoop) }
+    laidOutGeneration = kept.generation
     // Content that grew past the viewport, or shrank inside it, may take the safe area or
     // leave it (`.scrollableAxes`, §4g).
     view?.adjustedContentInsetMayHaveChanged()
@@ -37,6 +38,13 @@ extension ListEngine {
     view?.keyValueObservers.valuesMayHaveChanged()  // the content's size
     prefetchAfterLayout()
     return true
+  }
+
+  /// Whether a layout is due: one was asked for, or something the layout works out from (the
+  /// geometry, the offset, the cells) changed since the last one. UIKit's `layoutIfNeeded()`
+  /// lays out only then.
+  var needsLayout: Bool {
+    layoutPass.isPending || laidOutGeneration != kept.generation
   }
 
   /// Asks for a layout as the main actor's turn ends, as UIKit's run loop lays out what needs

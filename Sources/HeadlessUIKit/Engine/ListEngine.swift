@@ -59,6 +59,8 @@ final class ListEngine {
   }
   /// The sections' geometry, the visible items and their cells, kept between layouts.
   var kept = KeptGeometry()
+  /// ``kept``'s generation when the last layout ended; `nil` before the first.
+  var laidOutGeneration: UInt64?
   var isInWindow = false {
     didSet {
       kept.cellsChanged()

@@ -265,6 +265,8 @@ open class HeadlessScrollView: HeadlessView {
     if engine.kind == .tableView && window == nil && engine.view?.hasDataSource == true {
       engine.warnLayoutOutsideHierarchy()
     }
+    // As UIKit: nothing when no layout is due (a scroll lays out as the offset is set).
+    guard engine.needsLayout else { return }
     engine.layout()
   }
 

@@ -56,6 +56,25 @@ struct ListEngineGeometryTests {
     #expect(source.headerTitleAsks == afterScroll)
   }
 
+  /// UIKit's `layoutIfNeeded()` lays out "if layout updates are pending": after a scroll, which
+  /// lays out as the offset is set, or after nothing at all, it works nothing out again.
+  @Test func layoutIfNeededLaysOutOnlyWhenALayoutIsDue() {
+    let source = TitledSections(rows: [3, 4, 20])
+    let table = makeTable(source)
+    let asked = source.headerTitleAsks
+    for _ in 0..<3 { table.layoutIfNeeded() }
+    #expect(source.headerTitleAsks == asked)
+    table.contentOffset.y = 100
+    let afterScroll = source.headerTitleAsks
+    #expect(afterScroll > asked)
+    table.layoutIfNeeded()
+    #expect(source.headerTitleAsks == afterScroll)
+    // One that is due still lays out.
+    table.sectionHeaderHeight = 60
+    table.layoutIfNeeded()
+    #expect(source.headerTitleAsks > afterScroll)
+  }
+
   @Test func whatTheGeometryIsWorkedOutFromShowsInTheNextRead() {
     let source = TitledSections(rows: [3, 4, 20])
     let table = makeTable(source)

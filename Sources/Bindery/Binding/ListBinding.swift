@@ -47,6 +47,8 @@ where
   /// Counts writes of ``snapshot``: whoever worked something out from it knows, by comparing,
   /// whether the list is still the one it read (the prefetcher's plan, each scrolled frame).
   var snapshotWrites: UInt64 { shown.writes }
+  /// The visible positions last read as flat indices, and the list they were read in.
+  private var visibleFlatRead: (positions: [ItemPosition], writes: UInt64, flat: [Int])?
 
   /// A changeset with more operations than this share of the list (and more than
   /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the
@@ -259,8 +261,17 @@ where
   /// The flat indices of the items with a visible cell, in the list on screen: what the
   /// prefetcher, the content binding and page loaders measure the screen by.
   var visibleFlatIndices: [Int] {
+    let positions = visiblePositions
+    let writes = snapshotWrites
+    // Several read the screen after each scroll, and most scrolls keep its rows: the view
+    // answers with the positions it gave last, which compare equal at once.
+    if let read = visibleFlatRead, read.writes == writes, read.positions == positions {
+      return read.flat
+    }
     let snapshot = snapshot  // read once, not once per row
-    return visiblePositions.compactMap { snapshot.flatIndex(of: $0) }
+    let flat = positions.compactMap { snapshot.flatIndex(of: $0) }
+    visibleFlatRead = (positions, writes, flat)
+    return flat
   }
 
   /// How many items fit on the view's screen (0 once stopped).

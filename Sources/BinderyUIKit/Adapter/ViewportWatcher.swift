@@ -50,6 +50,9 @@ final class ViewportWatcher {
   private let horizontal: Bool
   private var observations: [AnyObject] = []
   private var last: Viewport
+  /// The view's bounds at the last look: a scroll tells of its offset and of the bounds it
+  /// moves, one after the other, and the second finds them as the first left them.
+  private var lookedAtBounds: CGRect?
   /// Told of a change of the viewport's shape, with the viewport before it; `false` from
   /// ``isSuspended`` lets the change pass.
   private let changed: @MainActor (_ before: Viewport) -> Void
@@ -73,11 +76,13 @@ final class ViewportWatcher {
     last = Viewport(view, horizontal: horizontal)
     // UIKit sets these on the main thread, where it lays out.
     observations = [
-      view.observe(\.bounds) { [weak self] _, _ in MainActor.assumeIsolated { self?.check() } },
+      view.observe(\.bounds) { [weak self] _, _ in
+        MainActor.assumeIsolated { self?.checkIfBoundsMoved() }
+      },
       // The offset too: the scrolls every library watches by it, whichever way UIKit sets the
       // bounds underneath. A check that finds nothing new tells nothing.
       view.observe(\.contentOffset) { [weak self] _, _ in
-        MainActor.assumeIsolated { self?.check() }
+        MainActor.assumeIsolated { self?.checkIfBoundsMoved() }
       },
       view.observe(\.contentInset) { [weak self] _, _ in
         MainActor.assumeIsolated { self?.check() }
@@ -92,6 +97,7 @@ final class ViewportWatcher {
   /// is making the change; the place after it becomes the one the next change starts from.
   func check() {
     guard let view else { return }
+    lookedAtBounds = view.bounds
     let now = Viewport(view, horizontal: horizontal)
     guard now != last else { return }
     let before = last
@@ -99,13 +105,22 @@ final class ViewportWatcher {
     guard !isSuspended() else { return }
     guard now.differsInShape(from: before) else { return scrolled(now) }
     changed(before)
+    lookedAtBounds = view.bounds
     last = Viewport(view, horizontal: horizontal)
+  }
+
+  /// Looks at the viewport if the view's bounds moved since the last look (the offset is their
+  /// origin): the insets are told of by their own observations.
+  private func checkIfBoundsMoved() {
+    guard let view, view.bounds != lookedAtBounds else { return }
+    check()
   }
 
   /// Takes the viewport as it is now for the one before the next change (after Bindery moved
   /// the offset itself).
   func resync() {
     guard let view else { return }
+    lookedAtBounds = view.bounds
     last = Viewport(view, horizontal: horizontal)
   }
 }

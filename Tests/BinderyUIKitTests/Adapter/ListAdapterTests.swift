@@ -1,9 +1,10 @@
-import Bindery
 import BinderyTesting
 import BinderyUIKit
 import Foundation
 import HeadlessUIKit
 import Testing
+
+@testable import Bindery
 
 /// The adapter's answers about the screen (`ListAdapter.swift`): a read of the visible rows is
 /// answered from the last one only while nothing that moves rows has happened since.
@@ -45,6 +46,34 @@ struct ListAdapterTests {
     }
     #expect(await binding.apply(items: items))
     #expect(binding.visiblePositions == tablesOwn(table), "after a reconfigure")
+    #expect(table.violations.isEmpty)
+  }
+
+  /// The rows on screen as flat indices, which the prefetcher, the content binding and page
+  /// loaders read after each scroll, are worked out again for a new list, though the view shows
+  /// the same positions: rows inserted in a section above the screen move every flat index.
+  @Test func theVisibleFlatIndicesFollowTheListAtTheSamePositions() async {
+    let table = makeTable()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      cellProvider: describeRow)
+    func list(above: Int) -> [ListSection<TestSection, TestItem>] {
+      [
+        ListSection(TestSection(id: 0), items: (0..<above).map { TestItem(id: 1_000 + $0) }),
+        ListSection(TestSection(id: 1), items: (0..<100).map { TestItem(id: $0) }),
+      ]
+    }
+    #expect(await binding.apply(list(above: 3)))
+    table.contentOffset.y += 600
+    table.layoutIfNeeded()
+    let positions = binding.visiblePositions
+    #expect(!positions.isEmpty && positions.allSatisfy { $0.section == 1 })
+    #expect(binding.visibleFlatIndices == positions.map { 3 + $0.item })
+    #expect(binding.visibleFlatIndices == positions.map { 3 + $0.item }, "read again")
+    // The anchor keeps the reader's rows where they were: the same positions, further down.
+    #expect(await binding.apply(list(above: 5)))
+    #expect(binding.visiblePositions == positions)
+    #expect(binding.visibleFlatIndices == positions.map { 5 + $0.item })
     #expect(table.violations.isEmpty)
   }
 

@@ -55,6 +55,52 @@ struct ViewportWatcherTests {
     withExtendedLifetime(watcher) {}
   }
 
+  /// A table that counts the reads of its adjusted inset, which a look at the viewport makes
+  /// once.
+  final class InsetCountingTable: UITableView {
+    var insetReads = 0
+    override var adjustedContentInset: UIEdgeInsets {
+      insetReads += 1
+      return super.adjustedContentInset
+    }
+  }
+
+  /// A scroll tells of its offset and of the bounds it moves, one after the other: the watcher
+  /// looks at the viewport once, not again for what the first look saw. Counted against a twin
+  /// table whose same four values are observed by no one in particular (the view reads what
+  /// it tells of).
+  @Test func aScrollIsLookedAtOnce() {
+    func counting() -> InsetCountingTable {
+      let table = InsetCountingTable(
+        frame: CGRect(x: 0, y: 0, width: 320, height: 12 * 44), style: .plain)
+      table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+      UIWindow.show(table)
+      return table
+    }
+    let heard = Heard()
+    let twin = counting()
+    twin.dataSource = heard.rows
+    twin.layoutIfNeeded()
+    let observations: [AnyObject] = [
+      twin.observe(\.bounds) { _, _ in }, twin.observe(\.contentOffset) { _, _ in },
+      twin.observe(\.contentInset) { _, _ in }, twin.observe(\.adjustedContentInset) { _, _ in },
+    ]
+    let table = counting()
+    table.dataSource = heard.rows
+    table.layoutIfNeeded()
+    let watcher = ViewportWatcher(
+      view: table, horizontal: false, isSuspended: { false }, changed: { _ in },
+      scrolled: { now in heard.events.append("scrolled to \(Int(now.offset))") })
+    let (twinBefore, before) = (twin.insetReads, table.insetReads)
+    for _ in 0..<5 {
+      twin.contentOffset.y += 16
+      table.contentOffset.y += 16
+    }
+    #expect(heard.events == [16, 32, 48, 64, 80].map { "scrolled to \($0)" })
+    #expect((table.insetReads - before) - (twin.insetReads - twinBefore) == 5)
+    withExtendedLifetime((watcher, observations)) {}
+  }
+
   @Test func aNewSizeIsToldWithTheViewportBeforeIt() {
     let (table, watcher, heard) = watched()
     table.contentOffset.y = 200

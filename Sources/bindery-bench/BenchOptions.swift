@@ -21,7 +21,8 @@ struct BenchOptions {
                 the published table)
       --sizes   list sizes (diff: 10000,100000; binding, heights: 10000,100000,1000000;
                 memory: 100000,1000000)
-      --cases   only these cases, comma-separated (default: all)
+      --cases   only these cases, comma-separated (default: all; scroll: all, no-content,
+                no-prefetching, no-kept-heights, no-page-loader, bare)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
       --seconds N         how long the stream runs per view (default 10)

@@ -20,6 +20,13 @@ import HeadlessUIKit
 /// which the jobs the frame queued run (a prefetch plan, a release of cells that left); content
 /// that arrives from a loader's thread is shown between frames, untimed, since when it lands
 /// depends on that thread. Reported: the median and the mean per frame, and their ratios.
+///
+/// `--cases` takes the Bindery table's features away one at a time, each case in a pair of
+/// new tables, to tell each feature's share: `all` (the default, the published figure),
+/// `no-content`, `no-prefetching`, `no-kept-heights`, `no-page-loader` and `bare` (a binding
+/// with none of them). The plain table's time moves from process to process far more than the
+/// Bindery table's does (about 100 to 150 µs on one machine, with the same code and either
+/// table made first): compare cases over several processes.
 @MainActor
 struct ScrollBenchmark {
   let options: BenchOptions
@@ -75,7 +82,58 @@ struct ScrollBenchmark {
     return elapsed.inMilliseconds * 1_000
   }
 
+  /// What the Bindery table binds with: everything (the published figure), or everything but
+  /// one feature, or none of them, to tell each feature's share of the time per frame.
+  struct Features: Equatable {
+    var content = true
+    var prefetching = true
+    var keptHeights = true
+    var pageLoader = true
+
+    /// The cases `--cases` names, in the order they run.
+    static let cases: [(name: String, features: Features)] = [
+      ("all", Features()),
+      ("no-content", Features(content: false, prefetching: false)),
+      ("no-prefetching", Features(prefetching: false)),
+      ("no-kept-heights", Features(keptHeights: false)),
+      ("no-page-loader", Features(pageLoader: false)),
+      ("bare", Features(content: false, prefetching: false, keptHeights: false, pageLoader: false)),
+    ]
+  }
+
+  /// One case's frames.
+  struct Measure {
+    var name: String
+    var plainFrames: [Double] = []
+    var binderyFrames: [Double] = []
+    var ratios: [Double] = []
+    /// Each frame's ratio by whether rows came on screen or left it: most of Bindery's work
+    /// is in those frames, the others only follow the offset.
+    var quietRatios: [Double] = []
+    var rowRatios: [Double] = []
+    var loads = 0
+    var firstVisibleRow = -1
+  }
+
   func run() async {
+    let names = options.cases ?? ["all"]
+    let cases = Features.cases.filter { names.contains($0.name) }
+    let unknown = names.subtracting(Features.cases.map(\.name))
+    if !unknown.isEmpty {
+      FileHandle.standardError.write(
+        Data(
+          ("unknown scroll cases \(unknown.sorted()); the cases are "
+            + Features.cases.map(\.name).joined(separator: ", ") + "\n").utf8))
+    }
+    var measures: [Measure] = []
+    for (name, features) in cases {
+      measures.append(await measure(name, features: features))
+    }
+    report(measures)
+  }
+
+  /// Scrolls a plain table and a Bindery table bound with `features` side by side.
+  func measure(_ name: String, features: Features) async -> Measure {
     let frames = options.frames ?? 600
     let rows = (0..<rowCount).map { Row(id: $0, title: "post \($0)") }
 
@@ -93,17 +151,27 @@ struct ScrollBenchmark {
       configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6, clock: time)
     ) { id in "thumbnail \(id)" }
     let table = makeTable()
-    let binding = table.bind(
-      to: .sequence(AsyncStream<[Row]> { _ in }),
-      content: .store(thumbnails, prefetching: .automatic)
-    ) { tableView, indexPath, row, thumbnail in
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = row.title
-      cell.detailTextLabel?.text = thumbnail.content
-      return cell
+    var binding: TableBinding<FlatSection, Row>
+    if features.content {
+      binding = table.bind(
+        to: .sequence(AsyncStream<[Row]> { _ in }),
+        content: .store(thumbnails, prefetching: features.prefetching ? .automatic : .never)
+      ) { tableView, indexPath, row, thumbnail in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = row.title
+        cell.detailTextLabel?.text = thumbnail.content
+        return cell
+      }
+    } else {
+      binding = table.bind(to: .sequence(AsyncStream<[Row]> { _ in })) {
+        tableView, indexPath, row in
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel?.text = row.title
+        return cell
+      }
     }
-    .keepsRowHeights()
-    .loadMore(hasMore: { true }) {}
+    if features.keptHeights { binding = binding.keepsRowHeights() }
+    if features.pageLoader { binding = binding.loadMore(hasMore: { true }) {} }
     UIWindow.show(table)
     binding.submit(items: rows)
     _ = await binding.waitUntilShown()
@@ -118,13 +186,7 @@ struct ScrollBenchmark {
     // Let the first screen's content arrive before the first frame.
     for _ in 0..<10_000 where !settled() { await Task.yield() }
 
-    var plainFrames: [Double] = []
-    var binderyFrames: [Double] = []
-    var ratios: [Double] = []
-    // Each frame's ratio by whether rows came on screen or left it: most of Bindery's work
-    // is in those frames, the others only follow the offset.
-    var quietRatios: [Double] = []
-    var rowRatios: [Double] = []
+    var measure = Measure(name: name)
     var rowsOnScreen = visibleRange(of: table)
     for index in 0..<frames {
       var plainTime = 0.0
@@ -137,67 +199,70 @@ struct ScrollBenchmark {
           binderyTime = await frame(table, settle: settled)
         }
       }
-      plainFrames.append(plainTime)
-      binderyFrames.append(binderyTime)
-      ratios.append(binderyTime / plainTime)
+      measure.plainFrames.append(plainTime)
+      measure.binderyFrames.append(binderyTime)
+      measure.ratios.append(binderyTime / plainTime)
       let rows = visibleRange(of: table)
       if rows == rowsOnScreen {
-        quietRatios.append(binderyTime / plainTime)
+        measure.quietRatios.append(binderyTime / plainTime)
       } else {
-        rowRatios.append(binderyTime / plainTime)
+        measure.rowRatios.append(binderyTime / plainTime)
       }
       rowsOnScreen = rows
     }
-    let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
-    let firstVisible = table.indexPathsForVisibleRows?.first?.row ?? -1
-    let arrived = thumbnails.statistics.started
+    measure.firstVisibleRow = table.indexPathsForVisibleRows?.first?.row ?? -1
+    measure.loads = thumbnails.statistics.started
     binding.cancel()
+    plainTable.removeFromSuperview()
+    table.removeFromSuperview()
+    return measure
+  }
 
+  func report(_ measures: [Measure]) {
+    let frames = options.frames ?? 600
+    let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
     if options.json {
-      printJSON([
-        [
-          "rows": rowCount, "frames": frames, "points_per_frame": Double(step),
-          "plain_median_us": median(plainFrames), "bindery_median_us": median(binderyFrames),
-          "plain_mean_us": mean(plainFrames), "bindery_mean_us": mean(binderyFrames),
-          "median_ratio": median(ratios), "mean_ratio": mean(binderyFrames) / mean(plainFrames),
-          "loads": arrived, "first_visible_row": firstVisible,
-          "frames_rows_still": quietRatios.count, "median_ratio_rows_still": median(quietRatios),
-          "frames_rows_moved": rowRatios.count, "median_ratio_rows_moved": median(rowRatios),
-        ]
-      ])
+      printJSON(
+        measures.map { measure in
+          [
+            "case": measure.name, "rows": rowCount, "frames": frames,
+            "points_per_frame": Double(step),
+            "plain_median_us": median(measure.plainFrames),
+            "bindery_median_us": median(measure.binderyFrames),
+            "plain_mean_us": mean(measure.plainFrames),
+            "bindery_mean_us": mean(measure.binderyFrames),
+            "median_ratio": median(measure.ratios),
+            "mean_ratio": mean(measure.binderyFrames) / mean(measure.plainFrames),
+            "loads": measure.loads, "first_visible_row": measure.firstVisibleRow,
+            "frames_rows_still": measure.quietRatios.count,
+            "median_ratio_rows_still": median(measure.quietRatios),
+            "frames_rows_moved": measure.rowRatios.count,
+            "median_ratio_rows_moved": median(measure.rowRatios),
+          ]
+        })
       return
     }
     print(
       "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(Int(step)) points, "
-        + "alternately first; first row on screen at the end: \(firstVisible); "
-        + "\(arrived) content loads")
+        + "alternately first; the Bindery table with late content, prefetching, a page loader, "
+        + "anchoring and kept heights unless the case says otherwise")
+    let format = { (value: Double) in String(format: "%.1f", value) }
+    let ratio = { (value: Double) in String(format: "%.2f", value) }
     print(
       textTable(
-        ["table", "median µs per frame", "mean µs per frame"],
         [
+          "case", "plain µs (median)", "Bindery µs (median)", "ratio (median of frames)",
+          "ratio of means", "ratio, no row came or went", "ratio, a row did",
+        ],
+        measures.map { measure in
           [
-            "plain data source", String(format: "%.1f", median(plainFrames)),
-            String(format: "%.1f", mean(plainFrames)),
-          ],
-          [
-            "Bindery: late content, prefetching, a page loader, anchoring, kept heights",
-            String(format: "%.1f", median(binderyFrames)),
-            String(format: "%.1f", mean(binderyFrames)),
-          ],
-          [
-            "ratio (median of the frames' ratios; of the means)",
-            String(format: "%.2f", median(ratios)),
-            String(format: "%.2f", mean(binderyFrames) / mean(plainFrames)),
-          ],
-          [
-            "ratio in the \(quietRatios.count) frames no row came on screen or left it",
-            String(format: "%.2f", median(quietRatios)), "",
-          ],
-          [
-            "ratio in the \(rowRatios.count) frames a row did",
-            String(format: "%.2f", median(rowRatios)), "",
-          ],
-        ]))
+            measure.name, format(median(measure.plainFrames)),
+            format(median(measure.binderyFrames)), ratio(median(measure.ratios)),
+            ratio(mean(measure.binderyFrames) / mean(measure.plainFrames)),
+            "\(ratio(median(measure.quietRatios))) (\(measure.quietRatios.count) frames)",
+            "\(ratio(median(measure.rowRatios))) (\(measure.rowRatios.count) frames)",
+          ]
+        }))
   }
 
   /// The rows on screen, first to last.

@@ -9,7 +9,7 @@
 //   swift run -c release bindery-bench stream [--json] [--seconds 10]
 //   swift run -c release bindery-bench observation [--json] [--runs N]
 //   swift run -c release bindery-bench swiftui [--json]
-//   swift run -c release bindery-bench scroll [--json] [--frames 600]
+//   swift run -c release bindery-bench scroll [--json] [--frames 600] [--cases all,bare,…]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -208,19 +208,26 @@ open class HeadlessView: HeadlessResponder {
     #endif
   }
 
-  /// The window the view is in, or `nil` when it is off screen.
+  /// The window the view is in, or `nil` when it is off screen. Kept as the view moves, as
+  /// UIKit keeps it: read at every scrolled frame, it is not looked for up the superviews.
   open var window: HeadlessWindow? {
-    var view: HeadlessView? = self
-    while let current = view {
-      if type(of: current).isWindow { return current as? HeadlessWindow }
-      view = current.superview
-    }
-    return nil
+    if let keptWindow { return keptWindow }
+    return type(of: self).isWindow ? self as? HeadlessWindow : nil
   }
 
-  /// Whether views of this class are windows (``HeadlessWindow``'s): ``window`` asks it at
-  /// each level rather than casting every view on the way up, which reads of the window made a
-  /// cost of every scrolled frame.
+  /// The window of the view's superview, kept as views move in and out of superviews (a window
+  /// itself is its own, and keeps none: no view retains its window).
+  private weak var keptWindow: HeadlessWindow?
+
+  /// Keeps `window` as this view's window and its subviews'.
+  private func keepWindow(_ window: HeadlessWindow?) {
+    let isWindow = type(of: self).isWindow
+    keptWindow = isWindow ? nil : window
+    let subviewsWindow = isWindow ? self as? HeadlessWindow : window
+    for subview in subviews { subview.keepWindow(subviewsWindow) }
+  }
+
+  /// Whether views of this class are windows (``HeadlessWindow``'s).
   class var isWindow: Bool { false }
 
   /// Adds a view on top of the others, taking it from its previous superview.
@@ -236,6 +243,7 @@ open class HeadlessView: HeadlessResponder {
     view.detachFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
+    view.keepWindow(window)
     // The safe area is known before the view lays out in its new window, as in UIKit.
     if window != nil { view.geometryDidChange() }
     if view.window !== previousWindow { view.windowDidChange() }
@@ -303,6 +311,7 @@ open class HeadlessView: HeadlessResponder {
   open func removeFromSuperview() {
     let previousWindow = window
     detachFromSuperview()
+    keepWindow(nil)
     if window !== previousWindow { windowDidChange() }
   }
 

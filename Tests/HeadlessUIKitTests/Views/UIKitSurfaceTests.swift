@@ -96,6 +96,33 @@ struct UIKitSurfaceTests {
     #expect(table.superview === container)
   }
 
+  /// A view's window follows its superviews wherever they move, down to the deepest subview,
+  /// as UIKit keeps it; a window is its own.
+  @Test func aViewsWindowFollowsItsSuperviews() {
+    let (first, second) = (HeadlessWindow(), HeadlessWindow())
+    #expect(first.window === first)
+    let container = HeadlessView(frame: .zero)
+    let middle = HeadlessView(frame: .zero)
+    let leaf = HeadlessView(frame: .zero)
+    middle.addSubview(leaf)
+    container.addSubview(middle)
+    #expect(leaf.window == nil)
+    first.addSubview(container)
+    #expect(leaf.window === first && middle.window === first && container.window === first)
+    second.addSubview(container)  // taken from the first window
+    #expect(leaf.window === second && middle.window === second)
+    let other = HeadlessView(frame: .zero)
+    second.addSubview(other)
+    other.addSubview(leaf)  // within the same window
+    #expect(leaf.window === second)
+    container.removeFromSuperview()
+    #expect(middle.window == nil && container.window == nil)
+    #expect(leaf.window === second, "moved out of the container before it left")
+    middle.addSubview(leaf)
+    #expect(leaf.window == nil)
+    #expect(first.window === first && second.window === second)
+  }
+
   @Test func showingAViewKeepsItsWindowUntilTheViewLeaves() {
     weak var shownWindow: HeadlessWindow?
     let (table, _) = makeTable(rows: 5, onScreen: false)

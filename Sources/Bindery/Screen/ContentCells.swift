@@ -17,7 +17,9 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   private var cellsShowing: [Key: Int] = [:]
 
   private struct Entry {
-    let cell: WeakReference<AnyObject>
+    /// Held weakly in place: a box per cell would be an allocation at each configuration, and
+    /// a checked access at each read.
+    weak var cell: AnyObject?
     let key: Key
     var holdsInterest: Bool
   }
@@ -52,17 +54,17 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     if let previous = entries[id] {
       // The cell showed something before: another key if reused, `key` if reconfigured (or the
       // entry is a dead cell's whose identifier this one now has).
-      inPlace = previous.key == key && previous.holdsInterest && previous.cell._value === cell
+      inPlace = previous.key == key && previous.holdsInterest && previous.cell === cell
       forget(previous)
     }
-    entries[id] = Entry(cell: WeakReference(cell), key: key, holdsInterest: true)
+    entries[id] = Entry(cell: cell, key: key, holdsInterest: true)
     cellsShowing[key, default: 0] += 1
     return (cell, inPlace)
   }
 
   /// The key a cell shows.
   public func key(of cell: AnyObject) -> Key? {
-    guard let entry = entries[ObjectIdentifier(cell)], entry.cell._value === cell else {
+    guard let entry = entries[ObjectIdentifier(cell)], entry.cell === cell else {
       return nil
     }
     return entry.key
@@ -75,7 +77,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   /// - Complexity: O(c) for the c cells configured so far.
   public func cancelRequests(where shouldRelease: (Key, AnyObject) -> Bool) {
     for (id, entry) in entries {
-      guard let cell = entry.cell._value else {
+      guard let cell = entry.cell else {
         entries[id] = nil
         forget(entry)
         continue
@@ -95,7 +97,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   public func requestAgain(for shown: [AnyObject]) {
     for cell in shown {
       let id = ObjectIdentifier(cell)
-      guard let entry = entries[id], !entry.holdsInterest, entry.cell._value === cell else {
+      guard let entry = entries[id], !entry.holdsInterest, entry.cell === cell else {
         continue
       }
       entries[id]?.holdsInterest = true

@@ -18,7 +18,9 @@
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
   @usableFromInline let _mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline var _state: State
+  /// Unchecked for overlapping access at run time: only ``withLock(_:)`` reaches it, holding
+  /// the mutex, which already keeps every other access out (one from `body` would deadlock).
+  @usableFromInline @exclusivity(unchecked) var _state: State
 
   /// Wraps an initial value.
   package init(_ state: State) {

@@ -27,6 +27,7 @@ struct BenchOptions {
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
       --seconds N         how long the stream runs per view (default 10)
       --frames N          how many frames the scroll benchmark scrolls (default 600)
+      --points-per-frame P  how far each of its frames scrolls (default 16: 960 points a second)
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -39,6 +40,7 @@ struct BenchOptions {
   var svgDirectory: String?
   var seconds: Double?
   var frames: Int?
+  var pointsPerFrame: Double?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -54,6 +56,8 @@ struct BenchOptions {
       case "--svg": svgDirectory = iterator.next()
       case "--seconds": seconds = iterator.next().flatMap { Double($0) }.map { max(1, $0) }
       case "--frames": frames = iterator.next().flatMap { Int($0) }.map { max(1, $0) }
+      case "--points-per-frame":
+        pointsPerFrame = iterator.next().flatMap { Double($0) }.map { max(0.01, $0) }
       default:
         FileHandle.standardError.write(Data("ignoring unknown option \(argument)\n".utf8))
       }

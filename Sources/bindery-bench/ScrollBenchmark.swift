@@ -6,7 +6,8 @@ import HeadlessUIKit
 
 /// `bindery-bench scroll`: Bindery's own main-actor time per scrolled frame. Two tables of
 /// 100,000 rows with UIKit's defaults (self-sizing rows against automatic estimates) scroll
-/// 16 points a frame (960 points a second at 60 frames a second) for `--frames` frames, in one
+/// 16 points a frame (960 points a second at 60 frames a second; `--points-per-frame`) for
+/// `--frames` frames, in one
 /// process, alternately first each frame. The content's time (and so the prefetcher's sense of
 /// speed) moves a sixtieth of a second a frame, between frames:
 ///
@@ -31,7 +32,9 @@ import HeadlessUIKit
 struct ScrollBenchmark {
   let options: BenchOptions
   let rowCount = 100_000
-  let step: CGFloat = 16
+  /// How far each frame scrolls (`--points-per-frame`): 16 points, 960 points a second, by
+  /// default. A slower scroll brings a row in fewer frames.
+  var step: CGFloat { CGFloat(options.pointsPerFrame ?? 16) }
   /// The time between two frames, at 60 frames a second.
   let frameInterval = Duration.nanoseconds(16_666_667)
 
@@ -243,7 +246,7 @@ struct ScrollBenchmark {
       return
     }
     print(
-      "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(Int(step)) points, "
+      "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(step) points, "
         + "alternately first; the Bindery table with late content, prefetching, a page loader, "
         + "anchoring and kept heights unless the case says otherwise")
     let format = { (value: Double) in String(format: "%.1f", value) }

@@ -131,20 +131,54 @@ where
   /// turn may have had it re-plan already. A change of the viewport's shape (the keyboard, a
   /// rotation) or a shift of the rows re-plans, though the offset stayed. The view is read
   /// once for both.
-  package func updateAfterMove() {
+  ///
+  /// `rowsMoved` is `false` when the view says only its offset moved since it last said so, over
+  /// the same rows of the same list, its viewport's shape kept (most frames of a scroll): the
+  /// move is noted without reading the rows again, and the plan is made again only if the
+  /// speed to plan for changed.
+  package func updateAfterMove(rowsMoved: Bool = true) {
+    if !rowsMoved, !isUpdateScheduled, let plannedSight, followOffset(over: plannedSight) {
+      return
+    }
     let view = look()
     if !isUpdateScheduled, let plannedSight, plannedSight == view?.sight { return }
     update(seeing: view)
   }
 
-  /// What the view shows, read once for an update: the rows on screen (flat indices), where
-  /// it is scrolled and how many rows fit; `nil` without a binding.
-  private struct Look {
-    var visible: [Int]
-    /// `nil` without a view.
-    var position: ScrollPosition?
-    var itemsPerScreen: Int
-    var sight: Sight?
+  /// An update after a scroll over the rows `sight` saw, which still shows them: what
+  /// ``update(seeing:)`` would do, with the rows and the screen's size taken from `sight`.
+  /// `false`, having done nothing, where that is not enough — a fling under way, whose landing
+  /// is worked out from the rows, or a list that changed since.
+  private func followOffset(over sight: Sight) -> Bool {
+    guard !isStopped, let binding, binding.snapshotWrites == sight.snapshotWrites,
+      let view = binding.view, requested?.snapshotWrites == sight.snapshotWrites,
+      let (planned, plannedPlanner) = plannedFrom, planned.landing == nil,
+      plannedPlanner == planner
+    else { return false }
+    let position = view.scrollPosition
+    guard !position.isDecelerating else { return false }
+    let now = store.time.elapsed()
+    let previousOffset = lastOffset
+    record(now, first: sight.first, offset: position.offset, screen: sight.itemsPerScreen)
+    plannedSight?.offset = position.offset
+    // Not decelerating: no landing, and none announced (as `landing(of:at:in:)` finds).
+    (landing, announcedRestingOffset) = (nil, nil)
+    let resting = now - lastMoved >= restDelay
+    var velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
+    if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
+      velocity = (position.offset > previousOffset ? 1 : -1) * planner.restingSpeed
+    }
+    if velocity == planned.velocity {
+      if velocity != 0 { checkForRest() }
+    } else {
+      let visible = [sight.first, sight.last].compactMap { $0 }
+      plan(
+        for: binding.snapshot, visible: visible, velocity: velocity, isShown: true,
+        itemsPerScreen: sight.itemsPerScreen)
+    }
+    for key in heldForNewRows { ledger.cancelRequest(key) }
+    heldForNewRows = []
+    return true
   }
 
   private func look() -> Look? {
@@ -190,22 +224,6 @@ where
       itemsPerScreen: look.itemsPerScreen)
     for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
-  }
-
-  /// What the view showed when the prefetcher last planned for it.
-  private struct Sight: Equatable {
-    var offset: Double
-    var first: Int?
-    var last: Int?
-    var itemsPerScreen: Int
-    var snapshotWrites: UInt64
-
-    init(offset: Double, visible: [Int], itemsPerScreen: Int, snapshotWrites: UInt64) {
-      self.offset = offset
-      (first, last) = (visible.min(), visible.max())
-      self.itemsPerScreen = itemsPerScreen
-      self.snapshotWrites = snapshotWrites
-    }
   }
 
   /// Notes whether the content moved, and adds what an update saw to the recent scroll when
@@ -535,5 +553,35 @@ extension ContentPrefetcher: ContentShiftObserving {
     recentScroll = recentScroll.map { ($0.time, $0.first.map { $0 + rows }, $0.offset + offset) }
     lastOffset = lastOffset.map { $0 + offset }
     announcedRestingOffset = announcedRestingOffset.map { $0 + offset }
+  }
+}
+
+// What a prefetcher reads of its view at each update. Not nested in the prefetcher: a type inside
+// a generic class is generic too, and the prefetcher's code, which runs unspecialized for the
+// app's types, would look its metadata up at every scrolled frame.
+
+/// What the view shows, read once for an update: the rows on screen (flat indices), where
+/// it is scrolled and how many rows fit; `nil` without a binding.
+private struct Look {
+  var visible: [Int]
+  /// `nil` without a view.
+  var position: ScrollPosition?
+  var itemsPerScreen: Int
+  var sight: Sight?
+}
+
+/// What the view showed when the prefetcher last planned for it.
+private struct Sight: Equatable {
+  var offset: Double
+  var first: Int?
+  var last: Int?
+  var itemsPerScreen: Int
+  var snapshotWrites: UInt64
+
+  init(offset: Double, visible: [Int], itemsPerScreen: Int, snapshotWrites: UInt64) {
+    self.offset = offset
+    (first, last) = (visible.min(), visible.max())
+    self.itemsPerScreen = itemsPerScreen
+    self.snapshotWrites = snapshotWrites
   }
 }

@@ -191,9 +191,12 @@ where
 
   /// The view moved in the turn that is ending, and has laid out (BinderyUIKit calls it once a
   /// turn, after a scroll): re-plans the prefetcher and tidies the cells' interest now, where
-  /// ``viewDidMove()`` waits for the end of the turn.
-  package func viewMoved() {
-    prefetcher?.updateAfterMove()
+  /// ``viewDidMove()`` waits for the end of the turn. `rowsMoved` is `false` when the view says
+  /// only its offset moved since it last said so, over the same rows of the same list: the
+  /// prefetcher notes the move, and the cells' interest is as it was tidied then.
+  package func viewMoved(rowsMoved: Bool = true) {
+    prefetcher?.updateAfterMove(rowsMoved: rowsMoved)
+    if !rowsMoved, releasedFor != nil, !isReleaseScheduled { return }
     if rowsOnScreenAreAsReleased { return }
     isReleaseScheduled = false
     releaseDetachedCells()

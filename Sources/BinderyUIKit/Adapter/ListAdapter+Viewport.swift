@@ -26,7 +26,7 @@ extension ListAdapter {
     readerPlace = nil  // the reader moved: the row they read now is the one on screen
     if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
     if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
-    setNeedsScrollWork()
+    setNeedsScrollWork(offsetOnly: true)
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,

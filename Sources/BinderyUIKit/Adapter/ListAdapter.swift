@@ -46,11 +46,19 @@ where
   /// Told of every cell configured (page loaders watch the scroll through it).
   var cellObservers: [@MainActor (IndexPath) -> Void] = []
   /// Told after every scroll Bindery did not make (the user's, the app's), once at the end of
-  /// the turn it happened in (``setNeedsScrollWork()``): page loaders, and content prefetching,
-  /// which re-plans as the view scrolls.
-  var scrollObservers: [@MainActor () -> Void] = []
+  /// the turn it happened in (``setNeedsScrollWork(offsetOnly:)``): page loaders, and content
+  /// prefetching, which re-plans as the view scrolls. `rowsMoved` is `false` when only the
+  /// offset moved since the last time they were told: the same rows on screen, the same list,
+  /// the viewport's shape kept (most frames of a scroll), which leaves them little to do.
+  var scrollObservers: [@MainActor (_ rowsMoved: Bool) -> Void] = []
   /// Whether the work after a scroll waits for the end of this turn.
   private var isScrollWorkScheduled = false
+  /// Whether everything that asked for the scroll's work since it last ran was a scroll that
+  /// kept the viewport's shape.
+  private var scrollWorkFollowsOnlyTheOffset = true
+  /// The rows on screen and the list when the scroll's observers were last told.
+  private var rowsToldToScrollObservers:
+    (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
   /// Whether that work looks at the viewport first: the view came back into a window, and may
   /// change its safe area as it lays out without telling.
   private var looksAtViewportAfterLayout = false
@@ -192,13 +200,18 @@ where
   /// on screen. The offset's observers run before the view lays out the rows a scroll brings;
   /// by the end of the turn it usually has, and a cell it configures later is measured as a
   /// configured cell at the next measure either way. One job a frame, not one for each part of
-  /// the binding that follows the scroll.
-  func setNeedsScrollWork() {
+  /// the binding that follows the scroll. `offsetOnly` when the view only scrolled, its
+  /// viewport's shape kept: if nothing else asks in the turn and the rows on screen are the
+  /// ones the observers were last told of, they hear that no row moved.
+  func setNeedsScrollWork(offsetOnly: Bool = false) {
+    if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
     guard !isScrollWorkScheduled else { return }
     isScrollWorkScheduled = true
     Task { [weak self] in
       guard let self else { return }
       self.isScrollWorkScheduled = false
+      let offsetOnly = self.scrollWorkFollowsOnlyTheOffset
+      self.scrollWorkFollowsOnlyTheOffset = true
       if self.looksAtViewportAfterLayout {
         // A change of the viewport the view did not tell of (a safe area that came back with
         // the window as it laid out) is told before the scroll's work.
@@ -206,8 +219,15 @@ where
         self.viewportWatcher?.check()
       }
       self.measureRowHeights()
-      guard self.isLive else { return }
-      for observer in self.scrollObservers { observer() }
+      guard self.isLive else {
+        self.rowsToldToScrollObservers = nil
+        return
+      }
+      let positions = self.visibleItemPositions
+      let rows = (first: positions.first, last: positions.last, writes: self.shownList.writes)
+      let rowsMoved = !offsetOnly || self.rowsToldToScrollObservers.map { $0 != rows } ?? true
+      self.rowsToldToScrollObservers = rows
+      for observer in self.scrollObservers { observer(rowsMoved) }
     }
   }
 
@@ -513,23 +533,6 @@ where
       && bottom.minY < bounds.maxY && bottom.maxY >= bounds.maxY
   }
 
-  /// What the view looked like when its visible positions were read.
-  struct ScreenSignature: Equatable {
-    var offset: CGPoint
-    var size: CGSize
-    var contentSize: CGSize
-    var listWrites: UInt64
-    var answers: UInt64
-    var isInWindow: Bool
-
-    /// Whether `other` is this screen scrolled along its length, and nothing else changed.
-    func differsOnlyAlongTheScroll(from other: ScreenSignature) -> Bool {
-      var moved = self
-      moved.offset.y = other.offset.y
-      return moved == other
-    }
-  }
-
   func isItemVisible(at position: ItemPosition) -> Bool {
     // Only positions the view has: UIKit raises for the rectangle of any other.
     guard let view, let frame = view.frameOfItem(at: position) else { return false }
@@ -671,4 +674,23 @@ where
 enum CellProvider<Item> {
   case table(@MainActor (UITableView, IndexPath, Item) -> UITableViewCell)
   case collection(@MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell)
+}
+
+/// What a list view looked like when an adapter read its visible positions. Not nested in the
+/// adapter: a type inside a generic class is generic too, and the adapter's code, which runs
+/// unspecialized for the app's types, would look its metadata up at every read.
+struct ScreenSignature: Equatable {
+  var offset: CGPoint
+  var size: CGSize
+  var contentSize: CGSize
+  var listWrites: UInt64
+  var answers: UInt64
+  var isInWindow: Bool
+
+  /// Whether `other` is this screen scrolled along its length, and nothing else changed.
+  func differsOnlyAlongTheScroll(from other: ScreenSignature) -> Bool {
+    var moved = self
+    moved.offset.y = other.offset.y
+    return moved == other
+  }
 }

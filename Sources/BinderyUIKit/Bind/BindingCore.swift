@@ -86,7 +86,9 @@ enum BindingCore {
     // viewport changes shape: cells UIKit shows again without asking for them want their
     // content again, prefetching or not. Bindery hears the scroll itself, and leaves the view's
     // `prefetchDataSource` to the app.
-    adapter.scrollObservers.append { [weak content] in content?.viewMoved() }
+    adapter.scrollObservers.append { [weak content] rowsMoved in
+      content?.viewMoved(rowsMoved: rowsMoved)
+    }
     return open(binding, adapter, source: source)
   }
 

@@ -53,8 +53,11 @@ extension ViewBinding {
       loader?.cellConfigured(at: ItemPosition(indexPath))
     }
     // UIKit shows cells it kept near the screen again without asking for them: the scroll
-    // itself is a reason to look (a failed page is retried as the user comes back).
-    adapter.scrollObservers.append { [weak loader] in loader?.check() }
+    // itself is a reason to look (a failed page is retried as the user comes back). A scroll
+    // that moved no row shows nothing the last look did not see.
+    adapter.scrollObservers.append { [weak loader] rowsMoved in
+      if rowsMoved { loader?.check() }
+    }
     let keepingPlace: KeepingPlace = { [weak adapter] change in
       adapter?.keepingPlace(change) ?? change()
     }

@@ -1,10 +1,10 @@
 import BinderyTesting
-import BinderyUIKit
 import Foundation
 import HeadlessUIKit
 import Testing
 
 @testable import Bindery
+@testable import BinderyUIKit
 
 /// The adapter's answers about the screen (`ListAdapter.swift`): a read of the visible rows is
 /// answered from the last one only while nothing that moves rows has happened since.
@@ -75,6 +75,60 @@ struct ListAdapterTests {
     #expect(binding.visiblePositions == positions)
     #expect(binding.visibleFlatIndices == positions.map { 5 + $0.item })
     #expect(table.violations.isEmpty)
+  }
+
+  /// The scroll's observers hear whether rows moved since they were last told: not when only
+  /// the offset did, over the same rows (most frames), but whenever a row came or went, the
+  /// viewport changed shape, or the list changed.
+  @Test func theScrollsObserversHearWhetherRowsMoved() async throws {
+    let table = makeTable()
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
+    var items = (0..<300).map { TestItem(id: $0) }
+    #expect(await binding.apply(items: items))
+    let adapter = try #require(binding.adapter)
+    var heard: [Bool] = []
+    adapter.scrollObservers.append { rowsMoved in heard.append(rowsMoved) }
+    func rows() -> [IndexPath] {
+      let visible = table.indexPathsForVisibleRows ?? []
+      return [visible.first, visible.last].compactMap { $0 }
+    }
+    func told() async -> Bool? {
+      await eventually("the scroll's work") { !heard.isEmpty }
+      defer { heard.removeAll() }
+      return heard.count == 1 ? heard[0] : nil
+    }
+    var random = SeededGenerator(seed: 58)
+    var before = rows()
+    var moves = 0
+    var stills = 0
+    for _ in 0..<120 {
+      table.contentOffset.y += CGFloat(Int.random(in: 1...30, using: &random))
+      table.layoutIfNeeded()
+      let now = rows()
+      let rowsMoved = await told()
+      #expect(rowsMoved == (now != before), "at \(table.contentOffset.y)")
+      if now != before { moves += 1 } else { stills += 1 }
+      before = now
+    }
+    #expect(moves > 10 && stills > 10)
+    // The same rows, a viewport of another shape.
+    table.frame.size.height -= 1
+    table.layoutIfNeeded()
+    if rows() == before {
+      table.contentOffset.y += 0.5
+      #expect(await told() == true, "the viewport changed shape")
+    } else {
+      _ = await told()
+    }
+    // The same rows, another list.
+    before = rows()
+    items[0].content = 1
+    #expect(await binding.apply(items: items))
+    table.contentOffset.y += 0.5
+    table.layoutIfNeeded()
+    if rows() == before { #expect(await told() == true, "the list changed") }
+    binding.cancel()
   }
 
   /// A table that counts how often it is asked for its visible rows.

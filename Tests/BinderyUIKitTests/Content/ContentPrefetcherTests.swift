@@ -172,6 +172,36 @@ struct PrefetchingTests {
     binding.cancel()
   }
 
+  /// A scroll that slows to a crawl between two rows is planned for as it slows, not only once
+  /// the next row comes: most frames move only the offset, and the prefetcher, which counts
+  /// the speed in rows, finds the rows it counted are older than its window and wants less.
+  @Test func aScrollThatSlowsBetweenRowsNarrowsTheWindowAsItSlows() async throws {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    let prefetcher = try #require(
+      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    func frame(_ points: CGFloat) async {
+      table.scroll(by: points)
+      clock.advance(by: .nanoseconds(16_666_667))
+      await Task.yield()
+      await Task.yield()
+    }
+    for _ in 0..<59 { await frame(16) }
+    let rows = { (table.indexPathsForVisibleRows?.first, table.indexPathsForVisibleRows?.last) }
+    let (first, last) = rows()
+    let wantedAtSpeed = prefetcher.wantedCount
+    // Half a point a frame for 40 frames: two thirds of a second, 20 points, no row crossed.
+    for _ in 0..<40 { await frame(0.5) }
+    #expect(rows() == (first, last), "the same rows on screen throughout")
+    await eventually("a narrower window") { prefetcher.wantedCount < wantedAtSpeed }
+    loader.openAll()
+    binding.cancel()
+  }
+
   /// The prefetcher keeps the keys it found for the flat indices it planned while the list stays
   /// the same; a new list in their place (other items at the same rows, the view unmoved) is
   /// planned from its own items.

@@ -134,12 +134,22 @@ func textTable(_ header: [String], _ rows: [[String]]) -> String {
   return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
 }
 
-/// Prints records as one JSON array.
+/// Prints records as one JSON array; a value JSON cannot hold fails the process, said on
+/// standard error.
 func printJSON(_ records: [[String: Any]]) {
-  if let data = try? JSONSerialization.data(
-    withJSONObject: records, options: [.prettyPrinted, .sortedKeys]),
-    let text = String(data: data, encoding: .utf8)
-  {
-    print(text)
+  // JSON has no NaN: a measure of nothing (the median of no frames) is `null`.
+  let records = records.map { record in
+    record.mapValues { value -> Any in
+      if let number = value as? Double, !number.isFinite { return NSNull() }
+      return value
+    }
+  }
+  do {
+    let data = try JSONSerialization.data(
+      withJSONObject: records, options: [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+  } catch {
+    FileHandle.standardError.write(Data("bindery-bench: results not JSON: \(error)\n".utf8))
+    exit(1)
   }
 }

@@ -41,6 +41,37 @@ struct PrefetchingTests {
     }
   }
 
+  /// A table on screen bound to mates with avatars, loaded through a gated loader on a virtual
+  /// clock, and the binding's prefetcher.
+  struct Scrolled {
+    let clock: VirtualClock
+    let table: UITableView
+    let loader: GatedLoader
+    let binding: ViewBinding<FlatSection, TestItem>
+    let prefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>
+
+    var parts:
+      (
+        VirtualClock, UITableView, GatedLoader, ViewBinding<FlatSection, TestItem>,
+        ContentPrefetcher<FlatSection, TestItem, Int, String>
+      )
+    { (clock, table, loader, binding, prefetcher) }
+  }
+
+  /// `count` mates bound and shown, ready to scroll.
+  func scrolled(_ count: Int) async throws -> Scrolled {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<count).map { TestItem(id: $0) })
+    let prefetcher = try #require(
+      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    return Scrolled(
+      clock: clock, table: table, loader: loader, binding: binding, prefetcher: prefetcher)
+  }
+
   /// A chat opens at its newest messages: the hold waits for the last screen's content, and
   /// that screen shows complete.
   @Test func aChatsFirstScreenIsItsLastOne() async {
@@ -176,14 +207,7 @@ struct PrefetchingTests {
   /// the next row comes: most frames move only the offset, and the prefetcher, which counts
   /// the speed in rows, finds the rows it counted are older than its window and wants less.
   @Test func aScrollThatSlowsBetweenRowsNarrowsTheWindowAsItSlows() async throws {
-    let clock = VirtualClock()
-    let table = makeTable()
-    let loader = GatedLoader()
-    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
-    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
-    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
-    let prefetcher = try #require(
-      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    let (clock, table, loader, binding, prefetcher) = try await scrolled(2_000).parts
     func frame(_ points: CGFloat) async {
       table.scroll(by: points)
       clock.advance(by: .nanoseconds(16_666_667))
@@ -229,19 +253,13 @@ struct PrefetchingTests {
   /// A viewport that changes shape without the offset moving (the keyboard comes up, a split
   /// view narrows the screen) is planned for again: fewer rows on screen want less ahead.
   @Test func aViewportThatShrinksAtRestIsPlannedForAgain() async throws {
-    let clock = VirtualClock()
-    let table = makeTable()
-    let loader = GatedLoader()
-    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
-    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
-    await binding.apply(items: (0..<500).map { TestItem(id: $0) })
-    let prefetcher = try #require(
-      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    let (_, table, loader, binding, prefetcher) = try await scrolled(500).parts
     await eventually("the first screen and one more wanted") { prefetcher.wantedCount == 24 }
     table.frame.size.height = 6 * 44  // the keyboard took half the screen
     await eventually("half a screen and one more wanted") { prefetcher.wantedCount == 12 }
     #expect(table.contentOffset.y == 0, "the offset did not move")
     loader.openAll()
+    withExtendedLifetime(binding) {}
   }
 
   /// Rows that share a key (avatars of one author) want it as the most urgent of them does:

@@ -226,8 +226,8 @@ where
     let liveCells = view.liveCells
     let live = Set(liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
-    // The positions read above, as flat indices: the view is asked once.
-    let visible = positions.compactMap { snapshot.flatIndex(of: $0) }
+    // The positions read above, as flat indices (kept while the view shows them).
+    let visible = binding.visibleFlatIndices
     let band = max(1, view.itemsPerScreen)
     let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
     func isNear(_ id: Item.ID) -> Bool {
@@ -235,9 +235,7 @@ where
       else { return false }
       return near.contains(index)
     }
-    cells.cancelRequests { key, cell in
-      !live.contains(ObjectIdentifier(cell)) && !(items[key] ?? []).contains(where: isNear)
-    }
+    cells.cancelRequests(sparing: live) { key, _ in !(items[key] ?? []).contains(where: isNear) }
     // A cell the view kept, and shows again without asking for it, wants its content again.
     cells.requestAgain(for: liveCells)
     // Keys are remembered for the items near the screen, and for those a cell still shows: the

@@ -76,7 +76,18 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(c) for the c cells configured so far.
   public func cancelRequests(where shouldRelease: (Key, AnyObject) -> Bool) {
-    for (id, entry) in entries {
+    cancelRequests(sparing: [], where: shouldRelease)
+  }
+
+  /// ``cancelRequests(where:)`` for the cells not in `live`, which keep their interest and are
+  /// not looked at: most cells are on screen, and a look at an entry copies it.
+  ///
+  /// - Complexity: O(c) for the c cells configured so far.
+  package func cancelRequests(
+    sparing live: Set<ObjectIdentifier>, where shouldRelease: (Key, AnyObject) -> Bool
+  ) {
+    for id in entries.keys where !live.contains(id) {
+      guard let entry = entries[id] else { continue }
       guard let cell = entry.cell else {
         entries[id] = nil
         forget(entry)

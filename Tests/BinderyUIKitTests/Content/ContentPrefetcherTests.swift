@@ -226,6 +226,35 @@ struct PrefetchingTests {
     binding.cancel()
   }
 
+  /// The release of the cells that left the screen never lets go of a cell on it: without
+  /// prefetching, a cell's interest is all that keeps its row's load going, and a load let go
+  /// and asked for again would start twice.
+  @Test func cellsOnScreenKeepTheirLoadsAsOthersAreReleased() async {
+    let clock = VirtualClock()
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: .never, recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    for _ in 0..<40 {
+      table.scroll(by: 44)
+      clock.advance(by: .nanoseconds(16_666_667))
+      await Task.yield()
+      await Task.yield()
+    }
+    let visible = Set((table.indexPathsForVisibleRows ?? []).map(\.row))
+    #expect(visible.count > 5)
+    await eventually("the rows on screen asked for") { visible.isSubset(of: loader.startedKeys) }
+    let cancelled = visible.intersection(loader.cancelledKeys)
+    #expect(cancelled.isEmpty, "loads of rows on screen let go: \(cancelled.sorted())")
+    let twice = Dictionary(grouping: loader.startedKeys, by: { $0 }).filter { $0.value.count > 1 }
+    #expect(twice.isEmpty, "keys asked for twice: \(twice.keys.sorted())")
+    #expect(!loader.cancelledKeys.isEmpty, "rows far behind were let go")
+    loader.openAll()
+    binding.cancel()
+  }
+
   /// The prefetcher keeps the keys it found for the flat indices it planned while the list stays
   /// the same; a new list in their place (other items at the same rows, the view unmoved) is
   /// planned from its own items.

@@ -41,35 +41,37 @@ struct PrefetchingTests {
     }
   }
 
-  /// A table on screen bound to mates with avatars, loaded through a gated loader on a virtual
-  /// clock, and the binding's prefetcher.
-  struct Scrolled {
-    let clock: VirtualClock
-    let table: UITableView
-    let loader: GatedLoader
-    let binding: ViewBinding<FlatSection, TestItem>
-    let prefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>
-
-    var parts:
-      (
-        VirtualClock, UITableView, GatedLoader, ViewBinding<FlatSection, TestItem>,
-        ContentPrefetcher<FlatSection, TestItem, Int, String>
-      )
-    { (clock, table, loader, binding, prefetcher) }
-  }
-
-  /// `count` mates bound and shown, ready to scroll.
-  func scrolled(_ count: Int) async throws -> Scrolled {
+  /// A table on screen bound to `count` mates with avatars, loaded through a gated loader on
+  /// a virtual clock, and shown.
+  func boundMates(_ count: Int, prefetching: Prefetching = .automatic) async -> (
+    clock: VirtualClock, table: UITableView, loader: GatedLoader,
+    binding: ViewBinding<FlatSection, TestItem>
+  ) {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
     let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
-    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    let binding = bindMates(
+      to: table, avatars: avatars, prefetching: prefetching, recorder: Recorder())
     await binding.apply(items: (0..<count).map { TestItem(id: $0) })
-    let prefetcher = try #require(
+    return (clock, table, loader, binding)
+  }
+
+  /// The prefetcher a binding of mates to their avatars attached.
+  func prefetcher(of binding: ViewBinding<FlatSection, TestItem>) throws
+    -> ContentPrefetcher<FlatSection, TestItem, Int, String>
+  {
+    try #require(
       binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
-    return Scrolled(
-      clock: clock, table: table, loader: loader, binding: binding, prefetcher: prefetcher)
+  }
+
+  /// One frame of a scroll at 60 frames a second: the offset moves `points`, the clock a
+  /// sixtieth of a second, and the main actor takes the two turns a frame's jobs run in.
+  func frame(_ table: UITableView, _ clock: VirtualClock, scrolledBy points: CGFloat) async {
+    table.scroll(by: points)
+    clock.advance(by: .nanoseconds(16_666_667))
+    await Task.yield()
+    await Task.yield()
   }
 
   /// A chat opens at its newest messages: the hold waits for the last screen's content, and
@@ -177,19 +179,9 @@ struct PrefetchingTests {
   /// asked for again (each time a load started and was abandoned), and none ahead of the
   /// screen is let go while the scroll goes on.
   @Test func aSteadyScrollAsksForEachRowOnce() async {
-    let clock = VirtualClock()
-    let table = makeTable()
-    let loader = GatedLoader()
-    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
-    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
-    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    let (clock, table, loader, binding) = await boundMates(2_000)
     await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
-    for _ in 0..<300 {
-      table.scroll(by: 16)
-      clock.advance(by: .nanoseconds(16_666_667))
-      await Task.yield()
-      await Task.yield()
-    }
+    for _ in 0..<300 { await frame(table, clock, scrolledBy: 16) }
     let first = table.indexPathsForVisibleRows?.first?.row ?? 0
     #expect(first > 100)  // 300 frames of 16 points: about 109 rows
     await eventually("the window ahead") { loader.startedKeys.contains(first + 40) }
@@ -207,19 +199,14 @@ struct PrefetchingTests {
   /// the next row comes: most frames move only the offset, and the prefetcher, which counts
   /// the speed in rows, finds the rows it counted are older than its window and wants less.
   @Test func aScrollThatSlowsBetweenRowsNarrowsTheWindowAsItSlows() async throws {
-    let (clock, table, loader, binding, prefetcher) = try await scrolled(2_000).parts
-    func frame(_ points: CGFloat) async {
-      table.scroll(by: points)
-      clock.advance(by: .nanoseconds(16_666_667))
-      await Task.yield()
-      await Task.yield()
-    }
-    for _ in 0..<59 { await frame(16) }
+    let (clock, table, loader, binding) = await boundMates(2_000)
+    let prefetcher = try prefetcher(of: binding)
+    for _ in 0..<59 { await frame(table, clock, scrolledBy: 16) }
     let rows = { (table.indexPathsForVisibleRows?.first, table.indexPathsForVisibleRows?.last) }
     let (first, last) = rows()
     let wantedAtSpeed = prefetcher.wantedCount
     // Half a point a frame for 40 frames: two thirds of a second, 20 points, no row crossed.
-    for _ in 0..<40 { await frame(0.5) }
+    for _ in 0..<40 { await frame(table, clock, scrolledBy: 0.5) }
     #expect(rows() == (first, last), "the same rows on screen throughout")
     await eventually("a narrower window") { prefetcher.wantedCount < wantedAtSpeed }
     loader.openAll()
@@ -230,19 +217,8 @@ struct PrefetchingTests {
   /// prefetching, a cell's interest is all that keeps its row's load going, and a load let go
   /// and asked for again would start twice.
   @Test func cellsOnScreenKeepTheirLoadsAsOthersAreReleased() async {
-    let clock = VirtualClock()
-    let table = makeTable()
-    let loader = GatedLoader()
-    let avatars = avatarStore(loads: 400, clock: clock, loader: loader)
-    let binding = bindMates(
-      to: table, avatars: avatars, prefetching: .never, recorder: Recorder())
-    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
-    for _ in 0..<40 {
-      table.scroll(by: 44)
-      clock.advance(by: .nanoseconds(16_666_667))
-      await Task.yield()
-      await Task.yield()
-    }
+    let (clock, table, loader, binding) = await boundMates(2_000, prefetching: .never)
+    for _ in 0..<40 { await frame(table, clock, scrolledBy: 44) }
     let visible = Set((table.indexPathsForVisibleRows ?? []).map(\.row))
     #expect(visible.count > 5)
     await eventually("the rows on screen asked for") { visible.isSubset(of: loader.startedKeys) }
@@ -282,7 +258,8 @@ struct PrefetchingTests {
   /// A viewport that changes shape without the offset moving (the keyboard comes up, a split
   /// view narrows the screen) is planned for again: fewer rows on screen want less ahead.
   @Test func aViewportThatShrinksAtRestIsPlannedForAgain() async throws {
-    let (_, table, loader, binding, prefetcher) = try await scrolled(500).parts
+    let (_, table, loader, binding) = await boundMates(500)
+    let prefetcher = try prefetcher(of: binding)
     await eventually("the first screen and one more wanted") { prefetcher.wantedCount == 24 }
     table.frame.size.height = 6 * 44  // the keyboard took half the screen
     await eventually("half a screen and one more wanted") { prefetcher.wantedCount == 12 }

@@ -163,11 +163,7 @@ where
     plannedSight?.offset = position.offset
     // Not decelerating: no landing, and none announced (as `landing(of:at:in:)` finds).
     (landing, announcedRestingOffset) = (nil, nil)
-    let resting = now - lastMoved >= restDelay
-    var velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
-    if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
-      velocity = (position.offset > previousOffset ? 1 : -1) * planner.restingSpeed
-    }
+    let velocity = velocityToPlan(at: now, position: position, previousOffset: previousOffset)
     if velocity == planned.velocity {
       if velocity != 0 { checkForRest() }
     } else {
@@ -176,8 +172,7 @@ where
         for: binding.snapshot, visible: visible, velocity: velocity, isShown: true,
         itemsPerScreen: sight.itemsPerScreen)
     }
-    for key in heldForNewRows { ledger.cancelRequest(key) }
-    heldForNewRows = []
+    letGoOfKeysHeldForNewRows()
     return true
   }
 
@@ -208,13 +203,7 @@ where
       plannedSight = look.sight
       record(now, first: visible.min(), offset: position.offset, screen: look.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
-      let resting = !position.isDecelerating && now - lastMoved >= restDelay
-      velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
-      if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
-        // Moving, but not for long enough to count rows: the slowest speed, in its direction,
-        // so that the window turns ahead of the scroll from its first frame.
-        velocity = (position.offset > previousOffset ? 1 : -1) * planner.restingSpeed
-      }
+      velocity = velocityToPlan(at: now, position: position, previousOffset: previousOffset)
     } else {
       landing = nil
       plannedSight = nil
@@ -222,6 +211,27 @@ where
     plan(
       for: snapshot, visible: visible, velocity: velocity, isShown: true,
       itemsPerScreen: look.itemsPerScreen)
+    letGoOfKeysHeldForNewRows()
+  }
+
+  /// The speed to plan for after an update noted the view at `position` (its offset before
+  /// was `previousOffset`): none at rest, else the first visible row's, steadied.
+  private func velocityToPlan(at now: Duration, position: ScrollPosition, previousOffset: Double?)
+    -> Double
+  {
+    let resting = !position.isDecelerating && now - lastMoved >= restDelay
+    let velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
+    if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
+      // Moving, but not for long enough to count rows: the slowest speed, in its direction,
+      // so that the window turns ahead of the scroll from its first frame.
+      return (position.offset > previousOffset ? 1 : -1) * planner.restingSpeed
+    }
+    return velocity
+  }
+
+  /// Gives back the keys held for new rows while their list waited: the plan just made covers
+  /// the rows on screen.
+  private func letGoOfKeysHeldForNewRows() {
     for key in heldForNewRows { ledger.cancelRequest(key) }
     heldForNewRows = []
   }

@@ -243,7 +243,8 @@ open class HeadlessView: HeadlessResponder {
     view.detachFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superview = self
-    view.keepWindow(window)
+    // Its subviews' windows are its own: they change only if it moved to another window.
+    if window !== previousWindow { view.keepWindow(window) }
     // The safe area is known before the view lays out in its new window, as in UIKit.
     if window != nil { view.geometryDidChange() }
     if view.window !== previousWindow { view.windowDidChange() }
@@ -311,7 +312,7 @@ open class HeadlessView: HeadlessResponder {
   open func removeFromSuperview() {
     let previousWindow = window
     detachFromSuperview()
-    keepWindow(nil)
+    if previousWindow != nil { keepWindow(nil) }
     if window !== previousWindow { windowDidChange() }
   }
 

@@ -260,8 +260,11 @@ where
 
   /// The flat indices of the items with a visible cell, in the list on screen: what the
   /// prefetcher, the content binding and page loaders measure the screen by.
-  var visibleFlatIndices: [Int] {
-    let positions = visiblePositions
+  var visibleFlatIndices: [Int] { flatIndices(ofVisible: visiblePositions) }
+
+  /// The flat indices of `positions`, which the view just gave as the visible ones (for a
+  /// reader that needs the positions too, and asks the view once).
+  func flatIndices(ofVisible positions: [ItemPosition]) -> [Int] {
     let writes = snapshotWrites
     // Several read the screen after each scroll, and most scrolls keep its rows: the view
     // answers with the positions it gave last, which compare equal at once.

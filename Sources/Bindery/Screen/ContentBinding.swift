@@ -226,8 +226,8 @@ where
     let liveCells = view.liveCells
     let live = Set(liveCells.map(ObjectIdentifier.init))
     let snapshot = binding.snapshot
-    // The positions read above, as flat indices (kept while the view shows them).
-    let visible = binding.visibleFlatIndices
+    // The positions read above, as flat indices: the view is asked once.
+    let visible = binding.flatIndices(ofVisible: positions)
     let band = max(1, view.itemsPerScreen)
     let near = ((visible.min() ?? 0) - band)...((visible.max() ?? -1) + band)
     func isNear(_ id: Item.ID) -> Bool {

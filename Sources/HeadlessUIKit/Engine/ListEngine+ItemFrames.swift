@@ -117,8 +117,12 @@ extension ListEngine {
   /// caller has it.
   func isVisible(_ path: IndexPath, frames: [SectionFrame]? = nil) -> Bool {
     guard isInWindow, viewport.length > 0 else { return false }
-    let frame = frame(of: path, frames: frames)
-    return frame.maxY > viewport.offset && frame.minY < viewport.offset + viewport.length
+    return meetsViewport(frame(of: path, frames: frames))
+  }
+
+  /// Whether an item's frame, in the engine's coordinates, meets the viewport.
+  func meetsViewport(_ frame: CGRect) -> Bool {
+    frame.maxY > viewport.offset && frame.minY < viewport.offset + viewport.length
       && frame.maxX > 0 && frame.minX < viewport.breadth
   }
 

@@ -100,10 +100,15 @@ extension ListEngine {
       layoutPass.needsMeasuring()
       return
     }
+    // The items on screen, as a read of the view's finds them (`visibleIndexPathsForRead()`),
+    // kept until something changes: UIKit keeps its visible cells from its layout.
+    var onScreen: [IndexPath] = []
     for path in shown {
       guard let cell = cells[path] else { continue }
-      cell.frame = transposed(frame(of: path, frames: frames))
+      let itemFrame = frame(of: path, frames: frames)
+      cell.frame = transposed(itemFrame)
       if visible.contains(path) {
+        if meetsViewport(itemFrame) { onScreen.append(path) }
         if displayedCells.insert(ObjectIdentifier(cell)).inserted {
           // The delegate hears of it while the view updates its visible cells (§7.2).
           askingDataSource { view?.willDisplay(cell, at: path) }
@@ -114,6 +119,10 @@ extension ListEngine {
     }
     layOutSupplementaries(frames: frames)
     prefetching.tracker.forget(visible)
+    // A carousel's items are read another way (see `visibleIndexPathsForRead()`).
+    if isInWindow, viewport.length > 0, !frames.contains(where: { $0.layout.orthogonal != nil }) {
+      self.kept.visibleItems = onScreen
+    }
     view?.didLayOut()
   }
 

@@ -75,6 +75,29 @@ struct ListEngineGeometryTests {
     #expect(source.headerTitleAsks > afterScroll)
   }
 
+  /// A layout keeps the rows it put on screen for the reads that follow it, as UIKit keeps its
+  /// visible cells: they are the rows whose frames meet the bounds, no more (the cells prepared
+  /// and kept beyond the screen are not among them), at any offset, a row's edge included.
+  @Test func theRowsOnScreenAfterALayoutAreTheRowsInTheBounds() {
+    let source = TitledSections(rows: [3, 4, 40, 2])
+    let table = makeTable(source)
+    let all = (0..<source.rows.count).flatMap { section in
+      (0..<source.rows[section]).map { IndexPath(row: $0, section: section) }
+    }
+    // Steps of a finger and a row's edge (28 + 3 × 44 + 28 + 44: the second row of section 1).
+    for offset: CGFloat in [0, 7.5, 15, 232, 232.5, 300, 620.25, 900, 880, 460, 232, 0] {
+      table.contentOffset.y = offset
+      table.layoutIfNeeded()
+      let bounds = table.bounds
+      let inBounds = all.filter { path in
+        let row = table.rectForRow(at: path)
+        return row.maxY > bounds.minY && row.minY < bounds.maxY
+      }
+      #expect(table.indexPathsForVisibleRows == inBounds, "at \(offset)")
+      #expect(table.visibleCells.count == inBounds.count, "at \(offset)")
+    }
+  }
+
   @Test func whatTheGeometryIsWorkedOutFromShowsInTheNextRead() {
     let source = TitledSections(rows: [3, 4, 20])
     let table = makeTable(source)

@@ -9,9 +9,11 @@
 struct KeptGeometry {
   /// The sections' frames (``ListEngine/sectionFrames()``).
   var sectionFrames: [SectionFrame]?
-  /// The visible items, read from outside a layout (``ListEngine/visibleIndexPathsForRead()``).
+  /// The visible items for a read from outside a layout
+  /// (``ListEngine/visibleIndexPathsForRead()``): those the last layout put on screen, or
+  /// worked out by a read since something changed.
   var visibleItems: [IndexPath]?
-  /// Their cells (``ListEngine/visibleCellsForRead()``).
+  /// Their cells (``ListEngine/visibleCellsForRead()``), kept the same way.
   var visibleCells: [HeadlessReusableView]?
   /// How many changes there have been.
   private(set) var generation: UInt64 = 0

@@ -101,14 +101,20 @@ extension ListEngine {
       return
     }
     // The items on screen, as a read of the view's finds them (`visibleIndexPathsForRead()`),
-    // kept until something changes: UIKit keeps its visible cells from its layout.
+    // kept until something changes: UIKit keeps its visible cells from its layout. Not kept if
+    // the delegate, told of a cell, changed anything meanwhile.
+    let generation = self.kept.generation
     var onScreen: [IndexPath] = []
+    var onScreenCells: [HeadlessReusableView] = []
     for path in shown {
       guard let cell = cells[path] else { continue }
       let itemFrame = frame(of: path, frames: frames)
       cell.frame = transposed(itemFrame)
       if visible.contains(path) {
-        if meetsViewport(itemFrame) { onScreen.append(path) }
+        if meetsViewport(itemFrame) {
+          onScreen.append(path)
+          onScreenCells.append(cell)
+        }
         if displayedCells.insert(ObjectIdentifier(cell)).inserted {
           // The delegate hears of it while the view updates its visible cells (§7.2).
           askingDataSource { view?.willDisplay(cell, at: path) }
@@ -120,8 +126,11 @@ extension ListEngine {
     layOutSupplementaries(frames: frames)
     prefetching.tracker.forget(visible)
     // A carousel's items are read another way (see `visibleIndexPathsForRead()`).
-    if isInWindow, viewport.length > 0, !frames.contains(where: { $0.layout.orthogonal != nil }) {
+    if generation == self.kept.generation, isInWindow, viewport.length > 0,
+      !frames.contains(where: { $0.layout.orthogonal != nil })
+    {
       self.kept.visibleItems = onScreen
+      self.kept.visibleCells = onScreenCells
     }
     view?.didLayOut()
   }

@@ -27,13 +27,15 @@ extension ListAdapter {
       // A stopped binding's view still asks for cells; they follow nothing any more.
       if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *), binding?.isCancelled == false {
         let changes = observedChanges
-        let end = TrackingEnd()
+        // An end whose tracking ended has nothing registered any more: it serves again.
+        let end = spareTrackingEnds.popLast() ?? ObservedTrackingEnd()
+        let tracking = end.trackingUnderWay
         let cell = withObservationTracking {
           end.track()
           return configure()
         } onChange: { [weak self] in
           // Ended by Bindery: nothing changed that the cell shows.
-          guard !end.isEnding else { return }
+          guard end.isUnderWay(tracking) else { return }
           // On the thread that makes the change, before it is made: configure after it, on
           // the main actor, every cell that changed in that turn at once.
           let isFirst = changes.withLock { pending in
@@ -42,12 +44,24 @@ extension ListAdapter {
           }
           if isFirst { Task { @MainActor [weak self] in self?.configureObservedChanges() } }
         }
-        cellTrackings.updateValue((end, id), forKey: ObjectIdentifier(cell))?.end.end()
+        if let previous = cellTrackings.updateValue((end, id), forKey: ObjectIdentifier(cell)) {
+          endTracking(of: previous.end)
+        }
         return cell
       }
     #endif
     return configure()
   }
+
+  /// Ends the tracking under way at `end`, which then serves another.
+  private func endTracking(of end: TrackingEnd) {
+    end.end()
+    if spareTrackingEnds.count < Self.spareTrackingEndLimit { spareTrackingEnds.append(end) }
+  }
+
+  /// How many ends of trackings are kept to serve again: more than a screen's cells, reused as
+  /// fast as they are configured again.
+  private static var spareTrackingEndLimit: Int { 64 }
 
   /// Configures again, in place, the cells of the items whose observed state changed.
   func configureObservedChanges() {
@@ -64,7 +78,7 @@ extension ListAdapter {
   func endCellTrackings() {
     let trackings = cellTrackings
     cellTrackings = [:]
-    for tracking in trackings.values { tracking.end.end() }
+    for tracking in trackings.values { endTracking(of: tracking.end) }
   }
 
   /// The ids of the items a stage removes, whose cells' trackings end with it.
@@ -86,7 +100,7 @@ extension ListAdapter {
     guard !ids.isEmpty else { return }
     for (cell, tracking) in cellTrackings where ids.contains(tracking.id) {
       cellTrackings[cell] = nil
-      tracking.end.end()
+      endTracking(of: tracking.end)
     }
   }
 
@@ -95,60 +109,46 @@ extension ListAdapter {
 }
 
 /// One property a cell's tracking reads besides what its provider reads: changing it ends the
-/// tracking, which Observation cannot cancel otherwise.
-final class TrackingEnd: @unchecked Sendable {
-  /// Read from the thread that changes what the cell read; set once, on the main actor.
-  private let ending = Locked(false)
-  #if canImport(Observation)
-    private let registrarStorage: Any?
-  #endif
+/// tracking, which Observation cannot cancel otherwise. One end serves one tracking after
+/// another, each known by a number, so that a change to what an ended tracking read is told
+/// apart from one to what the tracking under way read.
+class TrackingEnd: @unchecked Sendable {
+  /// How many trackings were ended: the number of the one under way. Read from the thread that
+  /// changes what the cell read; changed on the main actor.
+  private let ended = Locked<UInt64>(0)
 
-  init() {
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *) {
-        registrarStorage = ObservationRegistrar()
-      } else {
-        registrarStorage = nil
-      }
-    #endif
-  }
+  /// The number of the tracking under way.
+  var trackingUnderWay: UInt64 { ended.withLock { $0 } }
 
-  /// Whether Bindery is ending the tracking (its change is not the cell's).
-  var isEnding: Bool { ending.withLock { $0 } }
+  /// Whether `tracking` is still under way (a change to what it read is the cell's).
+  func isUnderWay(_ tracking: UInt64) -> Bool { ended.withLock { $0 == tracking } }
 
-  /// The property tracked: its value never matters.
-  var marker: Int { 0 }
+  /// Makes the tracking under way read the end's property.
+  func track() {}
 
-  /// Makes the tracking under way read ``marker``.
-  func track() {
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *),
-        let registrar = registrarStorage as? ObservationRegistrar
-      {
-        registrar.access(self, keyPath: \.marker)
-      }
-    #endif
-  }
-
-  /// Ends the tracking that read ``marker``: Observation calls its change handler (which
-  /// returns at once) and lets go of everything it registered.
+  /// Ends the tracking under way; the next one goes by the next number.
   func end() {
-    guard
-      !ending.withLock({ ending in
-        defer { ending = true }; return ending
-      })
-    else { return }
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, visionOS 1, *),
-        let registrar = registrarStorage as? ObservationRegistrar
-      {
-        registrar.withMutation(of: self, keyPath: \.marker) {}
-      }
-    #endif
+    ended.withLock { $0 &+= 1 }
+    changeProperty()
   }
+
+  /// Changes the property the tracking read: Observation calls its change handler (which
+  /// returns at once) and lets go of everything it registered.
+  func changeProperty() {}
 }
 
 #if canImport(Observation)
+  /// A ``TrackingEnd`` with the registrar of its property (iOS 17 and later): a subclass, so
+  /// that neither a read nor an end casts the registrar from a value of unknown type.
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
-  extension TrackingEnd: Observable {}
+  final class ObservedTrackingEnd: TrackingEnd, Observable, @unchecked Sendable {
+    private let registrar = ObservationRegistrar()
+
+    /// The property tracked: its value never matters.
+    var marker: Int { 0 }
+
+    override func track() { registrar.access(self, keyPath: \.marker) }
+
+    override func changeProperty() { registrar.withMutation(of: self, keyPath: \.marker) {} }
+  }
 #endif

@@ -89,6 +89,8 @@ where
   /// The tracking of what each cell's provider read (``ListAdapter+Observation.swift``), by
   /// cell: ended when the cell is configured again or the binding stops.
   var cellTrackings: [ObjectIdentifier: (end: TrackingEnd, id: Item.ID)] = [:]
+  /// Ends of trackings that ended, to serve the next ones.
+  var spareTrackingEnds: [TrackingEnd] = []
   /// The supplementary views of Bindery's own classes registered so far (empty views for kinds
   /// the binding was not told about, section title views), by kind and identifier.
   private var registeredSupplementaries: Set<RegisteredSupplementary> = []

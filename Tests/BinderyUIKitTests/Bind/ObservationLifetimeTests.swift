@@ -134,6 +134,45 @@ struct ObservationLifetimeTests {
     binding.cancel()
   }
 
+  /// A cell configured again ends its previous tracking, and the end serves the next tracking:
+  /// an end is Bindery's, not a change the cell shows, and configures nothing, while a change
+  /// to what the cells read still does, through ends that served many trackings before.
+  @Test func endingACellsTrackingConfiguresNothing() async {
+    let table = makeTable()
+    let settings = SharedSettings()
+    var configured = 0
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      tableView, indexPath, item in
+      configured += 1
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = settings.showsNames ? "row \(item.id)" : "-"
+      return cell
+    }
+    #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
+    for row in stride(from: 0, to: 300, by: 7) {
+      table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
+      table.layoutIfNeeded()
+    }
+    #expect(configured >= 300, "every row configured, in cells reused: their trackings ended")
+    // The rows on screen change: their cells are configured again in place, ending trackings
+    // that are still registered.
+    #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0, content: 1) }))
+    let reconfigured = configured
+    await Task.yield()
+    await Task.yield()
+    #expect(configured == reconfigured, "nothing configured again for an ended tracking")
+    settings.showsNames = false
+    await eventually("every visible row follows the setting") {
+      table.visibleCells.allSatisfy { $0.textLabel?.text == "-" }
+    }
+    // Those rows' cells were configured again in place, ending the trackings of the same rows.
+    let followed = configured
+    await Task.yield()
+    await Task.yield()
+    #expect(configured == followed, "configured once for the change, not again for its end")
+    binding.cancel()
+  }
+
   @Test func aStoppedBindingsCellsFollowNothing() async {
     let table = makeTable()
     let settings = SharedSettings()

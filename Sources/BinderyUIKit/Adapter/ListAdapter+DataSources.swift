@@ -26,7 +26,7 @@ extension ListAdapter {
     defer { cellWasConfigured(at: indexPath) }
     let cell = answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
     if let kind = features.cellKind { cellKinds.record(kind(item), for: item.id, cell: cell) }
-    rowHeightMemory?.cellConfigured(cell, for: AnyHashable(item.id))
+    rowHeights?.cellConfigured(cell, for: item.id)
     return cell
   }
 

@@ -101,6 +101,8 @@ where
   /// Row heights remembered by id (``TableBinding/keepsRowHeights()``): the table's delegate,
   /// kept here as UIKit holds delegates weakly.
   var rowHeightMemory: RowHeightMemory?
+  /// Its heights, by the items' ids.
+  var rowHeights: RowHeightsByID<Item.ID>?
   /// The kind of cell each item with a cell shows (`replacesCells(byKind:)`).
   var cellKinds = CellKinds<Item.ID>()
   /// The phase of the late content a cell configured now would be handed for an item, when

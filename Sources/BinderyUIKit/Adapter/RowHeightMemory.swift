@@ -7,33 +7,62 @@ import Foundation
   import HeadlessUIKit
 #endif
 
-/// What a table's rows measured, by item id: the binding's side of ``TableBinding/keepsRowHeights()``.
+/// What a table's rows measured: the binding's side of ``TableBinding/keepsRowHeights()``, and
+/// the table's delegate where the app has none. The heights themselves are kept by item id, in
+/// a ``RowHeightsByID`` of the binding's id type.
 ///
-/// It measures the rows on screen whenever the view scrolls, changes shape, is updated or
-/// leaves its window, and the cells configured since the last of those (one can leave the
-/// screen in the layout that showed it) — so it needs none of the delegate's calls. It answers estimates as the table's delegate where the
-/// app has none, and through ``TableBinding/rememberedRowHeight(at:)`` to the app's own.
+/// It answers estimates as the table's delegate where the app has none, and through
+/// ``TableBinding/rememberedRowHeight(at:)`` to the app's own.
 @MainActor
 final class RowHeightMemory: NSObject {
   /// The table whose rows it measures; not kept alive.
   private(set) weak var tableView: UITableView?
-  /// The id of the item at an index path of what the view shows.
-  private let identify: @MainActor (IndexPath) -> AnyHashable?
-  private var heights: [AnyHashable: CGFloat] = [:]
-  /// The width the heights were measured at: another width forgets them all.
-  private var width: CGFloat = 0
-  /// How many estimates were asked of this memory, by the table or by the app's delegate.
-  private(set) var estimatesGiven = 0
+  /// The heights, by item id.
+  let heights: any RowHeightEstimates
   /// Whether the binding said that the app's delegate does not ask for the heights.
   var reportedUnaskedHeights = false
   /// The modifier that asked for the memory, as it is called: what a report names.
   let modifier: String
+
+  init(tableView: UITableView, modifier: String, heights: any RowHeightEstimates) {
+    self.tableView = tableView
+    self.modifier = modifier
+    self.heights = heights
+  }
+}
+
+/// What the table's delegate, and the app through the binding, ask of the heights kept.
+@MainActor
+protocol RowHeightEstimates: AnyObject {
+  /// Whether any row was measured.
+  var hasMeasured: Bool { get }
+  /// How many estimates were asked for, by the table or by the app's delegate.
+  var estimatesGiven: Int { get }
+  /// The height remembered for the row at `indexPath`, asked for an estimate.
+  func estimate(at indexPath: IndexPath, in tableView: UITableView) -> CGFloat?
+}
+
+/// The heights a table's rows measured, by the id of their items: of the binding's own id type,
+/// so that a row measured or an estimate asked for hashes its id as itself (an `AnyHashable`
+/// costs several times as much to hash, compare and store).
+///
+/// It measures the rows on screen whenever the view scrolls, changes shape, is updated or
+/// leaves its window, and the cells configured since the last of those (one can leave the
+/// screen in the layout that showed it) — so it needs none of the delegate's calls.
+@MainActor
+final class RowHeightsByID<ID: Hashable>: RowHeightEstimates {
+  /// The id of the item at an index path of what the view shows.
+  private let identify: @MainActor (IndexPath) -> ID?
+  private var heights: [ID: CGFloat] = [:]
+  /// The width the heights were measured at: another width forgets them all.
+  private var width: CGFloat = 0
+  private(set) var estimatesGiven = 0
   /// The cells configured since the rows were last measured, with their items: UIKit sizes a
   /// cell as it lays it out, after it is configured.
   private var configured: [ObjectIdentifier: Configured] = [:]
   private struct Configured {
     weak var cell: UITableViewCell?
-    let id: AnyHashable
+    let id: ID
   }
   /// What the table showed when its rows were last measured: while the width and the content's
   /// length stay the same, and no height was forgotten since, the rows measured then measure
@@ -49,16 +78,10 @@ final class RowHeightMemory: NSObject {
     let last: IndexPath?
   }
 
-  init(
-    tableView: UITableView, modifier: String,
-    identify: @escaping @MainActor (IndexPath) -> AnyHashable?
-  ) {
-    self.tableView = tableView
-    self.modifier = modifier
+  init(identify: @escaping @MainActor (IndexPath) -> ID?) {
     self.identify = identify
   }
 
-  /// Whether any row was measured.
   var hasMeasured: Bool { !heights.isEmpty }
 
   /// The height remembered for the row at `indexPath`, if its item was measured at this width.
@@ -69,7 +92,6 @@ final class RowHeightMemory: NSObject {
     return height
   }
 
-  /// The height remembered for the row at `indexPath`, asked for an estimate.
   func estimate(at indexPath: IndexPath, in tableView: UITableView) -> CGFloat? {
     estimatesGiven += 1
     return height(at: indexPath, width: tableView.bounds.width)
@@ -107,11 +129,11 @@ final class RowHeightMemory: NSObject {
   }
 
   /// Notes a cell configured for an item, to be measured once it is laid out.
-  func cellConfigured(_ cell: UITableViewCell, for id: AnyHashable) {
+  func cellConfigured(_ cell: UITableViewCell, for id: ID) {
     configured[ObjectIdentifier(cell)] = Configured(cell: cell, id: id)
   }
 
-  private func remember(_ height: CGFloat, for id: AnyHashable, width: CGFloat) {
+  private func remember(_ height: CGFloat, for id: ID, width: CGFloat) {
     guard height > 0, height.isFinite else { return }
     if width != self.width {
       heights.removeAll()
@@ -122,7 +144,7 @@ final class RowHeightMemory: NSObject {
 
   /// Forgets the heights of items whose content changed, and the cells configured for them
   /// before the change.
-  func forget(_ ids: some Sequence<AnyHashable>) {
+  func forget(_ ids: some Sequence<ID>) {
     let forgotten = Set(ids)
     guard !forgotten.isEmpty else { return }
     for id in forgotten { heights[id] = nil }
@@ -133,7 +155,7 @@ final class RowHeightMemory: NSObject {
   /// Lets go of the ids no longer in the list once they are more than half of what is kept.
   ///
   /// - Complexity: O(kept) when it prunes, amortized O(1) per item shown.
-  func prune(itemCount: Int, contains: (AnyHashable) -> Bool) {
+  func prune(itemCount: Int, contains: (ID) -> Bool) {
     guard heights.count > 2 * max(64, itemCount) else { return }
     heights = heights.filter { contains($0.key) }
   }
@@ -144,17 +166,16 @@ final class RowHeightMemory: NSObject {
 extension RowHeightMemory: UITableViewDelegate {
   func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
-  { estimate(at: indexPath, in: tableView) ?? tableView.estimatedRowHeight }
+  { heights.estimate(at: indexPath, in: tableView) ?? tableView.estimatedRowHeight }
 }
 
 extension ListAdapter {
   /// Starts remembering the row heights of `tableView`, the bound table (once), for `modifier`.
   func keepRowHeights(of tableView: UITableView, for modifier: String) {
     guard rowHeightMemory == nil else { return }
-    rowHeightMemory = RowHeightMemory(tableView: tableView, modifier: modifier) {
-      [weak self] path in
-      self?.item(at: path).map { AnyHashable($0.id) }
-    }
+    let heights = RowHeightsByID<Item.ID> { [weak self] path in self?.item(at: path)?.id }
+    rowHeights = heights
+    rowHeightMemory = RowHeightMemory(tableView: tableView, modifier: modifier, heights: heights)
     offerRowHeights()
   }
 
@@ -163,13 +184,14 @@ extension ListAdapter {
   /// replaced; one that has not asked for a single height by the time rows were measured and
   /// the table updated again is reported once, as the heights reach the table only through it.
   func offerRowHeights() {
-    guard let memory = rowHeightMemory, let tableView = memory.tableView else { return }
-    memory.measureVisibleRows(of: tableView, visible: visibleItemPositions.map(IndexPath.init))
+    guard let memory = rowHeightMemory, let heights = rowHeights, let tableView = memory.tableView
+    else { return }
+    heights.measureVisibleRows(of: tableView, visible: visibleItemPositions.map(IndexPath.init))
     guard let delegate = tableView.delegate else {
       tableView.delegate = memory
       return
     }
-    guard delegate !== memory, memory.hasMeasured, memory.estimatesGiven == 0,
+    guard delegate !== memory, heights.hasMeasured, heights.estimatesGiven == 0,
       !memory.reportedUnaskedHeights
     else { return }
     memory.reportedUnaskedHeights = true
@@ -184,20 +206,19 @@ extension ListAdapter {
   /// out of the window), while what the table shows is what the adapter shows. After a change
   /// of the viewport's shape, `width` is the one the rows were laid out at.
   func measureRowHeights(laidOutAt width: CGFloat? = nil) {
-    guard let memory = rowHeightMemory, let tableView = memory.tableView, answeringDepth == 0
+    guard let heights = rowHeights, let tableView = rowHeightMemory?.tableView, answeringDepth == 0
     else { return }
-    memory.measureVisibleRows(
+    heights.measureVisibleRows(
       of: tableView, visible: visibleItemPositions.map(IndexPath.init), laidOutAt: width)
   }
 
   /// Forgets the heights of the items whose content changes in a stage, and the ids that left
   /// the list.
   func forgetRowHeights(changing stage: StagedChangeset<Section, Item>.Stage) {
-    guard let memory = rowHeightMemory else { return }
+    guard let heights = rowHeights else { return }
     let next = stage.snapshot
-    memory.forget(
-      stage.itemReconfigures.compactMap { next.item(at: $0).map { AnyHashable($0.id) } })
-    if stage.isStructural { prune(memory, keeping: next) }
+    heights.forget(stage.itemReconfigures.compactMap { next.item(at: $0)?.id })
+    if stage.isStructural { prune(heights, keeping: next) }
   }
 
   /// Forgets, after a reload, the heights of the items whose content differs from `previous`,
@@ -205,24 +226,23 @@ extension ListAdapter {
   ///
   /// - Complexity: O(n) for n items, as the reload itself.
   func forgetRowHeights(changedSince previous: Snapshot<Section, Item>) {
-    guard let memory = rowHeightMemory else { return }
-    var changed: [AnyHashable] = []
+    guard let heights = rowHeights else { return }
+    var changed: [Item.ID] = []
     for section in 0..<shown.numberOfSections {
       for item in shown.items(inSection: section) {
         if let position = previous.position(of: item.id), previous.item(at: position) != item {
-          changed.append(AnyHashable(item.id))
+          changed.append(item.id)
         }
       }
     }
-    memory.forget(changed)
-    prune(memory, keeping: shown)
+    heights.forget(changed)
+    prune(heights, keeping: shown)
   }
 
   /// Lets the memory go of ids that are not in `snapshot` (when they are most of it).
-  private func prune(_ memory: RowHeightMemory, keeping snapshot: Snapshot<Section, Item>) {
-    memory.prune(itemCount: snapshot.numberOfItems) { id in
-      (id.base as? Item.ID).map { snapshot.position(of: $0) != nil } ?? false
-    }
+  private func prune(_ heights: RowHeightsByID<Item.ID>, keeping snapshot: Snapshot<Section, Item>)
+  {
+    heights.prune(itemCount: snapshot.numberOfItems) { snapshot.position(of: $0) != nil }
   }
 
   /// Lets the table go of the memory if it is its delegate (the view is bound anew).

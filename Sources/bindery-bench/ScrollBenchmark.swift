@@ -19,8 +19,10 @@ import HeadlessUIKit
 /// A frame is timed from the offset's change through the layout that shows it (where UIKit
 /// asks for cells, and Bindery's scroll observers run) and two turns of the main actor, in
 /// which the jobs the frame queued run (a prefetch plan, a release of cells that left); content
-/// that arrives from a loader's thread is shown between frames, untimed, since when it lands
-/// depends on that thread. Reported: the median and the mean per frame, and their ratios.
+/// that arrives from a loader's thread is shown between frames, untimed: the loads the frame
+/// starts wait at a gate until it is timed (``LoadGate``), as otherwise when they land would
+/// depend on that thread, and a tenth to a fifth of them would be taken in, at random, inside
+/// the frames. Reported: the median and the mean per frame, and their ratios.
 ///
 /// `--cases` takes the Bindery table's features away one at a time, each case in a pair of
 /// new tables, to tell each feature's share: `all` (the default, the published figure),
@@ -67,8 +69,9 @@ struct ScrollBenchmark {
 
   /// Times one frame: the scroll, its layout, and the main-actor jobs it leaves, until a few
   /// turns find nothing more to do.
-  func frame(_ table: UITableView, settle: () -> Bool) async -> Double {
+  func frame(_ table: UITableView, loads: LoadGate? = nil, settle: () -> Bool) async -> Double {
     let clock = ContinuousClock()
+    loads?.close()
     let started = clock.now
     table.contentOffset.y += step
     table.layoutIfNeeded()
@@ -77,6 +80,7 @@ struct ScrollBenchmark {
     await Task.yield()
     await Task.yield()
     let elapsed = clock.now - started
+    loads?.open()
     var quiet = 0
     while quiet < 2 {
       await Task.yield()
@@ -150,9 +154,13 @@ struct ScrollBenchmark {
     // the wall clock the frames come as fast as they run, some thirty times as often, and
     // the prefetcher would plan for a scroll some thirty times as fast as the one measured.
     let time = VirtualClock()
+    let gate = LoadGate()
     let thumbnails = ContentStore<Int, String>(
       configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6, clock: time)
-    ) { id in "thumbnail \(id)" }
+    ) { id in
+      await gate.passage()
+      return "thumbnail \(id)"
+    }
     let table = makeTable()
     var binding: TableBinding<FlatSection, Row>
     if features.content {
@@ -199,7 +207,7 @@ struct ScrollBenchmark {
         if turn == 0 {
           plainTime = await frame(plainTable) { true }
         } else {
-          binderyTime = await frame(table, settle: settled)
+          binderyTime = await frame(table, loads: gate, settle: settled)
         }
       }
       measure.plainFrames.append(plainTime)
@@ -273,5 +281,37 @@ struct ScrollBenchmark {
     guard let rows = table.indexPathsForVisibleRows, let first = rows.first, let last = rows.last
     else { return nil }
     return first.row...last.row
+  }
+}
+
+/// A gate the Bindery table's loads pass on their way: closed while a frame is timed, so that
+/// what a frame starts ends after it, between frames, whatever the loader threads' timing.
+final class LoadGate: @unchecked Sendable {
+  private let lock = NSLock()
+  private var isOpen = true
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Returns at once while the gate is open; otherwise once it opens.
+  func passage() async {
+    await withCheckedContinuation { (passage: CheckedContinuation<Void, Never>) in
+      let passes = lock.withLock { () -> Bool in
+        if !isOpen { waiting.append(passage) }
+        return isOpen
+      }
+      if passes { passage.resume() }
+    }
+  }
+
+  /// Holds the loads that come from now on.
+  func close() { lock.withLock { isOpen = false } }
+
+  /// Lets the loads held, and those that come, through.
+  func open() {
+    let held = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+      isOpen = true
+      defer { waiting = [] }
+      return waiting
+    }
+    for passage in held { passage.resume() }
   }
 }

@@ -14,6 +14,9 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   public let store: ContentStore<Key, Content>
   private let ledger: InterestLedger<Key, Content>
   private var entries: [ObjectIdentifier: Entry] = [:]
+  /// How many of ``entries`` gave their interest back: none, most of the time, and then the
+  /// cells on screen need no look to find one that wants its content again.
+  private var entriesWithoutInterest = 0
   private var cellsShowing: [Key: Int] = [:]
 
   private struct Entry {
@@ -56,6 +59,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
       // entry is a dead cell's whose identifier this one now has).
       inPlace = previous.key == key && previous.holdsInterest && previous.cell === cell
       forget(previous)
+      if !previous.holdsInterest { entriesWithoutInterest -= 1 }
     }
     entries[id] = Entry(cell: cell, key: key, holdsInterest: true)
     cellsShowing[key, default: 0] += 1
@@ -91,12 +95,24 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
       guard let cell = entry.cell else {
         entries[id] = nil
         forget(entry)
+        if !entry.holdsInterest { entriesWithoutInterest -= 1 }
         continue
       }
       guard entry.holdsInterest, shouldRelease(entry.key, cell) else { continue }
       entries[id]?.holdsInterest = false
+      entriesWithoutInterest += 1
       ledger.cancelRequest(entry.key)
     }
+    checkCountWithoutInterest()
+  }
+
+  /// Checks the count of entries that gave their interest back; debug builds only.
+  private func checkCountWithoutInterest() {
+    #if DEBUG
+      precondition(
+        entriesWithoutInterest == entries.values.count(where: { !$0.holdsInterest }),
+        "the entries without interest are counted")
+    #endif
   }
 
   /// Requests again, at visible priority and in the order given, the key of each of `shown`
@@ -106,19 +122,22 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(s) for the s cells given.
   public func requestAgain(for shown: [AnyObject]) {
-    for cell in shown {
+    for cell in shown where entriesWithoutInterest > 0 {
       let id = ObjectIdentifier(cell)
       guard let entry = entries[id], !entry.holdsInterest, entry.cell === cell else {
         continue
       }
       entries[id]?.holdsInterest = true
+      entriesWithoutInterest -= 1
       ledger.request(entry.key, priority: .visible)
     }
+    checkCountWithoutInterest()
   }
 
   /// Cancels every cell's request and forgets every cell.
   public func cancelAllRequests() {
     entries.removeAll()
+    entriesWithoutInterest = 0
     cellsShowing.removeAll()
     ledger.cancelAllRequests()
   }

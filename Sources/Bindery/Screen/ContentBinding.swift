@@ -106,13 +106,16 @@ where
     // has, and nothing is loaded or wanted.
     guard !isStopped else { return configure(cells.store.currentState(for: key)) }
     var isVisible = binding?.view?.isItemVisible(at: position) ?? true
-    if isVisible, let landing = prefetcher?.landing,
-      let index = binding?.snapshot.flatIndex(of: position), !landing.contains(index)
-    {
+    let place = binding.flatMap { binding in
+      binding.snapshot.flatIndex(of: position).map {
+        ContentCells<Key, Content>.CellPlace(writes: binding.snapshotWrites, index: $0)
+      }
+    }
+    if isVisible, let landing = prefetcher?.landing, let place, !landing.contains(place.index) {
       isVisible = false  // passing by in a fling: the landing screen comes first
     }
-    let (cell, inPlace) = cells.configuredCell(for: key, isVisible: isVisible) { state in
-      configure(shownState(of: item.id, key: key, state))
+    let (cell, inPlace) = cells.configuredCell(for: key, isVisible: isVisible, place: place) {
+      state in configure(shownState(of: item.id, key: key, state))
     }
     guard !inPlace else { return cell }
     prefetcher?.setNeedsUpdate()
@@ -222,9 +225,8 @@ where
     // UIKit shows them again, without asking for them, when it is back.
     guard view.isInWindow else { return }
     let positions = binding.visiblePositions
-    releasedFor = (positions.first, positions.last, binding.snapshotWrites)
-    let liveCells = view.liveCells
-    let live = Set(liveCells.map(ObjectIdentifier.init))
+    let writes = binding.snapshotWrites
+    releasedFor = (positions.first, positions.last, writes)
     let snapshot = binding.snapshot
     // The positions read above, as flat indices: the view is asked once.
     let visible = binding.flatIndices(ofVisible: positions)
@@ -235,9 +237,14 @@ where
       else { return false }
       return near.contains(index)
     }
-    cells.cancelRequests(sparing: live) { key, _ in !(items[key] ?? []).contains(where: isNear) }
+    cells.cancelRequests { key, _, place in
+      // A cell configured for a row of this list near the screen (every cell on screen, most
+      // of the others) keeps its interest: its row tells, with no lookup of its items.
+      if let place, place.writes == writes, near.contains(place.index) { return false }
+      return !(items[key] ?? []).contains(where: isNear)
+    }
     // A cell the view kept, and shows again without asking for it, wants its content again.
-    cells.requestAgain(for: liveCells)
+    if cells.hasCellsWithoutInterest { cells.requestAgain(for: view.liveCells) }
     // Keys are remembered for the items near the screen, and for those a cell still shows: the
     // view may keep a cell farther than a screen away (how long is not documented), and content
     // arriving must still reach it. (Cells on screen show a key too: their items stay.)

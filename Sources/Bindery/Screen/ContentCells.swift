@@ -25,6 +25,21 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
     weak var cell: AnyObject?
     let key: Key
     var holdsInterest: Bool
+    /// Where the cell's row was when it was configured, as the holder said; `nil` if unsaid.
+    let place: CellPlace?
+  }
+
+  /// Where a cell's row was when the cell was configured: its flat index in the list of a
+  /// binding's count of snapshot writes. The holder's tidy tells by it, without a lookup, that
+  /// a cell's row is still near the screen.
+  package struct CellPlace: Equatable, Sendable {
+    package var writes: UInt64
+    package var index: Int
+
+    package init(writes: UInt64, index: Int) {
+      self.writes = writes
+      self.index = index
+    }
   }
 
   /// Creates the tie for a store.
@@ -46,9 +61,11 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
 
   /// ``cell(for:isVisible:configure:)``, and whether it was configured in place: the same cell
   /// showed `key` and held its interest before (its content arrived, its item changed), which
-  /// leaves every cell's interest as it was.
+  /// leaves every cell's interest as it was. `place`, where the cell's row is, is handed back
+  /// to ``cancelRequests(where:)``.
   package func configuredCell<Cell: AnyObject>(
-    for key: Key, isVisible: Bool, configure: (ContentState<Content>) -> Cell
+    for key: Key, isVisible: Bool, place: CellPlace? = nil,
+    configure: (ContentState<Content>) -> Cell
   ) -> (cell: Cell, inPlace: Bool) {
     ledger.request(key, priority: isVisible ? .visible : .prefetch)
     let cell = configure(store.currentState(for: key))
@@ -61,7 +78,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
       forget(previous)
       if !previous.holdsInterest { entriesWithoutInterest -= 1 }
     }
-    entries[id] = Entry(cell: cell, key: key, holdsInterest: true)
+    entries[id] = Entry(cell: cell, key: key, holdsInterest: true, place: place)
     cellsShowing[key, default: 0] += 1
     return (cell, inPlace)
   }
@@ -80,17 +97,15 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(c) for the c cells configured so far.
   public func cancelRequests(where shouldRelease: (Key, AnyObject) -> Bool) {
-    cancelRequests(sparing: [], where: shouldRelease)
+    cancelRequests { key, cell, _ in shouldRelease(key, cell) }
   }
 
-  /// ``cancelRequests(where:)`` for the cells not in `live`, which keep their interest and are
-  /// not looked at: most cells are on screen, and a look at an entry copies it.
+  /// ``cancelRequests(where:)``, with where each cell's row was when it was configured (see
+  /// ``configuredCell(for:isVisible:place:configure:)``).
   ///
   /// - Complexity: O(c) for the c cells configured so far.
-  package func cancelRequests(
-    sparing live: Set<ObjectIdentifier>, where shouldRelease: (Key, AnyObject) -> Bool
-  ) {
-    for id in entries.keys where !live.contains(id) {
+  package func cancelRequests(where shouldRelease: (Key, AnyObject, CellPlace?) -> Bool) {
+    for id in entries.keys {
       guard let entry = entries[id] else { continue }
       guard let cell = entry.cell else {
         entries[id] = nil
@@ -98,7 +113,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
         if !entry.holdsInterest { entriesWithoutInterest -= 1 }
         continue
       }
-      guard entry.holdsInterest, shouldRelease(entry.key, cell) else { continue }
+      guard entry.holdsInterest, shouldRelease(entry.key, cell, entry.place) else { continue }
       entries[id]?.holdsInterest = false
       entriesWithoutInterest += 1
       ledger.cancelRequest(entry.key)
@@ -114,6 +129,9 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
         "the entries without interest are counted")
     #endif
   }
+
+  /// Whether a cell gave its interest back: ``requestAgain(for:)`` has nothing to do otherwise.
+  package var hasCellsWithoutInterest: Bool { entriesWithoutInterest > 0 }
 
   /// Requests again, at visible priority and in the order given, the key of each of `shown`
   /// that gave its interest back: cells the view kept off screen and shows again without asking

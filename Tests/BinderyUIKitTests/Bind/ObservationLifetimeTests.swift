@@ -140,57 +140,65 @@ struct ObservationLifetimeTests {
   @Test func endingACellsTrackingConfiguresNothing() async {
     let table = makeTable()
     let settings = SharedSettings()
-    var configured = 0
-    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
-      tableView, indexPath, item in
-      configured += 1
-      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-      cell.textLabel?.text = settings.showsNames ? "row \(item.id)" : "-"
-      return cell
-    }
+    let (binding, configurations) = bindCounting(table, reading: settings)
     #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0) }))
     for row in stride(from: 0, to: 300, by: 7) {
       table.scrollToRow(at: IndexPath(row: row, section: 0), at: .top, animated: false)
       table.layoutIfNeeded()
     }
-    #expect(configured >= 300, "every row configured, in cells reused: their trackings ended")
+    #expect(
+      configurations.count >= 300, "every row configured, in cells reused: their trackings ended")
     // The rows on screen change: their cells are configured again in place, ending trackings
     // that are still registered.
     #expect(await binding.apply(items: (0..<300).map { TestItem(id: $0, content: 1) }))
-    let reconfigured = configured
+    let reconfigured = configurations.count
     await Task.yield()
     await Task.yield()
-    #expect(configured == reconfigured, "nothing configured again for an ended tracking")
+    #expect(configurations.count == reconfigured, "nothing configured again for an ended tracking")
     settings.showsNames = false
     await eventually("every visible row follows the setting") {
       table.visibleCells.allSatisfy { $0.textLabel?.text == "-" }
     }
     // Those rows' cells were configured again in place, ending the trackings of the same rows.
-    let followed = configured
+    let followed = configurations.count
     await Task.yield()
     await Task.yield()
-    #expect(configured == followed, "configured once for the change, not again for its end")
+    #expect(
+      configurations.count == followed, "configured once for the change, not again for its end")
     binding.cancel()
   }
 
   @Test func aStoppedBindingsCellsFollowNothing() async {
     let table = makeTable()
     let settings = SharedSettings()
-    var configured = 0
+    let (binding, configurations) = bindCounting(table, reading: settings)
+    #expect(await binding.apply(items: (0..<30).map { TestItem(id: $0) }))
+    binding.cancel()
+    await eventually("the binding to stop") { binding.cellTrackingCount == 0 }
+    let before = configurations.count
+    settings.showsNames = false
+    await Task.yield()
+    await Task.yield()
+    #expect(configurations.count == before, "nothing reconfigured")
+  }
+
+  /// How many times cells were configured.
+  final class Configurations {
+    var count = 0
+  }
+
+  /// `table` bound to rows whose cells read `settings`, and the count of cells configured.
+  func bindCounting(_ table: UITableView, reading settings: SharedSettings)
+    -> (TableBinding<FlatSection, TestItem>, Configurations)
+  {
+    let configurations = Configurations()
     let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
       tableView, indexPath, item in
-      configured += 1
+      configurations.count += 1
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = settings.showsNames ? "row \(item.id)" : "-"
       return cell
     }
-    #expect(await binding.apply(items: (0..<30).map { TestItem(id: $0) }))
-    binding.cancel()
-    await eventually("the binding to stop") { binding.cellTrackingCount == 0 }
-    let before = configured
-    settings.showsNames = false
-    await Task.yield()
-    await Task.yield()
-    #expect(configured == before, "nothing reconfigured")
+    return (binding, configurations)
   }
 }

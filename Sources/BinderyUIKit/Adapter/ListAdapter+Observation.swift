@@ -44,8 +44,9 @@ extension ListAdapter {
           }
           if isFirst { Task { @MainActor [weak self] in self?.configureObservedChanges() } }
         }
-        if let previous = cellTrackings.updateValue((end, id), forKey: ObjectIdentifier(cell)) {
-          endTracking(of: previous.end)
+        let entry = (end: end, tracking: tracking, id: id)
+        if let previous = cellTrackings.updateValue(entry, forKey: ObjectIdentifier(cell)) {
+          endTracking(previous.tracking, at: previous.end)
         }
         return cell
       }
@@ -53,9 +54,9 @@ extension ListAdapter {
     return configure()
   }
 
-  /// Ends the tracking under way at `end`, which then serves another.
-  private func endTracking(of end: TrackingEnd) {
-    end.end()
+  /// Ends `tracking` at `end`, which then serves another; nothing if it ended already.
+  private func endTracking(_ tracking: UInt64, at end: TrackingEnd) {
+    guard end.end(tracking) else { return }
     if spareTrackingEnds.count < Self.spareTrackingEndLimit { spareTrackingEnds.append(end) }
   }
 
@@ -78,7 +79,7 @@ extension ListAdapter {
   func endCellTrackings() {
     let trackings = cellTrackings
     cellTrackings = [:]
-    for tracking in trackings.values { endTracking(of: tracking.end) }
+    for entry in trackings.values { endTracking(entry.tracking, at: entry.end) }
   }
 
   /// The ids of the items a stage removes, whose cells' trackings end with it.
@@ -98,9 +99,9 @@ extension ListAdapter {
   /// - Complexity: O(c) for the c cells tracked.
   func endTrackings(of ids: Set<Item.ID>) {
     guard !ids.isEmpty else { return }
-    for (cell, tracking) in cellTrackings where ids.contains(tracking.id) {
+    for (cell, entry) in cellTrackings where ids.contains(entry.id) {
       cellTrackings[cell] = nil
-      endTracking(of: tracking.end)
+      endTracking(entry.tracking, at: entry.end)
     }
   }
 
@@ -126,10 +127,17 @@ class TrackingEnd: @unchecked Sendable {
   /// Makes the tracking under way read the end's property.
   func track() {}
 
-  /// Ends the tracking under way; the next one goes by the next number.
-  func end() {
-    ended.withLock { $0 &+= 1 }
-    changeProperty()
+  /// Ends `tracking` if it is the one under way, and returns whether it was: the next one goes
+  /// by the next number. An end told twice of the same tracking ends it once, and is given to
+  /// one tracking at a time.
+  func end(_ tracking: UInt64) -> Bool {
+    let ends = ended.withLock { ended in
+      guard ended == tracking else { return false }
+      ended &+= 1
+      return true
+    }
+    if ends { changeProperty() }
+    return ends
   }
 
   /// Changes the property the tracking read: Observation calls its change handler (which

@@ -88,7 +88,7 @@ where
   let observedChanges = Locked<Set<Item.ID>>([])
   /// The tracking of what each cell's provider read (``ListAdapter+Observation.swift``), by
   /// cell: ended when the cell is configured again or the binding stops.
-  var cellTrackings: [ObjectIdentifier: (end: TrackingEnd, id: Item.ID)] = [:]
+  var cellTrackings: [ObjectIdentifier: (end: TrackingEnd, tracking: UInt64, id: Item.ID)] = [:]
   /// Ends of trackings that ended, to serve the next ones.
   var spareTrackingEnds: [TrackingEnd] = []
   /// The supplementary views of Bindery's own classes registered so far (empty views for kinds

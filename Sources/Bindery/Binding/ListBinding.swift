@@ -262,6 +262,13 @@ where
   /// prefetcher, the content binding and page loaders measure the screen by.
   var visibleFlatIndices: [Int] { flatIndices(ofVisible: visiblePositions) }
 
+  /// The flat index of `position` in the list on screen, read where the list lies (a copy of
+  /// ``snapshot`` would retain and release its storage, in code not specialized for the app's
+  /// types); `nil` for a position the list does not have.
+  ///
+  /// - Complexity: O(1).
+  func flatIndex(of position: ItemPosition) -> Int? { shown.snapshot.flatIndex(of: position) }
+
   /// The flat indices of `positions`, which the view just gave as the visible ones (for a
   /// reader that needs the positions too, and asks the view once).
   func flatIndices(ofVisible positions: [ItemPosition]) -> [Int] {

@@ -106,10 +106,9 @@ where
     // has, and nothing is loaded or wanted.
     guard !isStopped else { return configure(cells.store.currentState(for: key)) }
     var isVisible = binding?.view?.isItemVisible(at: position) ?? true
-    let place = binding.flatMap { binding in
-      binding.snapshot.flatIndex(of: position).map {
-        ContentCells<Key, Content>.CellPlace(writes: binding.snapshotWrites, index: $0)
-      }
+    var place: ContentCells<Key, Content>.CellPlace?
+    if let binding, let index = binding.flatIndex(of: position) {
+      place = ContentCells.CellPlace(writes: binding.snapshotWrites, index: index)
     }
     if isVisible, let landing = prefetcher?.landing, let place, !landing.contains(place.index) {
       isVisible = false  // passing by in a fling: the landing screen comes first

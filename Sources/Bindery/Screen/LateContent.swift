@@ -59,8 +59,10 @@ extension LateContent where Item: Identifiable, Key == Item.ID {
     _ store: ContentStore<Key, Content>, prefetching: Prefetching = .automatic,
     holdingFirstDisplay: Duration? = nil, holdingNewRows: Duration? = nil
   ) -> Self {
+    // A closure, not the key path `\.id`: applied in code not specialized for the app's types,
+    // a key path is walked at each call.
     LateContent(
-      store: store, contentKey: \.id, prefetching: prefetching,
+      store: store, contentKey: { $0.id }, prefetching: prefetching,
       firstDisplayHold: holdingFirstDisplay, newRowHold: holdingNewRows)
   }
 }

@@ -223,7 +223,9 @@ where
         self.viewportWatcher?.check()
       }
       self.measureRowHeights()
-      guard self.isLive else {
+      // With nobody to tell (a binding without late content or a page loader), the rows on
+      // screen are not read.
+      guard self.isLive, !self.scrollObservers.isEmpty else {
         self.rowsToldToScrollObservers = nil
         return
       }

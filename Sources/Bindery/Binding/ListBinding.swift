@@ -269,6 +269,12 @@ where
   /// - Complexity: O(1).
   func flatIndex(of position: ItemPosition) -> Int? { shown.snapshot.flatIndex(of: position) }
 
+  /// How many items the list on screen has, read where the list lies (see
+  /// ``flatIndex(of:)``).
+  ///
+  /// - Complexity: O(1).
+  var numberOfItems: Int { shown.snapshot.numberOfItems }
+
   /// The flat indices of `positions`, which the view just gave as the visible ones (for a
   /// reader that needs the positions too, and asks the view once).
   func flatIndices(ofVisible positions: [ItemPosition]) -> [Int] {

@@ -91,8 +91,8 @@ where
   /// checks at the end of this turn, counting it as near when the item is near the edge.
   public func cellConfigured(at position: ItemPosition) {
     guard !isStopped, let binding else { return }
-    let snapshot = binding.snapshot
-    if let index = snapshot.flatIndex(of: position), isNearEdge(index, of: snapshot.numberOfItems) {
+    // Read where the list lies: a copy of it at every cell configured costs more than the read.
+    if let index = binding.flatIndex(of: position), isNearEdge(index, of: binding.numberOfItems) {
       configuredNearEdge = true
     }
     setNeedsCheck()

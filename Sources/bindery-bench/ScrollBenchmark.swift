@@ -7,9 +7,8 @@ import HeadlessUIKit
 /// `bindery-bench scroll`: Bindery's own main-actor time per scrolled frame. Two tables of
 /// 100,000 rows with UIKit's defaults (self-sizing rows against automatic estimates) scroll
 /// 16 points a frame (960 points a second at 60 frames a second; `--points-per-frame`) for
-/// `--frames` frames, in one
-/// process, alternately first each frame. The content's time (and so the prefetcher's sense of
-/// speed) moves a sixtieth of a second a frame, between frames:
+/// `--frames` frames, in one process, alternately first each frame. The content's time (and so
+/// the prefetcher's sense of speed) moves a sixtieth of a second a frame, between frames:
 ///
 /// - *plain*: a hand-written data source that dequeues and fills a cell;
 /// - *Bindery*: the same rows bound with late content (a store whose loader answers off the main

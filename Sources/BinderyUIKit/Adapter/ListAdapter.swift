@@ -145,7 +145,12 @@ where
   /// shows, and nothing about it changes any more. (A released binding's stop observers, which
   /// let go of the app's closures, run within a main-actor turn; until then this is `false`
   /// already.)
-  var isLive: Bool { binding.map { !$0.isCancelled } ?? false }
+  var isLive: Bool {
+    // Unwrapped, not `Optional.map`: in code generic over the app's types that is a call to
+    // the unspecialized `map` on every read, and this is read several times a scrolled frame.
+    guard let binding else { return false }
+    return !binding.isCancelled
+  }
   /// Whether ``bindingStopped()`` let go of the app's closures.
   private var hasLetGo = false
 

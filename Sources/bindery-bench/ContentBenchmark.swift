@@ -1,10 +1,15 @@
 import Bindery
 import BinderyTesting
 import Foundation
+import Observation
 
 /// `bindery-bench content`: what a cell provider pays to read content state on the main actor,
 /// and how many loads per second the store sustains, against a plain `Dictionary` lookup and a
 /// bare `Task` per load in the same run.
+///
+/// A third measure tells the store's own share of a read from Observation's: the same
+/// `Dictionary` lookup followed by one `ObservationRegistrar.access` — the least any read that
+/// Observation can follow costs, as `state(for:)` tells Observation of every read.
 @MainActor
 struct ContentBenchmark {
   let options: BenchOptions
@@ -45,6 +50,26 @@ struct ContentBenchmark {
         blackHole(found)
       })
 
+    // The same lookups, each also told to Observation, as the store tells it of each read.
+    let probe = ObservedReads()
+    let observedLookup = pairedMedians(
+      runs: runs,
+      baseline: {
+        var found = 0
+        for key in probes {
+          if let content = dictionary[key], !content.isEmpty { found += 1 }
+        }
+        blackHole(found)
+      },
+      candidate: {
+        var found = 0
+        for key in probes {
+          if let content = dictionary[key], !content.isEmpty { found += 1 }
+          probe.noteRead()
+        }
+        blackHole(found)
+      })
+
     var storeRates: [Double] = []
     var taskRates: [Double] = []
     let clock = ContinuousClock()
@@ -72,6 +97,11 @@ struct ContentBenchmark {
           "ratio": lookup.ratio,
         ],
         [
+          "measure": "observed_dictionary_lookup", "cached_entries": cachedEntries,
+          "observed_ns": nanoseconds(observedLookup.candidate),
+          "dictionary_ns": nanoseconds(observedLookup.baseline), "ratio": observedLookup.ratio,
+        ],
+        [
           "measure": "loads_per_second", "loads": loads, "store": median(storeRates),
           "bare_task": median(taskRates), "ratio": median(zip(storeRates, taskRates).map(/)),
         ],
@@ -90,6 +120,12 @@ struct ContentBenchmark {
             String(format: "%.1f", nanoseconds(lookup.candidate)),
             String(format: "%.1f (Dictionary)", nanoseconds(lookup.baseline)),
             String(format: "%.2f", lookup.ratio),
+          ],
+          [
+            "a Dictionary lookup told to Observation, ns per lookup",
+            String(format: "%.1f", nanoseconds(observedLookup.candidate)),
+            String(format: "%.1f (Dictionary)", nanoseconds(observedLookup.baseline)),
+            String(format: "%.2f", observedLookup.ratio),
           ],
           [
             "loads per second", String(format: "%.0f", median(storeRates)),
@@ -116,4 +152,18 @@ struct ContentBenchmark {
     observation?.cancel()
     return clock.now - started
   }
+}
+
+/// One property whose reads are told to Observation, as ``ContentStore/state(for:)`` tells it
+/// of each: the floor under any read Observation can follow.
+final class ObservedReads: Observable {
+  private let registrar = ObservationRegistrar()
+  private let keyPath: KeyPath<ObservedReads, Int> = \.marker
+
+  /// The property read; its value never matters.
+  var marker: Int { 0 }
+
+  /// Tells Observation that ``marker`` was read, by a key path made once, as the store keeps
+  /// its keys' paths.
+  func noteRead() { registrar.access(self, keyPath: keyPath) }
 }

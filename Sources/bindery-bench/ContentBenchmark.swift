@@ -33,15 +33,16 @@ struct ContentBenchmark {
     let dictionary = Dictionary(
       uniqueKeysWithValues: (0..<cachedEntries).map { ($0, "content \($0)") })
 
+    func readDictionary() {
+      var found = 0
+      for key in probes {
+        if let content = dictionary[key], !content.isEmpty { found += 1 }
+      }
+      blackHole(found)
+    }
     let lookup = pairedMedians(
       runs: runs,
-      baseline: {
-        var found = 0
-        for key in probes {
-          if let content = dictionary[key], !content.isEmpty { found += 1 }
-        }
-        blackHole(found)
-      },
+      baseline: readDictionary,
       candidate: {
         var found = 0
         for key in probes {
@@ -54,13 +55,7 @@ struct ContentBenchmark {
     let probe = ObservedReads()
     let observedLookup = pairedMedians(
       runs: runs,
-      baseline: {
-        var found = 0
-        for key in probes {
-          if let content = dictionary[key], !content.isEmpty { found += 1 }
-        }
-        blackHole(found)
-      },
+      baseline: readDictionary,
       candidate: {
         var found = 0
         for key in probes {

@@ -105,8 +105,7 @@ public final class ContentCells<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(c) for the c cells configured so far.
   package func cancelRequests(where shouldRelease: (Key, AnyObject, CellPlace?) -> Bool) {
-    for id in entries.keys {
-      guard let entry = entries[id] else { continue }
+    for (id, entry) in entries {
       guard let cell = entry.cell else {
         entries[id] = nil
         forget(entry)

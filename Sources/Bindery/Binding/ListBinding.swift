@@ -293,11 +293,13 @@ where
   /// How many items fit on the view's screen (0 once stopped).
   public var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }
 
-  /// The item at a position of the list on screen, or `nil` out of range.
-  public func item(at position: ItemPosition) -> Item? { snapshot.item(at: position) }
+  /// The item at a position of the list on screen, or `nil` out of range. Read where the list
+  /// lies, as ``flatIndex(of:)`` reads.
+  public func item(at position: ItemPosition) -> Item? { shown.snapshot.item(at: position) }
 
-  /// Where the item with an id is on screen, or `nil`.
-  public func position(of id: Item.ID) -> ItemPosition? { snapshot.position(of: id) }
+  /// Where the item with an id is on screen, or `nil`. Read where the list lies, as
+  /// ``flatIndex(of:)`` reads.
+  public func position(of id: Item.ID) -> ItemPosition? { shown.snapshot.position(of: id) }
 
   // MARK: Changing it in place
 

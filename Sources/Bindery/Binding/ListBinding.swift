@@ -293,12 +293,12 @@ where
   /// How many items fit on the view's screen (0 once stopped).
   public var itemsPerScreen: Int { view?.itemsPerScreen ?? 0 }
 
-  /// The item at a position of the list on screen, or `nil` out of range. Read where the list
-  /// lies, as ``flatIndex(of:)`` reads.
+  // Both read the list where it lies, as `flatIndex(of:)` does, not through a copy of it.
+
+  /// The item at a position of the list on screen, or `nil` out of range.
   public func item(at position: ItemPosition) -> Item? { shown.snapshot.item(at: position) }
 
-  /// Where the item with an id is on screen, or `nil`. Read where the list lies, as
-  /// ``flatIndex(of:)`` reads.
+  /// Where the item with an id is on screen, or `nil`.
   public func position(of id: Item.ID) -> ItemPosition? { shown.snapshot.position(of: id) }
 
   // MARK: Changing it in place

@@ -79,8 +79,13 @@ extension ListEngine {
     // them (§4a): one scrolled back is displayed again without a cell request.
     let kept = keptIndexPaths(visible: visible, frames: frames)
     // A screen's worth of paths: a linear search is cheaper than hashing them.
-    // In index-path order, as every recycling: see `recycleAllViews()`.
-    for (path, cell) in cells.sorted(by: { $0.key < $1.key }) where !shown.contains(path) {
+    // In index-path order, as every recycling: see `recycleAllViews()`. The paths are looked
+    // at alone, and only the cells that leave (none, most passes) taken out and sorted: a cell
+    // copied out counts references the slow way (it is weakly referenced).
+    let leaving = cells.keys.filter { !shown.contains($0) }.sorted().compactMap { path in
+      cells[path].map { (path, $0) }
+    }
+    for (path, cell) in leaving {
       endDisplay(cell, at: path)
       guard !kept.contains(path) else { continue }
       cells[path] = nil
@@ -88,7 +93,7 @@ extension ListEngine {
     }
     // UIKit makes cells one at a time and measures each as it comes: once one turns out
     // another height than its estimate, what is visible is worked out again.
-    for path in shown where cells[path] == nil {
+    for path in shown where !cells.keys.contains(path) {
       guard let cell = requestCell(at: path, reconfiguring: nil) else { continue }
       cells[path] = cell
       if measureRows([path], frames: frames) {
@@ -219,8 +224,9 @@ extension ListEngine {
     let visible = supplementaryKeys(
       from: viewport.offset, to: viewport.offset + viewport.length, frames: frames)
     let visibleSet = Set(visible)
-    for (key, view) in supplementaries.sorted(by: { $0.key < $1.key })
-    where !visibleSet.contains(key) {
+    for (key, view) in supplementaries.lazy.filter({ !visibleSet.contains($0.key) })
+      .sorted(by: { $0.key < $1.key })
+    {
       supplementaries[key] = nil
       recycleSupplementary(view)
     }

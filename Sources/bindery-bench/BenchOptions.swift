@@ -22,7 +22,7 @@ struct BenchOptions {
       --sizes   list sizes (diff: 10000,100000; binding, heights: 10000,100000,1000000;
                 memory: 100000,1000000)
       --cases   only these cases, comma-separated (default: all; scroll: all, no-content,
-                no-prefetching, no-kept-heights, no-page-loader, bare)
+                no-prefetching, no-kept-heights, no-page-loader, bare, hand-written)
       --without-baseline  skip Swift's CollectionDifference (it takes minutes at 100k)
       --svg DIR           also write the benchmark's chart into DIR (diff, prefetch)
       --seconds N         how long the stream runs per view (default 10)

@@ -26,7 +26,10 @@ import HeadlessUIKit
 /// `--cases` takes the Bindery table's features away one at a time, each case in a pair of
 /// new tables, to tell each feature's share: `all` (the default, the published figure),
 /// `no-content`, `no-prefetching`, `no-kept-heights`, `no-page-loader` and `bare` (a binding
-/// with none of them). The plain table's time moves from process to process far more than the
+/// with none of them). `hand-written` measures the whole Bindery table against another
+/// baseline: a table whose data source loads the same late content by hand, with UIKit's
+/// prefetching (``HandWrittenContentRows``), its loads held at a gate of their own while its
+/// frames are timed — what an app pays without Bindery for the content alone. The plain table's time moves from process to process far more than the
 /// Bindery table's does (about 100 to 150 µs on one machine, with the same code and either
 /// table made first): compare cases over several processes.
 @MainActor
@@ -57,6 +60,66 @@ struct ScrollBenchmark {
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = rows[indexPath.row].title
       return cell
+    }
+  }
+
+  /// Late content as an iOS engineer writes it by hand, for `--cases hand-written`: a
+  /// dictionary of what arrived, a task per row whose content is missing (started by the cell
+  /// request or by UIKit's prefetching, cancelled when UIKit takes the prefetch back), and a
+  /// reconfigure of the row when its content lands, if it is on screen.
+  final class HandWrittenContentRows: NSObject, UITableViewDataSource,
+    UITableViewDataSourcePrefetching
+  {
+    let rows: [Row]
+    let load: @Sendable (Int) async -> String
+    weak var tableView: UITableView?
+    private(set) var thumbnails: [Int: String] = [:]
+    private(set) var loading: [Int: Task<Void, Never>] = [:]
+
+    init(rows: [Row], load: @escaping @Sendable (Int) async -> String) {
+      self.rows = rows
+      self.load = load
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      rows.count
+    }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+      -> UITableViewCell
+    {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      let row = rows[indexPath.row]
+      cell.textLabel?.text = row.title
+      let thumbnail = thumbnails[row.id]
+      cell.detailTextLabel?.text = thumbnail
+      if thumbnail == nil { startLoading(row.id) }
+      return cell
+    }
+
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+      for indexPath in indexPaths { startLoading(rows[indexPath.row].id) }
+    }
+
+    func tableView(
+      _ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+    ) {
+      for indexPath in indexPaths { loading.removeValue(forKey: rows[indexPath.row].id)?.cancel() }
+    }
+
+    private func startLoading(_ id: Int) {
+      guard thumbnails[id] == nil, loading[id] == nil else { return }
+      let load = load
+      loading[id] = Task { [weak self] in
+        let thumbnail = await load(id)
+        guard let self, !Task.isCancelled else { return }
+        loading[id] = nil
+        thumbnails[id] = thumbnail
+        let indexPath = IndexPath(row: id, section: 0)
+        if let tableView, tableView.indexPathsForVisibleRows?.contains(indexPath) == true {
+          tableView.reconfigureRows(at: [indexPath])
+        }
+      }
     }
   }
 
@@ -91,6 +154,16 @@ struct ScrollBenchmark {
   /// What the Bindery table binds with: everything (the published figure), or everything but
   /// one feature, or none of them, to tell each feature's share of the time per frame.
   struct Features: Equatable {
+    /// What the Bindery table is measured against.
+    enum Baseline: String {
+      /// A table with a plain data source and no late content (the published figure).
+      case plain
+      /// A table whose data source loads the same late content by hand, with UIKit's
+      /// prefetching: what Bindery replaces.
+      case handWritten = "hand-written content"
+    }
+
+    var baseline = Baseline.plain
     var content = true
     var prefetching = true
     var keptHeights = true
@@ -104,12 +177,14 @@ struct ScrollBenchmark {
       ("no-kept-heights", Features(keptHeights: false)),
       ("no-page-loader", Features(pageLoader: false)),
       ("bare", Features(content: false, prefetching: false, keptHeights: false, pageLoader: false)),
+      ("hand-written", Features(baseline: .handWritten)),
     ]
   }
 
   /// One case's frames.
   struct Measure {
     var name: String
+    var baseline = Features.Baseline.plain
     var plainFrames: [Double] = []
     var binderyFrames: [Double] = []
     var ratios: [Double] = []
@@ -118,6 +193,8 @@ struct ScrollBenchmark {
     var quietRatios: [Double] = []
     var rowRatios: [Double] = []
     var loads = 0
+    /// The loads the hand-written baseline made; none for the plain one.
+    var baselineLoads = 0
     var firstVisibleRow = -1
   }
 
@@ -143,17 +220,33 @@ struct ScrollBenchmark {
     let frames = options.frames ?? 600
     let rows = (0..<rowCount).map { Row(id: $0, title: "post \($0)") }
 
-    let plainTable = makeTable()
-    let plain = PlainRows(rows: rows)
-    plainTable.dataSource = plain
-    UIWindow.show(plainTable)
-    plainTable.layoutIfNeeded()
-
     // The store's time, and so the prefetcher's, is the frames' time: 60 frames a second. On
     // the wall clock the frames come as fast as they run, some thirty times as often, and
     // the prefetcher would plan for a scroll some thirty times as fast as the one measured.
     let time = VirtualClock()
     let gate = LoadGate()
+
+    let plainTable = makeTable()
+    let plain = PlainRows(rows: rows)
+    // The hand-written baseline's loads pass a gate of their own, closed while its frames are
+    // timed, as the Bindery table's are.
+    let handWrittenGate = LoadGate()
+    let handWritten = HandWrittenContentRows(rows: rows) { id in
+      await handWrittenGate.passage()
+      return "thumbnail \(id)"
+    }
+    switch features.baseline {
+    case .plain:
+      plainTable.dataSource = plain
+    case .handWritten:
+      plainTable.dataSource = handWritten
+      plainTable.prefetchDataSource = handWritten
+      handWritten.tableView = plainTable
+    }
+    UIWindow.show(plainTable)
+    plainTable.layoutIfNeeded()
+    let baselineLoads: LoadGate? = features.baseline == .handWritten ? handWrittenGate : nil
+    let baselineSettled = { handWritten.loading.isEmpty }
     let thumbnails = ContentStore<Int, String>(
       configuration: .init(countLimit: 2_000, maximumConcurrentLoads: 6, clock: time)
     ) { id in
@@ -194,9 +287,9 @@ struct ScrollBenchmark {
         && thumbnails.outcomesNotTakenIn == 0
     }
     // Let the first screen's content arrive before the first frame.
-    for _ in 0..<10_000 where !settled() { await Task.yield() }
+    for _ in 0..<10_000 where !settled() || !baselineSettled() { await Task.yield() }
 
-    var measure = Measure(name: name)
+    var measure = Measure(name: name, baseline: features.baseline)
     var rowsOnScreen = visibleRange(of: table)
     for index in 0..<frames {
       var plainTime = 0.0
@@ -204,7 +297,7 @@ struct ScrollBenchmark {
       time.advance(by: frameInterval)
       for turn in index.isMultiple(of: 2) ? [0, 1] : [1, 0] {
         if turn == 0 {
-          plainTime = await frame(plainTable) { true }
+          plainTime = await frame(plainTable, loads: baselineLoads, settle: baselineSettled)
         } else {
           binderyTime = await frame(table, loads: gate, settle: settled)
         }
@@ -222,6 +315,7 @@ struct ScrollBenchmark {
     }
     measure.firstVisibleRow = table.indexPathsForVisibleRows?.first?.row ?? -1
     measure.loads = thumbnails.statistics.started
+    measure.baselineLoads = handWritten.thumbnails.count
     binding.cancel()
     plainTable.removeFromSuperview()
     table.removeFromSuperview()
@@ -235,7 +329,8 @@ struct ScrollBenchmark {
       printJSON(
         measures.map { measure in
           [
-            "case": measure.name, "rows": rowCount, "frames": frames,
+            "case": measure.name, "baseline": measure.baseline.rawValue, "rows": rowCount,
+            "frames": frames,
             "points_per_frame": Double(step),
             "plain_median_us": median(measure.plainFrames),
             "bindery_median_us": median(measure.binderyFrames),
@@ -243,7 +338,8 @@ struct ScrollBenchmark {
             "bindery_mean_us": mean(measure.binderyFrames),
             "median_ratio": median(measure.ratios),
             "mean_ratio": mean(measure.binderyFrames) / mean(measure.plainFrames),
-            "loads": measure.loads, "first_visible_row": measure.firstVisibleRow,
+            "loads": measure.loads, "baseline_loads": measure.baselineLoads,
+            "first_visible_row": measure.firstVisibleRow,
             "frames_rows_still": measure.quietRatios.count,
             "median_ratio_rows_still": median(measure.quietRatios),
             "frames_rows_moved": measure.rowRatios.count,
@@ -255,13 +351,14 @@ struct ScrollBenchmark {
     print(
       "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(step) points, "
         + "alternately first; the Bindery table with late content, prefetching, a page loader, "
-        + "anchoring and kept heights unless the case says otherwise")
+        + "anchoring and kept heights unless the case says otherwise; the baseline a plain "
+        + "table, or for hand-written one that loads the same content by hand")
     let format = { (value: Double) in String(format: "%.1f", value) }
     let ratio = { (value: Double) in String(format: "%.2f", value) }
     print(
       textTable(
         [
-          "case", "plain µs (median)", "Bindery µs (median)", "ratio (median of frames)",
+          "case", "baseline µs (median)", "Bindery µs (median)", "ratio (median of frames)",
           "ratio of means", "ratio, no row came or went", "ratio, a row did",
         ],
         measures.map { measure in

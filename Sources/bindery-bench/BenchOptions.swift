@@ -28,6 +28,8 @@ struct BenchOptions {
       --seconds N         how long the stream runs per view (default 10)
       --frames N          how many frames the scroll benchmark scrolls (default 600)
       --points-per-frame P  how far each of its frames scrolls (default 16: 960 points a second)
+      --one-core          keep the scroll benchmark's process on one core (Linux), so that the
+                          main actor's turns do not hop between cores as dispatch serves them
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -41,6 +43,7 @@ struct BenchOptions {
   var seconds: Double?
   var frames: Int?
   var pointsPerFrame: Double?
+  var oneCore = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -56,6 +59,7 @@ struct BenchOptions {
       case "--svg": svgDirectory = iterator.next()
       case "--seconds": seconds = iterator.next().flatMap { Double($0) }.map { max(1, $0) }
       case "--frames": frames = iterator.next().flatMap { Int($0) }.map { max(1, $0) }
+      case "--one-core": oneCore = true
       case "--points-per-frame":
         pointsPerFrame = iterator.next().flatMap { Double($0) }.map { max(0.01, $0) }
       default:

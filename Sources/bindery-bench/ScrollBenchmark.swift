@@ -205,6 +205,14 @@ struct ScrollBenchmark {
   }
 
   func run() async {
+    var core: Int?
+    if options.oneCore {
+      core = keepProcessOnOneCore()
+      if core == nil {
+        FileHandle.standardError.write(
+          Data("--one-core: this platform cannot keep the process on one core; ignored\n".utf8))
+      }
+    }
     let names = options.cases ?? ["all"]
     let cases = Features.cases.filter { names.contains($0.name) }
     let unknown = names.subtracting(Features.cases.map(\.name))
@@ -218,7 +226,7 @@ struct ScrollBenchmark {
     for (name, features) in cases {
       measures.append(await measure(name, features: features))
     }
-    report(measures)
+    report(measures, core: core)
   }
 
   /// Scrolls a plain table and a Bindery table bound with `features` side by side.
@@ -328,7 +336,7 @@ struct ScrollBenchmark {
     return measure
   }
 
-  func report(_ measures: [Measure]) {
+  func report(_ measures: [Measure], core: Int?) {
     let frames = options.frames ?? 600
     let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
     if options.json {
@@ -337,7 +345,7 @@ struct ScrollBenchmark {
           [
             "case": measure.name, "baseline": measure.baseline.rawValue, "rows": rowCount,
             "frames": frames,
-            "points_per_frame": Double(step),
+            "points_per_frame": Double(step), "one_core": core.map { $0 as Any } ?? NSNull(),
             "plain_median_us": median(measure.plainFrames),
             "bindery_median_us": median(measure.binderyFrames),
             "plain_mean_us": mean(measure.plainFrames),
@@ -358,7 +366,8 @@ struct ScrollBenchmark {
       "bindery-bench scroll: \(rowCount) rows, \(frames) frames of \(step) points, "
         + "alternately first; the Bindery table with late content, prefetching, a page loader, "
         + "anchoring and kept heights unless the case says otherwise; the baseline a plain "
-        + "table, or for hand-written one that loads the same content by hand")
+        + "table, or for hand-written one that loads the same content by hand"
+        + (core.map { "; the process kept on core \($0)" } ?? ""))
     let format = { (value: Double) in String(format: "%.1f", value) }
     let ratio = { (value: Double) in String(format: "%.2f", value) }
     print(

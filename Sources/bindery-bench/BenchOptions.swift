@@ -28,8 +28,8 @@ struct BenchOptions {
       --seconds N         how long the stream runs per view (default 10)
       --frames N          how many frames the scroll benchmark scrolls (default 600)
       --points-per-frame P  how far each of its frames scrolls (default 16: 960 points a second)
-      --one-core          keep the scroll benchmark's process on one core (Linux), so that the
-                          main actor's turns do not hop between cores as dispatch serves them
+      --one-core          keep the process on one core (Linux), so that the main actor's
+                          turns do not hop between cores as dispatch serves them
     Build with -c release: debug builds are not optimized and their numbers mean nothing.
     """
 
@@ -44,6 +44,8 @@ struct BenchOptions {
   var frames: Int?
   var pointsPerFrame: Double?
   var oneCore = false
+  /// The core the process was kept on (`--one-core`), once it was.
+  var core: Int?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()

@@ -205,14 +205,6 @@ struct ScrollBenchmark {
   }
 
   func run() async {
-    var core: Int?
-    if options.oneCore {
-      core = keepProcessOnOneCore()
-      if core == nil {
-        FileHandle.standardError.write(
-          Data("--one-core: this platform cannot keep the process on one core; ignored\n".utf8))
-      }
-    }
     let names = options.cases ?? ["all"]
     let cases = Features.cases.filter { names.contains($0.name) }
     let unknown = names.subtracting(Features.cases.map(\.name))
@@ -226,7 +218,7 @@ struct ScrollBenchmark {
     for (name, features) in cases {
       measures.append(await measure(name, features: features))
     }
-    report(measures, core: core)
+    report(measures, core: options.core)
   }
 
   /// Scrolls a plain table and a Bindery table bound with `features` side by side.

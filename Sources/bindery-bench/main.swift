@@ -10,11 +10,19 @@
 //   swift run -c release bindery-bench observation [--json] [--runs N]
 //   swift run -c release bindery-bench swiftui [--json]
 //   swift run -c release bindery-bench scroll [--json] [--frames 600] [--cases all,bare,…]
+//   any of them with --one-core: the process kept on one core (Linux)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // A memory child's arguments are positional, not options.
-let options = BenchOptions(arguments.first == "memory-child" ? [] : arguments)
+var options = BenchOptions(arguments.first == "memory-child" ? [] : arguments)
+if options.oneCore {
+  options.core = keepProcessOnOneCore()
+  FileHandle.standardError.write(
+    Data(
+      (options.core.map { "--one-core: the process is kept on core \($0)\n" }
+        ?? "--one-core: this platform cannot keep the process on one core; ignored\n").utf8))
+}
 
 switch arguments.first {
 case "diff":

@@ -98,6 +98,9 @@ extension ListAdapter {
     let kept = [turnAnchor?.id, readerPlace?.id].compactMap { $0 }
     var foundFirstStartingOnScreen = false
     for position in onScreen.sorted() {
+      // Past the nearest item, only a kept one is marked: with none kept, the rest need no
+      // look (a reconfigure's mark, at every arrival of content).
+      if nearestOnly, foundFirstStartingOnScreen, kept.isEmpty { break }
       guard let item = shown.item(at: position),
         !(nearestOnly && foundFirstStartingOnScreen && !kept.contains(item.id)),
         let flat = shown.flatIndex(of: position),

@@ -591,8 +591,15 @@ where
 
   func itemPositions(atOffset offset: Double) -> [ItemPosition] {
     guard let scrollView else { return [] }
+    return itemPositions(
+      atOffset: offset, axis: ScrollAxis(scrollView, horizontal: scrollsHorizontally))
+  }
+
+  /// ``itemPositions(atOffset:)`` with the scroll view's axis as read already (its insets are
+  /// worked out from the safe area).
+  func itemPositions(atOffset offset: Double, axis: ScrollAxis) -> [ItemPosition] {
+    guard let scrollView else { return [] }
     let horizontal = scrollsHorizontally
-    let axis = ScrollAxis(scrollView, horizontal: horizontal)
     let start = CGFloat(offset) - axis.insetStart
     let size = scrollView.bounds.size
     let screen =

@@ -94,22 +94,31 @@ extension ListAdapter {
     let axis = ScrollAxis(scrollView, horizontal: horizontal)
     var marks: [ScrollAnchorMark<Item.ID>.Mark] = []
     // From the layout, not the cells: a covered screen's list is reloaded, and its place kept.
-    let onScreen = itemPositions(atOffset: Double(axis.offset + axis.insetStart))
-    let kept = [turnAnchor?.id, readerPlace?.id].compactMap { $0 }
-    var foundFirstStartingOnScreen = false
-    for position in onScreen.sorted() {
-      // Past the nearest item, only a kept one is marked: with none kept, the rest need no
-      // look (a reconfigure's mark, at every arrival of content).
-      if nearestOnly, foundFirstStartingOnScreen, kept.isEmpty { break }
-      guard let item = shown.item(at: position),
-        !(nearestOnly && foundFirstStartingOnScreen && !kept.contains(item.id)),
-        let flat = shown.flatIndex(of: position),
-        let frame = view?.frameOfItem(at: position)
-      else { continue }
+    let onScreen = itemPositions(atOffset: Double(axis.offset + axis.insetStart), axis: axis)
+      .sorted()
+    func mark(_ id: Item.ID, at position: ItemPosition) {
+      guard let flat = shown.flatIndex(of: position), let frame = view?.frameOfItem(at: position)
+      else { return }
       let start = horizontal ? frame.minX : frame.minY
-      if start - axis.offset >= -0.5 { foundFirstStartingOnScreen = true }
       marks.append(
-        .init(id: item.id, position: position, flatIndex: flat, screenStart: start - axis.offset))
+        .init(id: id, position: position, flatIndex: flat, screenStart: start - axis.offset))
+    }
+    // Every item on screen, or with `nearestOnly` those up to the first that starts on screen.
+    var rest = onScreen[...]
+    while let position = rest.popFirst() {
+      if let item = shown.item(at: position) { mark(item.id, at: position) }
+      if nearestOnly, let last = marks.last, last.screenStart >= -0.5 { break }
+    }
+    // Past the nearest, only the items kept by the last changes, found by their ids rather
+    // than by looking at each item on screen (a reconfigure's mark, at every arrival of
+    // content, while the reader's place is kept).
+    if nearestOnly {
+      var keptIDs: [Item.ID] = []
+      for case let id? in [turnAnchor?.id, readerPlace?.id] where !keptIDs.contains(id) {
+        keptIDs.append(id)
+        guard let position = shown.position(of: id), rest.contains(position) else { continue }
+        mark(id, at: position)
+      }
     }
     guard !marks.isEmpty else {
       // No row on screen (the screen shows a footer, a load-more view, the spacing of a
@@ -165,7 +174,15 @@ extension ListAdapter {
   /// around the rows — and keeps the anchor's promise across it; `radius` as for
   /// ``keepPlace(_:moves:radius:)`` (0: the change moves no item).
   func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
-    let mark = scrollAnchorMark(nearestOnly: radius == 0)
+    // A list at its very start keeps its start in view, as UIKit does by itself: with no
+    // correction of this turn to follow, there is no mark to work out (a reconfigure at the
+    // top of a feed, at every change its cells observe).
+    let keepsStartByItself =
+      features.anchor == .firstVisibleItem && turnAnchor == nil
+      && scrollView.map { ScrollAxis($0, horizontal: scrollsHorizontally) }.map {
+        $0.offset <= $0.minimumOffset + 0.5
+      } == true
+    let mark = keepsStartByItself ? nil : scrollAnchorMark(nearestOnly: radius == 0)
     let start = currentOffset
     placeKeepingDepth += 1
     change()
@@ -177,7 +194,8 @@ extension ListAdapter {
 
   /// The content offset along the scroll now; `nil` without a scroll view.
   private var currentOffset: CGFloat? {
-    scrollView.map { ScrollAxis($0, horizontal: scrollsHorizontally).offset }
+    // The offset alone: an axis would work out the insets too.
+    scrollView.map { scrollsHorizontally ? $0.contentOffset.x : $0.contentOffset.y }
   }
 
   /// Once Bindery is done keeping the place, tells those who follow the scroll that the offset

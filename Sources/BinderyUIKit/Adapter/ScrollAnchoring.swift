@@ -177,12 +177,7 @@ extension ListAdapter {
     // A list at its very start keeps its start in view, as UIKit does by itself: with no
     // correction of this turn to follow, there is no mark to work out (a reconfigure at the
     // top of a feed, at every change its cells observe).
-    let keepsStartByItself =
-      features.anchor == .firstVisibleItem && turnAnchor == nil
-      && scrollView.map { ScrollAxis($0, horizontal: scrollsHorizontally) }.map {
-        $0.offset <= $0.minimumOffset + 0.5
-      } == true
-    let mark = keepsStartByItself ? nil : scrollAnchorMark(nearestOnly: radius == 0)
+    let mark = isAtStartKeptByUIKit ? nil : scrollAnchorMark(nearestOnly: radius == 0)
     let start = currentOffset
     placeKeepingDepth += 1
     change()
@@ -190,6 +185,20 @@ extension ListAdapter {
     placeKeepingDepth -= 1
     viewportWatcher?.resync()
     tellMoveIfDone(from: start)
+  }
+
+  /// Whether the view is at its very start with the default anchor and no correction of this
+  /// turn to follow: ``keepPlace(_:moves:radius:from:)`` leaves the start to UIKit then (a
+  /// mark's `wasAtStart`), so no mark need be worked out. The offset and the start inset alone.
+  private var isAtStartKeptByUIKit: Bool {
+    guard features.anchor == .firstVisibleItem, turnAnchor == nil, let scrollView else {
+      return false
+    }
+    let inset = scrollView.adjustedContentInset
+    let (offset, startInset) =
+      scrollsHorizontally
+      ? (scrollView.contentOffset.x, inset.left) : (scrollView.contentOffset.y, inset.top)
+    return offset <= -startInset + 0.5  // as `ScrollAxis.minimumOffset`
   }
 
   /// The content offset along the scroll now; `nil` without a scroll view.

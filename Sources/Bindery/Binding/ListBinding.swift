@@ -308,7 +308,13 @@ where
   /// prepared) are asked, as in UIKit; ids not in the list are ignored.
   public func reconfigureItems(withIDs ids: [Item.ID]) {
     guard !isStopped, let view else { return }
-    let positions = ids.compactMap { snapshot.position(of: $0) }
+    // A loop over the list where it lies: `compactMap` over a copy of it costs several times
+    // the lookups in code not compiled for the app's types (one id, at each observed change).
+    var positions: [ItemPosition] = []
+    positions.reserveCapacity(ids.count)
+    for id in ids {
+      if let position = shown.snapshot.position(of: id) { positions.append(position) }
+    }
     guard !positions.isEmpty else { return }
     statistics.contentReconfigures += positions.count
     view.reconfigureItems(at: positions)

@@ -451,8 +451,10 @@ where
     // dequeues another identifier or registration.
     var replaced: [IndexPath] = []
     var reconfigured: [IndexPath] = []
+    // Cells all of one kind (no `cellKind` given) need no look at the items.
+    let kindsDiffer = features.cellKind != nil
     for position in positions {
-      if shown.item(at: position).map(needsAnotherKindOfCell) == true {
+      if kindsDiffer, shown.item(at: position).map(needsAnotherKindOfCell) == true {
         replaced.append(IndexPath(position))
       } else {
         reconfigured.append(IndexPath(position))

@@ -301,7 +301,7 @@ where
       }
       ids.insert(entry.id)
     }
-    binding.reconfigureItems(withIDs: Array(ids))
+    binding.reconfigureItems(withIDs: ids)
   }
 
   /// Selects the items with `ids` (and only those), as the app's state says; the mode sets how

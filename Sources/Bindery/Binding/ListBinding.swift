@@ -306,12 +306,15 @@ where
   /// Reconfigures the cells of the items with these ids, with their current values: the
   /// snapshot is not touched and nothing is diffed. Only cells that exist (on screen or
   /// prepared) are asked, as in UIKit; ids not in the list are ignored.
-  public func reconfigureItems(withIDs ids: [Item.ID]) {
+  ///
+  /// - Parameter ids: the items' ids, in any sequence: an array, or the set a change collected.
+  /// - Complexity: O(k) lookups for k ids.
+  public func reconfigureItems(withIDs ids: some Sequence<Item.ID>) {
     guard !isStopped, let view else { return }
     // A loop over the list where it lies: `compactMap` over a copy of it costs several times
     // the lookups in code not compiled for the app's types (one id, at each observed change).
     var positions: [ItemPosition] = []
-    positions.reserveCapacity(ids.count)
+    positions.reserveCapacity(ids.underestimatedCount)
     for id in ids {
       if let position = shown.snapshot.position(of: id) { positions.append(position) }
     }

@@ -276,7 +276,7 @@ where
 
   private func contentChanged(for key: Key) {
     guard cells.hasCell(showing: key), let ids = items[key] else { return }
-    binding?.reconfigureItems(withIDs: Array(ids))
+    binding?.reconfigureItems(withIDs: ids)
   }
 
   private func scheduleRelease() {

@@ -71,7 +71,7 @@ extension ListAdapter {
       return pending
     }
     guard isLive, !ids.isEmpty else { return }
-    binding?.reconfigureItems(withIDs: Array(ids))
+    binding?.reconfigureItems(withIDs: ids)
   }
 
   /// Ends every cell's tracking: the binding stopped, and its cells follow nothing any more,

@@ -5,6 +5,13 @@ import Foundation
 import HeadlessUIKit
 import Testing
 
+/// What a table's cells show besides their items, kept by the app: its changes are shown by
+/// reconfiguring the items by id.
+@MainActor
+final class Badges {
+  var byID: [Int: String] = [:]
+}
+
 /// The first note's view model: a list of mates published with `@Published`.
 @MainActor
 final class MateListViewModel {
@@ -200,6 +207,33 @@ struct TableBindingTests {
     #expect(cell?.textLabel?.text == "2:1")
     #expect(cell?.prepareForReuseCount == 0)
     #expect(binding.statistics.batches == 1)
+  }
+
+  /// What an app reconfigures by hand, by id, as a set or an array: only the items whose cells
+  /// exist, in place, with nothing diffed; ids not in the list, or far off screen, are ignored.
+  @Test func itemsReconfiguredByIDKeepTheirCellsAndIgnoreTheRest() async {
+    let table = makeTable()
+    let badges = Badges()
+    let binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in })) {
+      tableView, indexPath, item in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = "\(item.id)\(badges.byID[item.id] ?? "")"
+      return cell
+    }
+    await binding.apply(items: (0..<100).map { TestItem(id: $0) })
+    let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))
+    let updates = binding.statistics.updates
+    badges.byID = [2: "!", 3: "?", 90: "far"]
+    binding.reconfigureItems(withIDs: Set([2, 90, 1_000]))
+    #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cell)
+    #expect(cell?.textLabel?.text == "2!")
+    #expect(table.cellForRow(at: IndexPath(row: 3, section: 0))?.textLabel?.text == "3")
+    binding.reconfigureItems(withIDs: [3])
+    #expect(table.cellForRow(at: IndexPath(row: 3, section: 0))?.textLabel?.text == "3?")
+    #expect(cell?.prepareForReuseCount == 0)
+    #expect(binding.statistics.updates == updates, "no list was diffed")
+    #expect(binding.statistics.contentReconfigures == 3, "2, 90 (in the list) and 3")
+    #expect(table.violations.isEmpty, "\(table.violations)")
   }
 
   @Test func offScreenAndLargeChangesReload() async {

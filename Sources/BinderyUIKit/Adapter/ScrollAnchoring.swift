@@ -123,9 +123,8 @@ extension ListAdapter {
     guard !marks.isEmpty else {
       // No row on screen (the screen shows a footer, a load-more view, the spacing of a
       // grouped table's last sections): a chat at its end still stays there.
-      guard features.anchor == .end, axis.offset >= axis.maximumOffset - 0.5 else { return nil }
-      return ScrollAnchorMark(
-        marks: [], wasAtStart: axis.offset <= axis.minimumOffset + 0.5, wasAtEnd: true)
+      guard features.anchor == .end, axis.isAtEnd else { return nil }
+      return ScrollAnchorMark(marks: [], wasAtStart: axis.isAtStart, wasAtEnd: true)
     }
     // The items that start on screen come first: the one cut off at the top is measured again
     // as it changes height, and UIKit then keeps what is below it in place (UIKit rules §4b).
@@ -166,8 +165,7 @@ extension ListAdapter {
       marks.insert(marks.remove(at: index), at: 0)
     }
     return ScrollAnchorMark(
-      marks: marks, wasAtStart: axis.offset <= axis.minimumOffset + 0.5,
-      wasAtEnd: axis.offset >= axis.maximumOffset - 0.5)
+      marks: marks, wasAtStart: axis.isAtStart, wasAtEnd: axis.isAtEnd)
   }
 
   /// Makes `change` — content reconfigured, a row the user deleted, a view coming or going
@@ -189,22 +187,17 @@ extension ListAdapter {
 
   /// Whether the view is at its very start with the default anchor and no correction of this
   /// turn to follow: ``keepPlace(_:moves:radius:from:)`` leaves the start to UIKit then (a
-  /// mark's `wasAtStart`), so no mark need be worked out. The offset and the start inset alone.
+  /// mark's `wasAtStart`), so no mark need be worked out.
   private var isAtStartKeptByUIKit: Bool {
     guard features.anchor == .firstVisibleItem, turnAnchor == nil, let scrollView else {
       return false
     }
-    let inset = scrollView.adjustedContentInset
-    let (offset, startInset) =
-      scrollsHorizontally
-      ? (scrollView.contentOffset.x, inset.left) : (scrollView.contentOffset.y, inset.top)
-    return offset <= -startInset + 0.5  // as `ScrollAxis.minimumOffset`
+    return ScrollAxis.isAtStart(scrollView, horizontal: scrollsHorizontally)
   }
 
   /// The content offset along the scroll now; `nil` without a scroll view.
   private var currentOffset: CGFloat? {
-    // The offset alone: an axis would work out the insets too.
-    scrollView.map { scrollsHorizontally ? $0.contentOffset.x : $0.contentOffset.y }
+    scrollView.map { ScrollAxis.offset(of: $0, horizontal: scrollsHorizontally) }
   }
 
   /// Once Bindery is done keeping the place, tells those who follow the scroll that the offset

@@ -43,4 +43,21 @@ extension ScrollAxis {
   var maximumOffset: CGFloat {
     max(minimumOffset, contentLength + insetEnd - viewportLength)
   }
+
+  /// Whether the offset is at its start, within half a point.
+  var isAtStart: Bool { offset <= minimumOffset + 0.5 }
+  /// Whether the offset is at its end, within half a point.
+  var isAtEnd: Bool { offset >= maximumOffset - 0.5 }
+
+  /// `view`'s content offset along the axis alone: an axis works out the insets and the
+  /// content's size too.
+  static func offset(of view: UIScrollView, horizontal: Bool) -> CGFloat {
+    horizontal ? view.contentOffset.x : view.contentOffset.y
+  }
+
+  /// Whether `view` is at its start (``isAtStart``), from its offset and start inset alone.
+  static func isAtStart(_ view: UIScrollView, horizontal: Bool) -> Bool {
+    let inset = view.adjustedContentInset
+    return offset(of: view, horizontal: horizontal) <= -(horizontal ? inset.left : inset.top) + 0.5
+  }
 }

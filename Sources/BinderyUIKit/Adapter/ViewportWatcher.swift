@@ -36,8 +36,8 @@ final class ViewportWatcher {
       offset = axis.offset
       insetStart = axis.insetStart
       insetEnd = axis.insetEnd
-      isAtStart = axis.offset <= axis.minimumOffset + 0.5
-      isAtEnd = axis.offset >= axis.maximumOffset - 0.5
+      isAtStart = axis.isAtStart
+      isAtEnd = axis.isAtEnd
     }
 
     /// Whether the viewport itself changed (not just the offset within it).

@@ -29,9 +29,10 @@ import HeadlessUIKit
 /// with none of them). `hand-written` measures the whole Bindery table against another
 /// baseline: a table whose data source loads the same late content by hand, with UIKit's
 /// prefetching (``HandWrittenContentRows``), its loads held at a gate of their own while its
-/// frames are timed — what an app pays without Bindery for the content alone. The plain table's time moves from process to process far more than the
-/// Bindery table's does (about 100 to 150 µs on one machine, with the same code and either
-/// table made first): compare cases over several processes.
+/// frames are timed — what an app pays without Bindery for the content alone. The plain
+/// table's time moves from process to process far more than the Bindery table's does (about
+/// 100 to 150 µs on one machine, with the same code and either table made first), unless the
+/// process is kept on one core (`--one-core`): compare cases over several processes.
 @MainActor
 struct ScrollBenchmark {
   let options: BenchOptions
@@ -218,7 +219,7 @@ struct ScrollBenchmark {
     for (name, features) in cases {
       measures.append(await measure(name, features: features))
     }
-    report(measures, core: options.core)
+    report(measures)
   }
 
   /// Scrolls a plain table and a Bindery table bound with `features` side by side.
@@ -328,7 +329,8 @@ struct ScrollBenchmark {
     return measure
   }
 
-  func report(_ measures: [Measure], core: Int?) {
+  func report(_ measures: [Measure]) {
+    let core = options.core
     let frames = options.frames ?? 600
     let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(1, values.count)) }
     if options.json {

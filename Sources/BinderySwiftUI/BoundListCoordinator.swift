@@ -83,7 +83,7 @@ where
   }
   /// The cells the coordinator configured that are still alive: on screen, kept near it, or in
   /// the reuse pool.
-  var configuredRowCells: [UICollectionViewCell] { configuredCells.values.compactMap(\.cell) }
+  var configuredRowCells: [UICollectionViewCell] { configuredCells.values.compactMap { $0.cell } }
   /// A section's header configuration; `nil` for no headers.
   var header: (@MainActor (Section) -> any UIContentConfiguration)? { options.header }
   /// A cell for an item and its content's state, as the binding asks for it.

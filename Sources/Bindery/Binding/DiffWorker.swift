@@ -68,7 +68,7 @@ where
           if inbox.newestSequence > submission.sequence { continue listLoop }
         } else if !isFirst,
           // A change shown with a reload may insert rows too: the hold looks at what is new.
-          changeset.map({ $0.stages.contains(where: \.insertsItems) }) ?? true,
+          changeset.map({ $0.stages.contains { $0.insertsItems } }) ?? true,
           let hold = await target._value?.updateHold
         {
           await hold(base, next)

@@ -101,7 +101,7 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// The earliest deadline of a running load or of an abandoned worker's write-off.
   var earliestDeadline: Duration? {
     _state.withLock { state in
-      let deadlines = state._running.values.map(\._deadline) + state._abandoned.values
+      let deadlines = state._running.values.map { $0._deadline } + state._abandoned.values
       return deadlines.min()
     }
   }

@@ -66,7 +66,7 @@ struct LoadWaitQueue<Key: Hashable> {
     _waiting.sorted { lhs, rhs in
       lhs.value._priority != rhs.value._priority
         ? lhs.value._priority > rhs.value._priority : lhs.value._order < rhs.value._order
-    }.map(\.key)
+    }.map { $0.key }
   }
 
   /// Queues a key that does not wait (unless `onlyIfWaiting`), or raises a waiting one to a

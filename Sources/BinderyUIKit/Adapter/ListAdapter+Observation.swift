@@ -89,7 +89,7 @@ extension ListAdapter {
     guard !cellTrackings.isEmpty else { return [] }
     var ids = Set(stage.itemDeletes.compactMap { shown.item(at: $0)?.id })
     for section in stage.sectionDeletes where section < shown.numberOfSections {
-      ids.formUnion(shown.items(inSection: section).lazy.map(\.id))
+      ids.formUnion(shown.items(inSection: section).lazy.map { $0.id })
     }
     return ids
   }

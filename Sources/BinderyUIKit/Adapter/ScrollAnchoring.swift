@@ -306,7 +306,8 @@ extension ListAdapter {
     axis: ScrollAxis, horizontal: Bool
   ) -> (CGFloat, Int, ScrollAnchorMark<Item.ID>.Mark?)? {
     if mark.pinsEnd(features.anchor) {
-      let rows = mark.marks.map(\.flatIndex).max().map { (shown.numberOfItems - 1) - $0 } ?? 0
+      let last = mark.marks.lazy.map { $0.flatIndex }.max()
+      let rows = last.map { (shown.numberOfItems - 1) - $0 } ?? 0
       return (axis.maximumOffset, rows, nil)
     }
     // An item that moved away (a conversation that got a message and went to the top) is not
@@ -361,7 +362,7 @@ extension ListAdapter {
   {
     guard stage.isStructural, !mark.pinsEnd(features.anchor),
       !(features.anchor == .firstVisibleItem && mark.wasAtStart),
-      let first = mark.marks.map(\.position).min()
+      let first = mark.marks.lazy.map({ $0.position }).min()
     else { return false }
     return stage.itemDeletes.contains { $0 < first } || stage.itemInserts.contains { $0 < first }
       || stage.itemMoves.contains { $0.from < first || $0.to < first }

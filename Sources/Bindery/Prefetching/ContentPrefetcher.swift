@@ -550,7 +550,8 @@ extension ContentPrefetcher where Key == Item.ID {
     binding: ListBinding<Section, Item>, store: ContentStore<Item.ID, Content>,
     planner: PrefetchPlanner = PrefetchPlanner()
   ) {
-    self.init(binding: binding, store: store, planner: planner, contentKey: \.id)
+    // A closure, not `\.id`: see `LateContent.store(_:prefetching:…)`.
+    self.init(binding: binding, store: store, planner: planner, contentKey: { $0.id })
   }
 }
 

@@ -215,6 +215,12 @@ where
   func setNeedsScrollWork(offsetOnly: Bool = false) {
     if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
     guard !isScrollWorkScheduled else { return }
+    // A binding with no kept heights and nobody to tell follows its scrolls with no job at all.
+    guard looksAtViewportAfterLayout || rowHeights != nil || (isLive && !scrollObservers.isEmpty)
+    else {
+      rowsToldToScrollObservers = nil
+      return
+    }
     isScrollWorkScheduled = true
     Task { [weak self] in
       guard let self else { return }

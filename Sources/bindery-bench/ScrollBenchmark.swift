@@ -290,7 +290,7 @@ struct ScrollBenchmark {
     // an outcome still on its way would be taken in during the next frame, whichever table's
     // it is, and the plain table's frames would be billed for Bindery's content.
     let settled = {
-      thumbnails.loadsInFlight == 0 && thumbnails.waitingKeys.isEmpty
+      thumbnails.loadsInFlight == 0 && thumbnails.waitingCount == 0
         && thumbnails.outcomesNotTakenIn == 0
     }
     // Let the first screen's content arrive before the first frame.

@@ -210,7 +210,13 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public var abandonedLoads: Int { _scheduler.abandonedCount }
 
   /// The keys waiting for a slot, in the order they will start.
+  ///
+  /// - Complexity: O(n log n) in the waiting keys, which it sorts.
   public var waitingKeys: [Key] { _scheduler.waitingKeys }
+
+  /// How many keys wait for a slot: for a simulation that waits until nothing is under way,
+  /// without ``waitingKeys``'s sort.
+  package var waitingCount: Int { _scheduler.waitingCount }
 
   /// How much interest there is in a key.
   public func interest(in key: Key) -> Int { _records.interest(in: key) }

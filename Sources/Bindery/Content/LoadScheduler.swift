@@ -93,6 +93,9 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
     _state.withLock { ($0._started, $0._peakRunning, $0._writtenOff) }
   }
 
+  /// How many keys wait for a slot.
+  var waitingCount: Int { _state.withLock { $0._waiting.count } }
+
   /// The waiting keys in the order they will start.
   var waitingKeys: [Key] {
     _state.withLock { $0._waiting.orderedKeys }

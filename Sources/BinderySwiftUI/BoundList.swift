@@ -213,7 +213,7 @@
     }
 
     /// What keeps the reader's place as the list changes: `.firstVisibleItem` (the default)
-    /// for feeds, `.end` for chats. See `ListBinding.anchor(_:)`. It may change with SwiftUI's
+    /// for feeds, `.end` for chats. See `ViewBinding.anchor(_:)`. It may change with SwiftUI's
     /// state: the list keeps the new anchor from that update on.
     public func listAnchor(_ anchor: ScrollAnchor) -> Self {
       with { $0.options.anchor = anchor }

@@ -101,7 +101,7 @@ extension BoundListCoordinator {
 
     /// The layout; the app's own by default.
     public var layout = Layout.appsOwn
-    /// What keeps the reader's place as the list changes (`ListBinding.anchor(_:)`); `nil`
+    /// What keeps the reader's place as the list changes (`ViewBinding.anchor(_:)`); `nil`
     /// leaves each binding the anchor its modifiers gave it.
     public var anchor: ScrollAnchor?
     /// A header for each section, in a layout that has supplementary headers; `nil` for none.

@@ -240,7 +240,7 @@ where
     updateOptions { $0.header = header }
   }
 
-  /// What keeps the reader's place as the list changes (`ListBinding.anchor(_:)`): given to
+  /// What keeps the reader's place as the list changes (`ViewBinding.anchor(_:)`): given to
   /// the binding at once, and to every binding made later. Before this is first called, a
   /// binding keeps the anchor its modifiers gave it.
   package func update(anchor: ScrollAnchor) {

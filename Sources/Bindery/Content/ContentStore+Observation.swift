@@ -88,7 +88,7 @@ extension ContentStore {
     #endif
   }
 
-  /// The key path for `key`, kept for the next read; past ``observedKeyPathLimit`` keys the
+  /// The key path for `key`, kept for the next read; past ``_observedKeyPathLimit`` keys the
   /// kept ones are let go, and from then on a change to a key with none makes one.
   @inlinable
   func observedKeyPath(for key: Key) -> KeyPath<ContentStore, Key> {

@@ -82,7 +82,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline var _counted = ContentStatistics()
   /// Observation's registrar for ``state(for:)``, where the platform has Observation (iOS 17+).
   @usableFromInline let _observation: AnyObject?
-  /// ``observation`` again, unretained, for reads: the store owns it for its whole life, and a
+  /// ``_observation`` again, unretained, for reads: the store owns it for its whole life, and a
   /// read through a strong reference costs a retain and a release, about a quarter of a read.
   @usableFromInline let _unretainedObservation: Unmanaged<AnyObject>?
   /// The key paths Observation watches keys by, kept because making one costs more than the read
@@ -99,7 +99,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
 
   /// A cached value and, once it has been read through ``state(for:)``, the key path
   /// Observation watches its key by, so that a read of cached content is one lookup and no
-  /// reference count: `observedKeyPaths` owns the path (it keeps the paths of cached keys
+  /// reference count: `_observedKeyPaths` owns the path (it keeps the paths of cached keys
   /// whenever it lets others go).
   @usableFromInline
   struct CachedContent {

@@ -1,7 +1,7 @@
 /// A ``ContentStore``'s waiting and running loads, shared between the main actor and the
 /// workers that run them under one lock, so that loads keep flowing while the main actor is busy.
 ///
-/// The main actor queues keys (``enqueue(_:priority:)``), takes them back (``cancel(_:)``), and
+/// The main actor queues keys (``enqueue(_:priority:isNew:)``), takes them back (``cancel(_:)``), and
 /// expires loads past their deadline (``expire(by:)``). Loads run on at most `maximumRunning`
 /// worker tasks, each running one load after another until nothing waits — no task to create,
 /// and no trip through the main actor, between one load and the next — and leaving each result

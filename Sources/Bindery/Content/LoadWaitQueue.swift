@@ -11,7 +11,7 @@
 /// Invariants (``_checkInvariants()`` checks them in debug builds):
 /// - every waiting key has an entry in its priority's queue with the order the table holds,
 ///   and at most one such live entry;
-/// - order numbers are handed out once, increasing: every order is below ``nextOrder``, and
+/// - order numbers are handed out once, increasing: every order is below ``_nextOrder``, and
 ///   within each queue entries are in increasing order;
 /// - a queue's entries that are not live are stale, and are skipped by ``popFirst()``.
 @usableFromInline

@@ -3,7 +3,7 @@ extension SnapshotDiff {
   /// whose content changed.
   ///
   /// Invariant after: `newSectionOfOld` and `oldSectionOfNew` are inverse on matched sections
-  /// and -1 elsewhere; the sections with `sectionStays` form a longest increasing subsequence of
+  /// and -1 elsewhere; the sections with `_sectionStays` form a longest increasing subsequence of
   /// the matched old indices in new order, so section moves are minimal. Same ids in the same
   /// order, the common case, hash nothing.
   @inlinable
@@ -98,8 +98,8 @@ extension SnapshotDiff {
   /// reconfigure when its content changed.
   ///
   /// Invariant after: every new middle item is in exactly one of `inserted`, a `moved` entry, or
-  /// the stayers (matched, same section, not moved); `receiving` marks inserted sections that
-  /// get items from elsewhere and `evacuating` deleted sections that lose items to elsewhere.
+  /// the stayers (matched, same section, not moved); `_receiving` marks inserted sections that
+  /// get items from elsewhere and `_evacuating` deleted sections that lose items to elsewhere.
   /// At most one hash probe per new middle item, and only for what is not found in order (see
   /// ``OldPositionFinder``): into `old`'s own id table when it has one (a validated snapshot
   /// does), else into a table of the old middles built here.
@@ -123,8 +123,8 @@ extension SnapshotDiff {
     _matchedOld = oldMatched
   }
 
-  /// Whether the operations proved so far — ``provenOperations`` from the sections matched
-  /// before, and `pending` from the one being matched — exceed ``maximumOperations``.
+  /// Whether the operations proved so far — ``_provenOperations`` from the sections matched
+  /// before, and `pending` from the one being matched — exceed ``_maximumOperations``.
   @inlinable
   func provesTooLarge(pending: Int) -> Bool {
     guard let _maximumOperations else { return false }
@@ -320,7 +320,7 @@ struct OldPositionFinder<Item: Identifiable> {
   @usableFromInline var _resumed = -1
   /// How often the item after a probe's find was, and was not, the next one. That read is from
   /// anywhere in the old list; in a shuffle it never pays, so it stops once it has missed
-  /// ``resumeSlack`` more times than it hit.
+  /// ``_resumeSlack`` more times than it hit.
   @usableFromInline var _resumeHits = 0
   @usableFromInline var _resumeMisses = 0
   @usableFromInline static var _resumeSlack: Int { 8 }

@@ -118,7 +118,7 @@ where
   /// More operations than this make the changeset too large to show (a binding reloads): the
   /// diff stops as soon as it has proved that, and gives no stages. `nil`: no limit.
   @usableFromInline var _maximumOperations: Int?
-  /// Whether the changeset was proved larger than ``maximumOperations``.
+  /// Whether the changeset was proved larger than ``_maximumOperations``.
   @usableFromInline var _exceedsLimit = false
   /// Operations the stages will certainly hold, from the sections matched so far.
   @usableFromInline var _provenOperations = 0

@@ -12,7 +12,7 @@ import Foundation
 /// has. One conformance per view: `UITableView+BoundView.swift`, `UICollectionView+BoundView.swift`.
 ///
 /// Features only one view has stay with that view: rows' heights kept by id are a table's
-/// (``ListAdapter/tableView``); supplementary views of a kind are a collection view's.
+/// (`RowHeightMemory.tableView`); supplementary views of a kind are a collection view's.
 @MainActor
 protocol BoundView: UIScrollView {
   /// The view's data source, when it is Bindery's (setting it sets the view's).

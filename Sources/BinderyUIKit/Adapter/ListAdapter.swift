@@ -84,9 +84,9 @@ where
   /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
   /// Items whose cells read observable state that changed since, not yet configured again;
-  /// added to on the thread that made the change (``ListAdapter+Observation.swift``).
+  /// added to on the thread that made the change (`ListAdapter+Observation.swift`).
   let observedChanges = Locked<Set<Item.ID>>([])
-  /// The tracking of what each cell's provider read (``ListAdapter+Observation.swift``), by
+  /// The tracking of what each cell's provider read (`ListAdapter+Observation.swift`), by
   /// cell: ended when the cell is configured again or the binding stops.
   var cellTrackings: [ObjectIdentifier: (end: TrackingEnd, tracking: UInt64, id: Item.ID)] = [:]
   /// Ends of trackings that ended, to serve the next ones.

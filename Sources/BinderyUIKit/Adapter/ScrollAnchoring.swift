@@ -75,7 +75,7 @@ struct TurnAnchor<ID: Hashable> {
 }
 
 extension ListAdapter {
-  /// What ``keepPlace(_:moves:radius:)`` needs to put the user back where they are now; `nil` when nothing
+  /// What ``keepPlace(_:moves:radius:from:)`` needs to put the user back where they are now; `nil` when nothing
   /// is to be kept (anchoring off, nothing shown).
   ///
   /// `nearestOnly` for a change that moves no item (a reconfigure, a reload of rows in place):
@@ -170,7 +170,7 @@ extension ListAdapter {
 
   /// Makes `change` — content reconfigured, a row the user deleted, a view coming or going
   /// around the rows — and keeps the anchor's promise across it; `radius` as for
-  /// ``keepPlace(_:moves:radius:)`` (0: the change moves no item).
+  /// ``keepPlace(_:moves:radius:from:)`` (0: the change moves no item).
   func keepingPlace(radius: Int? = nil, _ change: () -> Void) {
     // A list at its very start keeps its start in view, as UIKit does by itself: with no
     // correction of this turn to follow, there is no mark to work out (a reconfigure at the

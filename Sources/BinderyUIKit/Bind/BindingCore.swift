@@ -36,7 +36,7 @@ enum BindingCore {
     return open(binding, adapter, source: source)
   }
 
-  /// As ``bind(_:cells:source:pipeline:)-(UITableView,_,_,_)``, with late content: `provide`
+  /// As ``_bind(_:cells:source:pipeline:)-(UITableView,_,_,_)``, with late content: `provide`
   /// gets the item's content state, and its cells hold interest in it.
   @usableFromInline
   static func _bind<Section, Item, Key, Content>(
@@ -54,7 +54,7 @@ enum BindingCore {
     return start(binding, adapter, source: source, content: late, box: box)
   }
 
-  /// As ``bind(_:cells:source:pipeline:)-(UICollectionView,_,_,_)``, with late content.
+  /// As ``_bind(_:cells:source:pipeline:)-(UICollectionView,_,_,_)``, with late content.
   @usableFromInline
   static func _bind<Section, Item, Key, Content>(
     _ grid: UICollectionView, content late: LateContent<Item, Key, Content>,

@@ -259,7 +259,7 @@ import Foundation
   /// Reads a list inside `withObservationTracking` and hands it on; when what it read changes,
   /// reads again on the main actor. Tracking is one-shot — a change ends it and the next read
   /// starts it again — so the changes one turn makes give one read. One reader serves a
-  /// binding (``start(feeding:)``) and an outline's expansion (``feed(read:to:)``).
+  /// binding (``start(read:rereadingOn:feeding:)``) and an outline's expansion (``feed(read:rereadingOn:to:failed:)``).
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   @MainActor
   final class ObservedLists<Section, Item>

@@ -223,6 +223,8 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
     return fresh
   }
 
+  /// Tells the collection view to lay out again, and forgets the attributes handed out: the
+  /// next pass hands out new ones.
   open override func invalidateLayout() {
     handedOut.removeAll()
     super.invalidateLayout()

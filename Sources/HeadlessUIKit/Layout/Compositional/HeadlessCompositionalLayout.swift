@@ -74,6 +74,8 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
   /// The list configuration of a ``list(using:)`` layout.
   var listConfiguration: HeadlessListConfiguration?
 
+  /// Tells the collection view to lay out again, and forgets the sections worked out: the next
+  /// pass works them out afresh.
   open override func invalidateLayout() {
     sections.removeAll()
     super.invalidateLayout()

@@ -216,8 +216,7 @@ where
     if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
     guard !isScrollWorkScheduled else { return }
     // A binding with no kept heights and nobody to tell follows its scrolls with no job at all.
-    guard looksAtViewportAfterLayout || rowHeights != nil || (isLive && !scrollObservers.isEmpty)
-    else {
+    guard looksAtViewportAfterLayout || rowHeights != nil || hasScrollObserversToTell else {
       rowsToldToScrollObservers = nil
       return
     }
@@ -236,7 +235,7 @@ where
       self.measureRowHeights()
       // With nobody to tell (a binding without late content or a page loader), the rows on
       // screen are not read.
-      guard self.isLive, !self.scrollObservers.isEmpty else {
+      guard self.hasScrollObserversToTell else {
         self.rowsToldToScrollObservers = nil
         return
       }
@@ -247,6 +246,10 @@ where
       for observer in self.scrollObservers { observer(rowsMoved) }
     }
   }
+
+  /// Whether a live binding has observers of its scrolls: without them, the scroll's work does
+  /// not read the rows on screen.
+  private var hasScrollObserversToTell: Bool { isLive && !scrollObservers.isEmpty }
 
   private func reconfigureRowsChangedWhileCovered() {
     guard !reconfiguresWhileCovered.isEmpty else { return }

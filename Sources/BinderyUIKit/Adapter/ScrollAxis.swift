@@ -45,7 +45,7 @@ extension ScrollAxis {
   }
 
   /// Whether the offset is at its start, within half a point.
-  var isAtStart: Bool { offset <= minimumOffset + 0.5 }
+  var isAtStart: Bool { Self.isAtStart(offset: offset, insetStart: insetStart) }
   /// Whether the offset is at its end, within half a point.
   var isAtEnd: Bool { offset >= maximumOffset - 0.5 }
 
@@ -58,6 +58,13 @@ extension ScrollAxis {
   /// Whether `view` is at its start (``isAtStart``), from its offset and start inset alone.
   static func isAtStart(_ view: UIScrollView, horizontal: Bool) -> Bool {
     let inset = view.adjustedContentInset
-    return offset(of: view, horizontal: horizontal) <= -(horizontal ? inset.left : inset.top) + 0.5
+    return isAtStart(
+      offset: offset(of: view, horizontal: horizontal),
+      insetStart: horizontal ? inset.left : inset.top)
+  }
+
+  /// The start test of both: the smallest offset (``minimumOffset``), within half a point.
+  private static func isAtStart(offset: CGFloat, insetStart: CGFloat) -> Bool {
+    offset <= -insetStart + 0.5
   }
 }

@@ -23,7 +23,7 @@ where
   enum Activity {
     /// Nothing on the main actor: waiting for the worker's next list.
     case idle
-    /// The first list, numbered so, waits for its first screen's content
+    /// The first list with rows, numbered so, waits for its first screen's content
     /// (``ListBinding/firstDisplayHold``).
     case holdingFirstDisplay(UInt64)
     /// A list's stages are with the view.
@@ -91,7 +91,8 @@ where
 
   // MARK: The list at hand
 
-  /// The worker holds the first list, numbered `sequence`, for its first screen's content.
+  /// The worker holds the first list with rows, numbered `sequence`, for its first screen's
+  /// content.
   mutating func holdFirstDisplay(_ sequence: UInt64) {
     guard !isStopped, isIdle else { return }
     activity = .holdingFirstDisplay(sequence)

@@ -35,6 +35,7 @@ where
   /// ``errors`` and tells the binding.
   func run() async {
     var isFirst = true
+    /// Whether the first display's hold was spent: it holds one list at most.
     var held = false
     let clock = ContinuousClock()
     listLoop: for await submission in inbox.submissions {
@@ -58,7 +59,9 @@ where
             changeset: changeset, from: base, to: next, sequence: submission.sequence,
             animated: submission.animated, isFirst: isFirst, baseVersion: version,
             diffTime: clock.now - started))
-        if isFirst, !held, let hold = await target._value?.firstDisplayHold {
+        // The hold is for the first list with rows: a list with none (a view model's initial
+        // `[]`) has no content to wait for, and shows at once, with the app's empty state.
+        if !held, next.numberOfItems > 0, let hold = await target._value?.firstDisplayHold {
           await MainActor.run { target._value?.phase.holdFirstDisplay(submission.sequence) }
           await hold(next)
           held = true

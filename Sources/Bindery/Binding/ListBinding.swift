@@ -87,8 +87,9 @@ where
     set { parts.view = newValue }
   }
 
-  /// Called with the first list before it is shown; the first display waits until it returns.
-  /// A prefetcher uses it to hold the first screen until its content is loaded.
+  /// Called with the first list that has rows before it is shown; that list's display waits
+  /// until it returns. Lists without rows before it (a view model's initial `[]`) are shown at
+  /// once. A prefetcher uses it to hold the first screen until its content is loaded.
   public var firstDisplayHold: (@MainActor (Snapshot<Section, Item>) async -> Void)?
 
   /// Called, after the first list, with the list on screen and the next one when the next one

@@ -67,6 +67,8 @@ where
   /// The hold under way (the first display's, or new rows'): opened when it ends, or when the
   /// prefetcher stops.
   private var hold: OneShotGate?
+  /// The list held for its first display, while it is: what every plan is made for meanwhile.
+  private var heldFirstList: Snapshot<Section, Item>?
   /// Keys held for new rows while their list waited, given back after the next re-plan.
   private var heldForNewRows: [Key] = []
   /// What the last plan asked for, row by row: a plan of the same list that moved by a row
@@ -102,10 +104,16 @@ where
   }
 
   /// Holds the binding's first display until the first screen's content is loaded or has
-  /// failed, or until `deadline` has passed since the list arrived, whichever comes first.
+  /// failed, or until `deadline` has passed since this call (the bind), whichever comes first.
+  ///
+  /// The hold is for the first list with rows: lists without rows before it (a view model's
+  /// initial `[]`) are shown at once. While the list is held, every re-plan — the view coming
+  /// on screen, a UIKit prefetch call — plans for its first screen, not for the empty list the
+  /// view shows meanwhile.
   public func holdFirstDisplay(upTo deadline: Duration) {
+    let due = store.time.elapsed() + deadline
     binding?.firstDisplayHold = { [weak self] snapshot in
-      await self?.waitForFirstScreen(of: snapshot, deadline: deadline)
+      await self?.waitForFirstScreen(of: snapshot, until: due)
     }
   }
 
@@ -194,6 +202,13 @@ where
   private func update(seeing look: Look?) {
     isUpdateScheduled = false
     guard !isStopped, let binding, let look else { return }
+    if let held = heldFirstList {
+      // The view shows nothing yet (the list is held for this very content): its first screen
+      // stays wanted, worked out again in case the view's size changed (it came on screen).
+      plannedSight = nil
+      plan(for: held, visible: firstScreen(of: held))
+      return
+    }
     let snapshot = binding.snapshot
     let visible = look.visible
     let now = store.time.elapsed()
@@ -458,13 +473,16 @@ where
     }
   }
 
-  private func waitForFirstScreen(of snapshot: Snapshot<Section, Item>, deadline: Duration)
+  private func waitForFirstScreen(of snapshot: Snapshot<Section, Item>, until due: Duration)
     async
   {
+    guard !isStopped, store.time.elapsed() < due else { return }
     let screen = firstScreen(of: snapshot)
     let ids = screen.compactMap { key(atFlatIndex: $0, in: snapshot) }
+    heldFirstList = snapshot
+    defer { heldFirstList = nil }
     plan(for: snapshot, visible: screen)
-    await waitUntilSettled(ids, deadline: deadline)
+    await waitUntilSettled(ids, until: due)
   }
 
   /// The flat indices of the screen a list is first shown at: its start, or its end for a view
@@ -511,15 +529,15 @@ where
     let keys = newRowsOnScreen(from: current, to: next)
     guard !keys.isEmpty, !isStopped else { return }
     for key in keys { ledger.request(key, priority: .visible) }
-    await waitUntilSettled(keys, deadline: deadline)
+    await waitUntilSettled(keys, until: store.time.elapsed() + deadline)
     // Given back after the next re-plan, which follows the list's showing: by then the cells
     // that show the rows hold their own interest, and a load the deadline cut short goes on.
     heldForNewRows += keys
   }
 
-  /// Waits until every key has content or has failed, `deadline` passes, the prefetcher stops
-  /// or the waiting task is cancelled.
-  private func waitUntilSettled(_ ids: [Key], deadline: Duration) async {
+  /// Waits until every key has content or has failed, the store's clock reaches `due`, the
+  /// prefetcher stops or the waiting task is cancelled.
+  private func waitUntilSettled(_ ids: [Key], until due: Duration) async {
     if isStopped || isSettled(ids) { return }
     let gate = OneShotGate()
     hold = gate
@@ -527,7 +545,6 @@ where
       if self?.isSettled(ids) ?? true { gate.open() }
     }
     let time = store.time
-    let due = time.elapsed() + deadline
     let timer = Task {
       try? await time.sleepUntil(due)
       gate.open()

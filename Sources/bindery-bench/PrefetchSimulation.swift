@@ -64,6 +64,8 @@ struct PrefetchSimulation {
     /// When the fling came to rest, and the rows on screen then.
     var restTime: Duration?
     var landingIDs: Set<Int> = []
+    /// The loader's calls, by key.
+    let calls = PrefetchRequests.CallCounter()
   }
 
   struct Record {
@@ -79,6 +81,9 @@ struct PrefetchSimulation {
     var firstDisplayMilliseconds: Double?
     /// For the fling: the most loads six slots can finish in it, and the hit rate that allows.
     var throughputBound: (loads: Int, hitRate: Double)?
+    /// Loader calls per key the loader was called for, over the whole run (the same on every
+    /// phase's row).
+    var callsPerKey: Double
   }
 
   /// Log-normal latency for a key: median 150 ms, 99th percentile 800 ms.
@@ -120,6 +125,7 @@ struct PrefetchSimulation {
         }
       ).write(to: directory, name: "prefetch-hit-rate.svg")
     }
+    let requests = await PrefetchRequests(options: options).records()
     if options.json {
       printJSON(
         records.map { record in
@@ -135,8 +141,9 @@ struct PrefetchSimulation {
             json["throughput_bound_loads"] = bound.loads
             json["throughput_bound_hit_rate"] = bound.hitRate
           }
+          json["calls_per_key"] = record.callsPerKey
           return json
-        })
+        } + requests.map(PrefetchRequests.json))
       return
     }
     print(
@@ -147,7 +154,7 @@ struct PrefetchSimulation {
       textTable(
         [
           "calls", "strategy", "phase", "hit rate", "cells", "loads", "wasted", "peak loads",
-          "peak cache MB", "first display", "throughput bound",
+          "peak cache MB", "first display", "throughput bound", "calls per key",
         ],
         records.map { record in
           [
@@ -160,8 +167,13 @@ struct PrefetchSimulation {
             record.throughputBound.map {
               String(format: "%d loads, %.1f%%", $0.loads, $0.hitRate * 100)
             } ?? "",
+            record.phase == "all" ? String(format: "%.2f", record.callsPerKey) : "",
           ]
         }))
+    print(
+      "\nLoader calls per key with automatic prefetching, loads that never fail (device-like "
+        + "prefetch calls, a 528-point table, 6 loads at a time):")
+    print(PrefetchRequests.table(requests))
   }
 
   // MARK: One run
@@ -174,7 +186,8 @@ struct PrefetchSimulation {
       configuration: .init(
         costLimit: 64 << 20, cost: { $0.bytes }, countLimit: 100_000, maximumConcurrentLoads: 6,
         clock: storeClock)
-    ) { key in
+    ) { [calls = log.calls] key in
+      calls.count(key)
       try await loaderClock.sleep(for: Self.latency(for: key, seed: seed))
       return Avatar(bytes: 12_288 + (key * 7_919) % 12_288)
     }
@@ -295,7 +308,8 @@ struct PrefetchSimulation {
         peakConcurrent: samples.map(\.inFlight).max() ?? 0,
         peakCacheBytes: samples.map(\.cacheBytes).max() ?? 0,
         firstDisplayMilliseconds: name == "first-screen" ? firstTime.map(milliseconds) : nil,
-        throughputBound: name == "fling-100" ? throughputBound(shown, log: log, seed: seed) : nil)
+        throughputBound: name == "fling-100" ? throughputBound(shown, log: log, seed: seed) : nil,
+        callsPerKey: log.calls.keys == 0 ? 0 : Double(log.calls.total) / Double(log.calls.keys))
     }
   }
 

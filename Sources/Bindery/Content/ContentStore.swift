@@ -218,6 +218,10 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   /// without ``waitingKeys``'s sort.
   package var waitingCount: Int { _scheduler.waitingCount }
 
+  /// Whether `key`'s loader is running: taking the key's last unit of interest back now would
+  /// cancel a load already paid for.
+  package func isLoadRunning(_ key: Key) -> Bool { _scheduler.isRunning(key) }
+
   /// How much interest there is in a key.
   public func interest(in key: Key) -> Int { _records.interest(in: key) }
 

@@ -96,6 +96,9 @@ final class LoadScheduler<Key: Hashable & Sendable, Content: Sendable>: Sendable
   /// How many keys wait for a slot.
   var waitingCount: Int { _state.withLock { $0._waiting.count } }
 
+  /// Whether `key`'s loader is running for a load someone still wants.
+  func isRunning(_ key: Key) -> Bool { _state.withLock { $0._running[key] != nil } }
+
   /// The waiting keys in the order they will start.
   var waitingKeys: [Key] {
     _state.withLock { $0._waiting.orderedKeys }

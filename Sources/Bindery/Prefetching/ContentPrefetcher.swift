@@ -39,15 +39,34 @@ where
   /// three frames by default, so that loads queued for a window that no longer applies are
   /// cancelled before they start.
   public var restDelay: Duration = .milliseconds(50)
+  /// How long a load that is running when a plan lets go of its key may go on before it is
+  /// cancelled: a second by default. A running load is paid for; cancelled, and asked for
+  /// again when the window comes back over its row (a scroll that turns, a fling's landing
+  /// worked out afresh, a pause), it costs its loader a second call. Most loads end well
+  /// within this; a slow one is cancelled once it is up. A load that has not started is let go
+  /// of at once.
+  public var finishingGrace: Duration = .seconds(1)
   /// How far back the scroll's speed is measured.
   private static var speedWindow: Duration { .milliseconds(150) }
 
   private weak var binding: ListBinding<Section, Item>?
   private let ledger: InterestLedger<Key, Content>
   private var wanted: [Key: ContentPriority] = [:]
+  /// Keys a plan let go of while their loads ran, with the priority their unit was asked at
+  /// and when they were let go of: held until the load ends or ``finishingGrace`` is up, so
+  /// that a window that moves back and forth (a scroll that turns, a fling's landing worked out
+  /// again) does not cancel a load and start it again. At most one per running load.
+  private var finishing: [Key: (priority: ContentPriority, since: Duration)] = [:]
+  /// Lets go of the finishing keys when their grace is up, if no plan did before.
+  private var finishingCheck: Task<Void, Never>?
   /// What each update saw of the view within the last ``speedWindow``: the first visible row
   /// (if any) and the content offset. The scroll's speed and a fling's landing are read from it.
   private var recentScroll: [(time: Duration, first: Int?, offset: Double)] = []
+  /// Rows per point along the scroll, learned each time the first visible row changes: the
+  /// scroll's speed is read in points, from the offsets, and planned for in rows.
+  private var rowsPerPoint: Double?
+  /// The first visible row when it last changed, and the offset then.
+  private var lastCrossing: (first: Int, offset: Double)?
   /// The content offset the last update saw, and when it last changed.
   private var lastOffset: Double?
   /// What the view showed at the last update: a move that changed none of it needs no plan.
@@ -101,6 +120,7 @@ where
 
   deinit {
     restCheck?.cancel()
+    finishingCheck?.cancel()
   }
 
   /// Holds the binding's first display until the first screen's content is loaded or has
@@ -117,7 +137,8 @@ where
     }
   }
 
-  /// How many keys the prefetcher holds interest in.
+  /// How many keys the last plan wants (not counting the keys whose running loads it lets
+  /// finish).
   public var wantedCount: Int { wanted.count }
 
   /// Re-plans at the end of this main-actor turn, once however often it is asked.
@@ -213,29 +234,32 @@ where
     let visible = look.visible
     let now = store.time.elapsed()
     var velocity = 0.0
+    var jumped = false
     if let view = binding.view, let position = look.position {
       let previousOffset = lastOffset
       plannedSight = look.sight
-      record(now, first: visible.min(), offset: position.offset, screen: look.itemsPerScreen)
+      jumped = record(
+        now, first: visible.min(), offset: position.offset, screen: look.itemsPerScreen)
       landing = landing(of: view, at: position, in: snapshot)
       velocity = velocityToPlan(at: now, position: position, previousOffset: previousOffset)
     } else {
       landing = nil
       plannedSight = nil
     }
+    // After a jump, the loads near where the view was are not coming back into the window.
     plan(
       for: snapshot, visible: visible, velocity: velocity, isShown: true,
-      itemsPerScreen: look.itemsPerScreen)
+      itemsPerScreen: look.itemsPerScreen, lettingRunningLoadsFinish: !jumped)
     letGoOfKeysHeldForNewRows()
   }
 
   /// The speed to plan for after an update noted the view at `position` (its offset before
-  /// was `previousOffset`): none at rest, else the first visible row's, steadied.
+  /// was `previousOffset`): none at rest, else the scroll's, steadied.
   private func velocityToPlan(at now: Duration, position: ScrollPosition, previousOffset: Double?)
     -> Double
   {
     let resting = !position.isDecelerating && now - lastMoved >= restDelay
-    let velocity = resting ? 0 : steadied(velocityOfFirstVisibleRow())
+    let velocity = resting ? 0 : steadied(scrollVelocity())
     if !resting, velocity == 0, let previousOffset, previousOffset != position.offset {
       // Moving, but not for long enough to count rows: the slowest speed, in its direction,
       // so that the window turns ahead of the scroll from its first frame.
@@ -251,25 +275,43 @@ where
     heldForNewRows = []
   }
 
-  /// Notes whether the content moved, and adds what an update saw to the recent scroll when
-  /// the first visible row changed — updates between row changes (a rest check, a prefetch
-  /// call) would make a speed counted in rows jitter, and the window's edge with it. The recent
-  /// scroll starts afresh after a jump: more than a screen since the last sample is a
-  /// discontinuity, not a speed (the fastest fling moves a few rows a frame).
-  private func record(_ now: Duration, first: Int?, offset: Double, screen: Int) {
+  /// Notes whether the content moved, and adds what an update saw to the recent scroll. The
+  /// speed is read from the offsets, in points: counted in rows crossed, it fell to nothing
+  /// between two rows taller than the window it is read over (a 100-point row at 800 points a
+  /// second takes 125 ms), and the window ahead, which grows with the speed, shrank and grew
+  /// again at every row, asking for its far rows, letting them go and asking again. The rows a
+  /// point stands for are learned as the first visible row changes. The recent scroll starts
+  /// afresh after a jump: more than a screen of rows at once is a discontinuity, not a speed
+  /// (the fastest fling moves a few rows a frame). Returns whether the view jumped.
+  @discardableResult
+  private func record(_ now: Duration, first: Int?, offset: Double, screen: Int) -> Bool {
     if lastOffset != offset { lastMoved = now }
     lastOffset = offset
-    // The samples are in time order: nothing to drop while the oldest is recent (most frames).
-    if let oldest = recentScroll.first, now - oldest.time > Self.speedWindow {
-      recentScroll.removeAll { now - $0.time > Self.speedWindow }
+    // The samples are in time order: the stale ones are at the front.
+    var stale = 0
+    while stale < recentScroll.count, now - recentScroll[stale].time > Self.speedWindow {
+      stale += 1
     }
-    if let last = recentScroll.last {
-      guard last.first != first else { return }
-      if let first, let previous = last.first, abs(first - previous) > max(1, screen) {
-        recentScroll.removeAll()
+    if stale > 0 { recentScroll.removeFirst(stale) }
+    if let first {
+      if let crossing = lastCrossing, crossing.first != first {
+        let rows = abs(first - crossing.first)
+        if rows > max(1, screen) {
+          recentScroll.removeAll()
+          recentScroll.append((now, first, offset))
+          lastCrossing = (first, offset)
+          return true
+        } else if offset != crossing.offset {
+          let sample = Double(rows) / abs(offset - crossing.offset)
+          rowsPerPoint = rowsPerPoint.map { 0.75 * $0 + 0.25 * sample } ?? sample
+        }
+        lastCrossing = (first, offset)
+      } else if lastCrossing == nil {
+        lastCrossing = (first, offset)
       }
     }
     recentScroll.append((now, first, offset))
+    return false
   }
 
   /// Plans for a fling that will come to rest at `offset` points along the scroll, as UIKit
@@ -298,15 +340,14 @@ where
     return first..<(last + 1)
   }
 
-  /// Where the deceleration stops by UIKit's law, from the speed between the last two offset
-  /// samples (the deceleration's speed now, near enough); `nil` with fewer than two samples.
+  /// Where the deceleration stops by UIKit's law, from the speed between the last offset sample
+  /// and the one before it in time (the deceleration's speed now, near enough); `nil` without
+  /// two such samples.
   private func estimatedRestingOffset(_ position: ScrollPosition) -> Double? {
-    guard recentScroll.count >= 2 else { return nil }
-    let (last, previous) = (
-      recentScroll[recentScroll.count - 1], recentScroll[recentScroll.count - 2]
-    )
+    guard let last = recentScroll.last,
+      let previous = recentScroll.last(where: { $0.time < last.time })
+    else { return nil }
     let seconds = (last.time - previous.time).inSeconds
-    guard seconds > 0 else { return nil }
     return position.restingOffset(velocity: (last.offset - previous.offset) / seconds)
   }
 
@@ -319,18 +360,23 @@ where
     restDue = nil
     plannedSight = nil
     wanted.removeAll()
+    finishing.removeAll()
+    finishingCheck?.cancel()
+    finishingCheck = nil
     requested = nil
     ledger.cancelAllRequests()
   }
 
   /// Plans for `snapshot` and requests what the plan wants. `isShown` when `snapshot` is the
   /// list on screen (the one the binding's count of snapshot writes stands for), not a list
-  /// about to be shown.
+  /// about to be shown. Without `lettingRunningLoadsFinish` (after a jump), the running loads
+  /// the plan lets go of are cancelled at once, and so are those let finish before.
   private func plan(
     for snapshot: Snapshot<Section, Item>, visible flat: [Int], velocity: Double = 0,
-    isShown: Bool = false, itemsPerScreen: Int? = nil
+    isShown: Bool = false, itemsPerScreen: Int? = nil, lettingRunningLoadsFinish: Bool = true
   ) {
     guard !isStopped else { return }
+    letGoOfFinishedLoads(all: !lettingRunningLoadsFinish)
     let visible = (flat.min() ?? 0)..<((flat.max() ?? -1) + 1)
     let situation = PrefetchPlanner.Situation(
       itemCount: snapshot.numberOfItems, visible: visible,
@@ -354,7 +400,8 @@ where
         let (added, removed) = requested.move(to: plan) { self.key(atFlatIndex: $0, in: snapshot) }
         // Asked for in the plan's order (the store starts loads in the order it is asked),
         // then what the plan let go of.
-        settle(added + removed, to: requested)
+        settle(
+          added + removed, to: requested, lettingRunningLoadsFinish: lettingRunningLoadsFinish)
         self.requested = requested
       }
     } else {
@@ -362,7 +409,12 @@ where
       // that the plan does not want is let go.
       var fresh = PlanRequests<Key>(snapshotWrites: writes)
       let added = fresh.move(to: plan) { self.key(atFlatIndex: $0, in: snapshot) }.added
-      settle(added + wanted.keys.filter { fresh.priority(of: $0) == nil }, to: fresh)
+      // Another list: what it no longer wants is of items it moved or no longer has, and so
+      // are the loads let finish for the list before.
+      letGoOfFinishedLoads(all: true)
+      settle(
+        added + wanted.keys.filter { fresh.priority(of: $0) == nil }, to: fresh,
+        lettingRunningLoadsFinish: false)
       requested = fresh
     }
     if velocity != 0 { checkForRest() }
@@ -373,21 +425,67 @@ where
   /// priority, then the old one let go), and the unit let go for one no longer wanted. A key
   /// wanted less urgently keeps its unit (the store does not lower a priority). A key named
   /// twice is settled once.
-  private func settle(_ keys: [Key], to requests: PlanRequests<Key>) {
+  ///
+  /// With `lettingRunningLoadsFinish` (a plan of the same list), a key no longer wanted whose
+  /// load is running is not let go of until the load ends or its grace is up (see
+  /// ``finishing``); a key wanted again while it finishes keeps the unit it holds.
+  private func settle(
+    _ keys: [Key], to requests: PlanRequests<Key>, lettingRunningLoadsFinish: Bool
+  ) {
     for key in keys {
       let priority = requests.priority(of: key)
-      switch (wanted[key], priority) {
+      switch (wanted[key] ?? finishing[key]?.priority, priority) {
       case (nil, let priority?):
         ledger.request(key, priority: priority)
-      case (let held?, let priority?) where held < priority:
-        ledger.request(key, priority: priority)
-        ledger.cancelRequest(key)
-      case (_?, nil):
-        ledger.cancelRequest(key)
+      case (let held?, let priority?):
+        if held < priority {
+          ledger.request(key, priority: priority)
+          ledger.cancelRequest(key)
+        }
+        finishing[key] = nil
+      case (let held?, nil) where wanted[key] != nil:
+        if lettingRunningLoadsFinish, finishingGrace > .zero, store.isLoadRunning(key) {
+          finishing[key] = (held, store.time.elapsed())
+          scheduleFinishingCheck()
+        } else {
+          ledger.cancelRequest(key)
+        }
       default:
         break
       }
       wanted[key] = priority
+    }
+  }
+
+  /// Lets go of the keys held only for loads that were running when their plan let go of
+  /// them, once those loads ended or their grace is up — or of `all` of them.
+  private func letGoOfFinishedLoads(all: Bool = false) {
+    guard !finishing.isEmpty else { return }
+    let now = store.time.elapsed()
+    for (key, held) in finishing
+    where all || now - held.since >= finishingGrace || !store.isLoadRunning(key) {
+      finishing[key] = nil
+      ledger.cancelRequest(key)
+    }
+  }
+
+  /// Lets go of the finishing keys as their grace runs out, with one task that sleeps until
+  /// the earliest is due, while any is held.
+  private func scheduleFinishingCheck() {
+    guard finishingCheck == nil else { return }
+    let time = store.time
+    finishingCheck = Task { [weak self] in
+      while let due = self?.finishing.values.map({ $0.since }).min(),
+        let grace = self?.finishingGrace
+      {
+        // Cancelled (the prefetcher stopped), or a clock that throws: nothing more to do here.
+        guard (try? await time.sleepUntil(due + grace)) != nil else {
+          if !Task.isCancelled { self?.finishingCheck = nil }
+          return
+        }
+        self?.letGoOfFinishedLoads()
+      }
+      self?.finishingCheck = nil
     }
   }
 
@@ -443,13 +541,13 @@ where
   /// (A window kept wide for a while asks for nothing new: its rows are wanted already.)
   private static var slowdownTolerance: Double { 0.5 }
 
-  /// Items per second from the first visible item over the last ``speedWindow``.
-  private func velocityOfFirstVisibleRow() -> Double {
-    let rows = recentScroll.lazy.compactMap { sample in sample.first.map { (sample.time, $0) } }
-    guard let newest = recentScroll.last, let first = newest.first, let oldest = rows.first,
-      newest.time > oldest.0
+  /// Items per second over the last ``speedWindow``: the offset's speed in points, in rows of
+  /// the heights the scroll crossed; 0 before it crossed one.
+  private func scrollVelocity() -> Double {
+    guard let rowsPerPoint, let oldest = recentScroll.first, let newest = recentScroll.last,
+      newest.time > oldest.time
     else { return 0 }
-    return Double(first - oldest.1) / (newest.time - oldest.0).inSeconds
+    return (newest.offset - oldest.offset) / (newest.time - oldest.time).inSeconds * rowsPerPoint
   }
 
   /// The item at a flat index of a snapshot, or `nil` beyond it.
@@ -579,6 +677,7 @@ extension ContentPrefetcher: ContentShiftObserving {
   /// jump: the speed and the landing go on as they were.
   package func contentDidShift(byOffset offset: Double, rows: Int) {
     recentScroll = recentScroll.map { ($0.time, $0.first.map { $0 + rows }, $0.offset + offset) }
+    lastCrossing = lastCrossing.map { ($0.first + rows, $0.offset + offset) }
     lastOffset = lastOffset.map { $0 + offset }
     announcedRestingOffset = announcedRestingOffset.map { $0 + offset }
   }

@@ -19,8 +19,8 @@ public struct PrefetchPlanner: Sendable, Equatable {
   public var initialScreensAhead: Double = 1
   /// Screens wanted on each side of where a fling comes to rest.
   public var screensAroundLanding: Double = 1
-  /// Seconds of travel added ahead at the current speed: at 100 rows/s, 0.5 s adds 50 rows.
-  public var secondsOfTravelAhead: Double = 0.5
+  /// Seconds of travel added ahead at the current speed: at 100 rows/s, 0.75 s adds 75 rows.
+  public var secondsOfTravelAhead: Double = 0.75
   /// Below this speed (rows per second) the user is taken to be at rest.
   public var restingSpeed: Double = 0.5
   /// The most screens wanted ahead, however fast the scroll: the speed widens the window up to
@@ -73,7 +73,7 @@ public struct PrefetchPlanner: Sendable, Equatable {
   }
 
   /// Creates a planner with the defaults: two screens ahead, half a screen behind, one screen
-  /// below the first at bind time, half a second of travel more at speed.
+  /// below the first at bind time, three quarters of a second of travel more at speed.
   public init() {}
 
   /// The rows to want, most urgent first, all within the list, each once.

@@ -16,7 +16,8 @@ public struct LateContent<Item, Key: Hashable & Sendable, Content: Sendable> {
   public let contentKey: (Item) -> Key
   /// How far ahead content is loaded.
   public let prefetching: Prefetching
-  /// How long the first list may wait for its first screen's content; `nil` shows it at once.
+  /// How long, from the bind, the first list with rows may wait for its first screen's
+  /// content; `nil` shows it at once.
   public let firstDisplayHold: Duration?
   /// How long an update that inserts rows on screen may wait for their content; `nil` shows
   /// it at once.
@@ -31,9 +32,10 @@ public struct LateContent<Item, Key: Hashable & Sendable, Content: Sendable> {
   ///   - contentKey: the key of an item's content in `store`; cheap, and the same for equal
   ///     items.
   ///   - prefetching: how far ahead content is loaded; ``Prefetching/automatic`` by default.
-  ///   - holdingFirstDisplay: keeps the first list from showing until its first screen's
-  ///     content is loaded or failed, or this long has passed; `nil` (the default) shows it at
-  ///     once.
+  ///   - holdingFirstDisplay: keeps the first list with rows from showing until its first
+  ///     screen's content is loaded or failed, or this long has passed since the bind; `nil`
+  ///     (the default) shows it at once. Lists without rows before it (a view model's initial
+  ///     `[]`) are shown at once.
   ///   - holdingNewRows: holds every later update that inserts rows on screen until their
   ///     content is loaded or failed, or this long has passed (keep it short: 150–300 ms), so
   ///     that new rows appear complete; lists sent meanwhile coalesce behind it. `nil` (the

@@ -87,7 +87,7 @@ struct PrefetchPlannerTests {
       for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 20))
     let fast = planner.plan(
       for: .init(itemCount: 10_000, visible: 100..<112, itemsPerScreen: 12, velocity: 60))
-    #expect(fast.count - slow.count == 20)  // half a second of 40 rows/s more
+    #expect(fast.count - slow.count == 30)  // three quarters of a second of 40 rows/s more
   }
 
   @Test func noSpeedWantsMoreThanTheMaximumWindow() {

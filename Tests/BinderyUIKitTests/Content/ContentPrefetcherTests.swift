@@ -139,7 +139,7 @@ struct PrefetchingTests {
     #expect(recorder.firstConfigurations.values.allSatisfy { !$0 })  // the note's "before"
   }
 
-  @Test func scrollingMovesTheWindowAndRestNarrowsIt() async {
+  @Test func scrollingMovesTheWindowAndRestNarrowsIt() async throws {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
@@ -150,7 +150,8 @@ struct PrefetchingTests {
     // At rest: the first screen and one more.
     await eventually("the first two screens") { Set(loader.startedKeys) == Set(0..<24) }
     // Scrolling down a row every 20 ms (50 rows/s): the window runs ahead of the screen —
-    // two screens and half a second of travel — and what falls behind is cancelled.
+    // two screens and three quarters of a second of travel — and what falls behind is
+    // cancelled once the grace its running load has is up.
     for _ in 0..<60 {
       table.scroll(by: 44)
       clock.advance(by: .milliseconds(20))
@@ -159,12 +160,18 @@ struct PrefetchingTests {
     func loading(_ keys: Range<Int>) -> [Int] {
       keys.filter { if case .loading = avatars.state(for: $0) { true } else { false } }
     }
-    await eventually("the window ahead") { loading(60..<121) == Array(60..<121) }
-    #expect(loading(121..<200).isEmpty)
-    #expect(avatars.interest(in: 0) == 0)
-    // At rest the window narrows to the screen and one more, and farther loads are cancelled.
+    await eventually("the window ahead") { loading(60..<134) == Array(60..<134) }
+    #expect(loading(134..<200).isEmpty)
+    #expect(avatars.interest(in: 0) == 0, "let go of a second ago")
+    // At rest the window narrows to the screen and one more; the loads farther on, all
+    // running here, go on for their grace and are then cancelled.
+    let prefetcher = try #require(
+      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
     clock.advance(by: .seconds(1))
-    await eventually("the window to narrow") { avatars.interest(in: 120) == 0 }
+    await eventually("the window to narrow") { prefetcher.wantedCount == 24 }
+    #expect(loading(84..<134) == Array(84..<134), "running loads let go of go on for a while")
+    clock.advance(by: prefetcher.finishingGrace)
+    await eventually("the loads let go of cancelled") { avatars.interest(in: 120) == 0 }
     #expect(loading(60..<84) == Array(60..<84))
     #expect(loading(84..<150).isEmpty)
     // And the two rows just above the screen, whose cells UIKit keeps (UIKit rules §4a).
@@ -192,6 +199,67 @@ struct PrefetchingTests {
     let cancelledAhead = loader.cancelledKeys.filter { $0 >= first }
     #expect(cancelledAhead.isEmpty, "keys ahead of the screen let go: \(cancelledAhead)")
     loader.openAll()
+    binding.cancel()
+  }
+
+  /// A loader whose loads take their time on a virtual clock (150 to 450 ms, by key), counting
+  /// its calls by key.
+  final class TimedLoader: @unchecked Sendable {
+    let clock: VirtualClock
+    private let lock = NSLock()
+    private var calls: [Int: Int] = [:]
+    init(clock: VirtualClock) { self.clock = clock }
+    var callsPerKey: Double {
+      lock.withLock { calls.isEmpty ? 0 : Double(calls.values.reduce(0, +)) / Double(calls.count) }
+    }
+    var calledTwice: [Int] { lock.withLock { calls.filter { $0.value > 1 }.keys.sorted() } }
+    func load(_ key: Int) async throws -> String {
+      lock.withLock { calls[key, default: 0] += 1 }
+      try await clock.sleep(for: .milliseconds(150 + (key * 37) % 300))
+      return "avatar \(key)"
+    }
+  }
+
+  enum Motion: String, CaseIterable { case steady, turning, flinging }
+
+  /// The README's "each key is requested once", for rows of every height and the motions a
+  /// user makes: at 800 points a second, a steady scroll, one that turns back and forth, and
+  /// flings with pauses between them, six loads at a time that all succeed. Rows taller than a
+  /// frame's travel used to read as a speed that fell to nothing between two rows, and a window
+  /// that turned cancelled the loads it had started: 3 to 9 calls a key.
+  @Test(arguments: [CGFloat(70), 190, 400], Motion.allCases)
+  func eachKeyIsAskedForOnce(rowHeight: CGFloat, motion: Motion) async {
+    // Two clocks moved together: the loads' own, whose sleepers are the loads in flight (what
+    // settling waits for), and the store's and prefetcher's.
+    let clock = VirtualClock()
+    let loader = TimedLoader(clock: VirtualClock())
+    let avatars = ContentStore<Int, String>(
+      configuration: .init(maximumConcurrentLoads: 6, clock: clock), loader: loader.load)
+    let table = makeTable()
+    table.rowHeight = rowHeight
+    let binding = bindMates(to: table, avatars: avatars, recorder: Recorder())
+    await binding.apply(items: (0..<2_000).map { TestItem(id: $0) })
+    let frame = Duration.nanoseconds(16_666_667)
+    var pauseFrames = 0
+    for index in 0..<360 {  // six seconds
+      switch motion {
+      case .steady: table.scroll(by: 800 / 60)
+      case .turning: table.scroll(by: index % 120 < 80 ? 800 / 60 : -800 / 60)
+      case .flinging:
+        if pauseFrames > 0 {
+          pauseFrames -= 1
+        } else {
+          if !table.isDecelerating { table.userFlings(velocity: 800) }
+          table.decelerate(for: frame)
+          if !table.isDecelerating { pauseFrames = 30 }
+        }
+      }
+      clock.advance(by: frame)
+      loader.clock.advance(by: frame)
+      await loader.clock.settle { avatars.loadsInFlight }
+    }
+    #expect(loader.callsPerKey <= 1.05, "keys loaded more than once: \(loader.calledTwice)")
+    #expect(loader.calledTwice.count <= 1, "\(loader.calledTwice)")
     binding.cancel()
   }
 
@@ -272,7 +340,7 @@ struct PrefetchingTests {
   /// scrolled down, back up and to rest, the window's keys are wanted and the keys far from it
   /// are not, and once the binding stops no key holds any interest — no unit is lost or left
   /// as the window moves row by row.
-  @Test func rowsSharingAKeyWantItWhileAnyOfThemIsPlanned() async {
+  @Test func rowsSharingAKeyWantItWhileAnyOfThemIsPlanned() async throws {
     let clock = VirtualClock()
     let table = makeTable()
     let loader = GatedLoader()
@@ -301,8 +369,13 @@ struct PrefetchingTests {
     let first = table.indexPathsForVisibleRows?.first?.row ?? 0
     #expect(first > 100, "scrolled well down: the first row on screen is \(first)")
     // At rest the window narrows to the screen and one more below, and the rows just above,
-    // whose cells UIKit keeps: no key farther away is wanted.
+    // whose cells UIKit keeps: no key farther away is wanted once the running loads the
+    // narrowing let go of have had their grace.
     let near = ((first - 2) / 4)...((first + 24) / 4)
+    let prefetcher = try #require(
+      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+    await eventually("the window narrowed") { prefetcher.wantedCount == near.count }
+    clock.advance(by: prefetcher.finishingGrace)
     await eventually("only the keys near the screen wanted at rest") {
       (0..<200).allSatisfy { (avatars.interest(in: $0) > 0) == near.contains($0) }
     }

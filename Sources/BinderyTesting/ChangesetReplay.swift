@@ -52,9 +52,14 @@ public enum ChangesetReplay {
 
       let previousIDs = Set(items.joined().map(\.id))
       var reinserted: [Item.ID] = []
+      // A reloaded section's items are read again, not traded for others: UIKit reloads a
+      // section as a delete and an insert of it.
+      let reloaded = Set(stage.sectionReconfigures)
       var nextItems = plan.apply(to: items.map { $0.map(Optional.some) }) { path in
         let item = target.item(at: ItemPosition(section: path[0], item: path[1]))
-        if let item, previousIDs.contains(item.id) { reinserted.append(item.id) }
+        if let item, previousIDs.contains(item.id), !reloaded.contains(path[0]) {
+          reinserted.append(item.id)
+        }
         return item
       }
       if !reinserted.isEmpty {
@@ -72,7 +77,9 @@ public enum ChangesetReplay {
         nextItems[destination[0]][destination[1]] = target.item(
           at: ItemPosition(section: destination[0], item: destination[1]))
       }
-      for section in stage.sectionReconfigures {
+      // The reloaded sections were read from the stage's snapshot as they were inserted; the
+      // empty ones are refreshed in place.
+      for section in stage.emptySectionReconfigures {
         guard let destination = plan.newSection(forOld: section) else {
           return Failure(stage: number, reason: "reconfigured section \(section) does not survive")
         }
@@ -103,7 +110,9 @@ public enum ChangesetReplay {
     return nil
   }
 
-  /// The UIKit calls a view makes for one stage.
+  /// The UIKit calls a view makes for one stage, as DifferenceKit's loop makes them: the
+  /// reconfigured sections that have items are reloaded (`reloadSections(_:)`), so that the
+  /// replay judges what such a loop asks of UIKit.
   public static func batchUpdate<Section, Item>(
     for stage: StagedChangeset<Section, Item>.Stage
   ) -> BatchUpdate {
@@ -116,6 +125,7 @@ public enum ChangesetReplay {
     update.itemInserts = stage.itemInserts.map(path)
     update.itemMoves = stage.itemMoves.map { .init(from: path($0.from), to: path($0.to)) }
     update.itemReconfigures = stage.itemReconfigures.map(path)
+    update.sectionReloads = stage.sectionReconfigures
     return update
   }
 }

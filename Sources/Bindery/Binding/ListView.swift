@@ -19,8 +19,8 @@ public protocol ListView<Section, Item>: AnyObject {
   /// `install` makes the stage's snapshot the one the data source reads; call it first inside
   /// the batch, because UIKit asks the data source for the new counts when the batch ends and
   /// for the old ones until it starts (UIKit rules §1.3). Sections in
-  /// `Stage.sectionReconfigures` changed content only: update their headers
-  /// and footers in place, without replacing any cell. Call `completion` exactly once, when
+  /// `Stage.sectionReconfigures` and `Stage.emptySectionReconfigures` changed content only:
+  /// update their headers and footers in place, without replacing any cell. Call `completion` exactly once, when
   /// the view is done with the stage: for UIKit, from `performBatchUpdates`' completion, after
   /// the animations; a view that does not animate may call it at once.
   func applyStage(

@@ -37,7 +37,7 @@ extension SnapshotDiff {
   func buildStages() -> [Stage] {
     var stages: [Stage] = []
     var current = (sections: _old.sections, items: _old._itemsBySection)
-    if let stage = reconfigureStage(applyingTo: &current) { stages.append(stage) }
+    stages += reconfigureStages(applyingTo: &current)
     let explicitDeletes = _deleted.filter {
       _newSectionOfOld[$0.section] >= 0 || _evacuating[$0.section]
     }
@@ -57,31 +57,52 @@ extension SnapshotDiff {
           afterSectionChanges: separateSectionChanges))
       if needsSectionStage { stages.append(sectionStage(order)) }
     }
-    if stages.count == 1 && !stages[0].isStructural { stages[0].snapshot = _new }
+    if let last = stages.indices.last, !stages.contains(where: \.isStructural) {
+      stages[last].snapshot = _new
+    }
     return stages
   }
 
-  /// Stage 1: content changes, in the old coordinates, with nothing structural beside them.
+  /// Stage 1: content changes, in the old coordinates, with nothing structural beside them —
+  /// the items' in one stage, then the sections' in a stage of their own, so that a view that
+  /// reloads the reconfigured sections (as DifferenceKit's loop does) reloads them with
+  /// nothing beside them, which is all UIKit is known to accept (UIKit rules §1.5 #16).
   ///
-  /// Invariant: positions are the same before and after the stage; `current` becomes the old
+  /// Invariant: positions are the same before and after each stage; `current` becomes the old
   /// snapshot with the new content of every reconfigured item and section.
   @inlinable
-  func reconfigureStage(
+  func reconfigureStages(
     applyingTo current: inout (sections: [Section], items: [[Item]])
-  ) -> Stage? {
-    guard !_reconfigured.isEmpty || !_sectionReconfigures.isEmpty else { return nil }
-    for index in _sectionReconfigures {
-      current.sections[index] = _new.sections[_newSectionOfOld[index]]
+  ) -> [Stage] {
+    var stages: [Stage] = []
+    if !_reconfigured.isEmpty {
+      for pair in _reconfigured {
+        current.items[pair.old.section][pair.old.item] =
+          _new._itemsBySection[pair.new.section][pair.new.item]
+      }
+      var stage = Stage(
+        snapshot: Snapshot(uncheckedSections: current.sections, items: current.items))
+      stage.itemReconfigures = _reconfigured.map { $0.old }.sorted()
+      stages.append(stage)
     }
-    for pair in _reconfigured {
-      current.items[pair.old.section][pair.old.item] =
-        _new._itemsBySection[pair.new.section][pair.new.item]
+    if !_sectionReconfigures.isEmpty {
+      for index in _sectionReconfigures {
+        current.sections[index] = _new.sections[_newSectionOfOld[index]]
+      }
+      var stage = Stage(
+        snapshot: Snapshot(uncheckedSections: current.sections, items: current.items))
+      // A section without items is never reloaded: a collection view is not known to accept
+      // it (rdar 28163205, UIKit rules §1.5 #16).
+      for index in _sectionReconfigures {
+        if current.items[index].isEmpty {
+          stage.emptySectionReconfigures.append(index)
+        } else {
+          stage.sectionReconfigures.append(index)
+        }
+      }
+      stages.append(stage)
     }
-    var stage = Stage(
-      snapshot: Snapshot(uncheckedSections: current.sections, items: current.items))
-    stage.sectionReconfigures = _sectionReconfigures
-    stage.itemReconfigures = _reconfigured.map(\.old).sorted()
-    return stage
+    return stages
   }
 
   /// Only sections change: one batch from the old section order to the new one, or `nil` when

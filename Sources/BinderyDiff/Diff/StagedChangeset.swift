@@ -44,7 +44,8 @@ public struct ItemMove: Hashable, Sendable, CustomStringConvertible {
 /// and issuing the stage's operations, then moves to the next stage.
 ///
 /// Stages, each present only when needed:
-/// 1. reconfigures: items (and sections) whose id survives and whose content changed;
+/// 1. reconfigures: items whose id survives and whose content changed; then, in a stage of
+///    their own, sections whose content changed;
 /// 2. new, empty sections that items from other sections are about to move into;
 /// 3. item deletes, inserts and moves, with section deletes and inserts that no moving item
 ///    touches;
@@ -67,9 +68,16 @@ where
     public var sectionInserts: [Int] = []
     /// Sections that move, ordered by destination.
     public var sectionMoves: [SectionMove] = []
-    /// Indices of sections whose content (not identity) changed; only in a stage without
-    /// structural changes, so the index is the same before and after it.
+    /// Indices of sections that have items and whose content (not identity) changed, in a
+    /// stage with nothing else in it, so the index is the same before and after it. Refresh
+    /// their headers and footers in place (as BinderyUIKit does), or give them to
+    /// `reloadSections(_:)`, which UIKit accepts for them there.
     public var sectionReconfigures: [Int] = []
+    /// Indices of sections without items whose content changed, in the same stage as
+    /// ``sectionReconfigures``: refresh their headers and footers in place. Never give them to
+    /// `reloadSections(_:)`: a collection view is not known to reload a section without items
+    /// safely (HeadlessUIKit's strict mode rejects it).
+    public var emptySectionReconfigures: [Int] = []
     /// Positions of deleted items, before the stage, ascending.
     public var itemDeletes: [ItemPosition] = []
     /// Positions of inserted items, after the stage, ascending.
@@ -89,7 +97,8 @@ where
     /// The number of operations in the stage, counting a move as one.
     public var operationCount: Int {
       sectionDeletes.count + sectionInserts.count + sectionMoves.count
-        + sectionReconfigures.count + itemDeletes.count + itemInserts.count + itemMoves.count
+        + sectionReconfigures.count + emptySectionReconfigures.count + itemDeletes.count
+        + itemInserts.count + itemMoves.count
         + itemReconfigures.count
     }
 
@@ -126,7 +135,8 @@ where
       counts.sectionDeletes += stage.sectionDeletes.count
       counts.sectionInserts += stage.sectionInserts.count
       counts.sectionMoves += stage.sectionMoves.count
-      counts.sectionReconfigures += stage.sectionReconfigures.count
+      counts.sectionReconfigures +=
+        stage.sectionReconfigures.count + stage.emptySectionReconfigures.count
       counts.itemDeletes += stage.itemDeletes.count
       counts.itemInserts += stage.itemInserts.count
       counts.itemMoves += stage.itemMoves.count

@@ -336,7 +336,8 @@ where
     } else {
       apply(batch, animation: animation, completion: completion)
     }
-    if !stage.sectionReconfigures.isEmpty { refreshSections(stage.sectionReconfigures) }
+    let reconfiguredSections = stage.sectionReconfigures + stage.emptySectionReconfigures
+    if !reconfiguredSections.isEmpty { refreshSections(reconfiguredSections) }
     let sectionsMove =
       !(stage.sectionInserts.isEmpty && stage.sectionDeletes.isEmpty
       && stage.sectionMoves.isEmpty)
@@ -350,7 +351,7 @@ where
         radius: sectionsMove
           ? nil : stage.itemInserts.count + stage.itemDeletes.count + stage.itemMoves.count)
     }
-    let sectionsChanged = sectionsMove || !stage.sectionReconfigures.isEmpty
+    let sectionsChanged = sectionsMove || !reconfiguredSections.isEmpty
     if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
   }
 

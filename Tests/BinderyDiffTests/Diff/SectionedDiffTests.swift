@@ -36,6 +36,23 @@ struct SectionedDiffTests {
     #expect(!changeset.stages[0].isStructural)
   }
 
+  /// Reconfigured sections are in a stage of their own, after the items' reconfigures, so that
+  /// a loop that reloads them (DifferenceKit's) reloads nothing beside them; sections without
+  /// items are named apart, as no collection view is known to reload one safely. The replay
+  /// reloads `sectionReconfigures` and validates it in strict mode for both views.
+  @Test func reconfiguredSectionsAreReloadableAloneAndEmptyOnesApart() {
+    let old = sectioned([(1, [1]), (2, []), (3, [3])])
+    let new = sectioned([(1, [1]), (2, []), (3, [3])], titles: [1: 7, 2: 8], content: [1: 4])
+    let changeset = diffAndReplay(old, new)
+    #expect(changeset.stages.count == 2)
+    #expect(changeset.stages[0].itemReconfigures == [ItemPosition(section: 0, item: 0)])
+    #expect(changeset.stages[0].sectionReconfigures.isEmpty)
+    #expect(changeset.stages[1].sectionReconfigures == [0])
+    #expect(changeset.stages[1].emptySectionReconfigures == [1])
+    #expect(changeset.stages[1].itemReconfigures.isEmpty)
+    #expect(changeset.stages[1].snapshot == new)
+  }
+
   @Test func sectionChangesGetTheirOwnStageWhenAMoveWouldKeepItsRawSectionIndex() {
     // Section 9 is inserted at 0 and section 2 is deleted, so section 1 goes from index 0 to 1.
     // Item 20 moves from section 2 (index 1 before) to section 1 (index 1 after): a collection

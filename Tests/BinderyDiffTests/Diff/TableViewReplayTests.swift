@@ -35,6 +35,7 @@ final class SnapshotTableAdapter: NSObject, UITableViewDataSource {
           tableView.moveRow(at: indexPath(move.from), to: indexPath(move.to))
         }
         tableView.reconfigureRows(at: stage.itemReconfigures.map(indexPath))
+        tableView.reloadSections(IndexSet(stage.sectionReconfigures), with: .fade)
       }
     }
   }

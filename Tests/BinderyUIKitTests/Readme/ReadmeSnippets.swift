@@ -469,6 +469,7 @@ final class ManualTableController: NSObject, UITableViewDataSource {
           tableView.moveRow(at: indexPath(move.from), to: indexPath(move.to))
         }
         tableView.reconfigureRows(at: stage.itemReconfigures.map(indexPath))
+        tableView.reloadSections(IndexSet(stage.sectionReconfigures), with: .fade)
       }
     }
   }

@@ -24,7 +24,8 @@ struct FirstScreenHoldTests {
   }
 
   func bind(
-    _ table: UITableView, to source: ListSource<FlatSection, TestItem>, avatars: ContentStore<Int, String>,
+    _ table: UITableView, to source: ListSource<FlatSection, TestItem>,
+    avatars: ContentStore<Int, String>,
     hold: Duration, look: FirstLook
   ) -> TableBinding<FlatSection, TestItem> {
     table.bind(to: source, content: .store(avatars, holdingFirstDisplay: hold)) {

@@ -21,7 +21,8 @@ struct DiagnosticsTests {
   static let snippets = [
     "TypoWithAPublisher", "TypoWithLateContent", "TypoWithAnAsyncSequence", "TypoInAGrid",
     "WrongReturnType", "ItemNotEquatable", "DroppedBinding",
-    "TypoInAContentKey", "TypoWithObservation", "TableModifierOnAGrid",
+    "TypoInAContentKey", "TypoInAContentKeyOfAProperty",
+    "TypoWithObservation", "TableModifierOnAGrid",
   ]
 
   /// One error the compiler reported, or a snippet expects.

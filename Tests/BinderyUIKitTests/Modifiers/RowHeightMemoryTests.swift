@@ -60,8 +60,13 @@ struct RowHeightMemoryTests {
   ///
   /// With `appDelegate`, the table has the app's delegate, which answers estimates from the
   /// binding's heights.
+  ///
+  /// The user reads `frames` frames of `step` points each (by default 6,000 points in frames of
+  /// 100); with `staysOnScreen`, the posts arrive with a change too large to animate (a reload
+  /// on screen) instead of while the screen is covered.
   func readLeaveAndComeBack(
-    keepingHeights: Bool, changing changedID: Int? = nil, appDelegate: AppTableDelegate? = nil
+    keepingHeights: Bool, changing changedID: Int? = nil, appDelegate: AppTableDelegate? = nil,
+    step: CGFloat = 100, frames: Int = 60, staysOnScreen: Bool = false
   ) async throws -> (corrections: [CGFloat], moved: CGFloat, changedRowCorrected: Bool) {
     let table = makeFeedTable()
     table.delegate = appDelegate
@@ -69,22 +74,27 @@ struct RowHeightMemoryTests {
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell)
     appDelegate?.estimate = { [weak binding] in binding?.rememberedRowHeight(at: $0) }
     if keepingHeights { _ = binding.keepsRowHeights() }
-    let feed = posts(1_000..<1_300)
+    let feed = posts(1_000..<1_400)
     #expect(await binding.apply(items: feed))
-    for _ in 0..<60 { await scrollFrame(table, by: 100) }  // 6,000 points read, all measured
+    for _ in 0..<frames { await scrollFrame(table, by: step) }  // read, all measured
     let readID = try #require(
       table.indexPathsForVisibleRows?.first.flatMap { binding.item(at: $0)?.id })
     let start =
       table.rectForRow(at: try #require(binding.indexPath(for: readID))).minY
       - table.contentOffset.y
     let window = table.window
-    table.removeFromSuperview()  // a detail screen is pushed
+    if !staysOnScreen { table.removeFromSuperview() }  // a detail screen is pushed
     var next = posts(1...5) + feed
     if let changedID, let index = next.firstIndex(where: { $0.id == changedID }) {
       next[index].content = 2  // 50 points taller
     }
-    #expect(await binding.apply(items: next))  // off screen: a reload
-    window?.addSubview(table)
+    if staysOnScreen {
+      // More posts than the list had arrive at once: a change too large to animate, shown
+      // with a reload on screen.
+      next += posts(5_000..<5_500)
+    }
+    #expect(await binding.apply(items: next))  // a reload
+    if !staysOnScreen { window?.addSubview(table) }
     let now =
       table.rectForRow(at: try #require(binding.indexPath(for: readID))).minY
       - table.contentOffset.y
@@ -113,6 +123,24 @@ struct RowHeightMemoryTests {
     let estimated = try await readLeaveAndComeBack(keepingHeights: false)
     #expect(estimated.corrections.count > 50)
     #expect(estimated.corrections.map(abs).reduce(0, +) > 1_000)
+  }
+
+  /// The README's promise at a scroll's own pace: 200 posts read at 16 points a frame (a slow
+  /// scroll at 60 frames a second), then a reload — while covered, or on screen with a change
+  /// too large to animate — and back to the top: no row measured on the way down moves.
+  @Test(arguments: [false, true])
+  func rowsReadFrameByFrameComeBackAtTheirHeightsAfterAReload(staysOnScreen: Bool) async throws {
+    let kept = try await readLeaveAndComeBack(
+      keepingHeights: true, step: 16, frames: 1_100, staysOnScreen: staysOnScreen)
+    #expect(kept.corrections.isEmpty, "\(kept.corrections.count) corrections: \(kept.corrections)")
+    #expect(kept.moved == 0)
+    let app = AppTableDelegate()
+    let asked = try await readLeaveAndComeBack(
+      keepingHeights: true, appDelegate: app, step: 16, frames: 1_100,
+      staysOnScreen: staysOnScreen)
+    #expect(
+      asked.corrections.isEmpty, "\(asked.corrections.count) corrections: \(asked.corrections)")
+    #expect(asked.moved == 0)
   }
 
   @Test func aRowWhoseContentChangedIsMeasuredAgain() async throws {

@@ -2,6 +2,7 @@
 // Each snippet is compiled with this file, as one more file of the same app.
 import Bindery
 import BinderyUIKit
+import Foundation
 
 #if canImport(UIKit)
   import UIKit
@@ -17,6 +18,12 @@ struct Mate: Identifiable, Equatable, Sendable {
   var name: String
 }
 
+/// A photo of the seed's feed, its content keyed by a URL.
+struct Photo: Identifiable, Equatable, Sendable {
+  let id: Int
+  var photoURL: URL
+}
+
 /// A mate as an app might first write one: not `Equatable`.
 struct PlainMate: Identifiable, Sendable {
   let id: Int
@@ -26,6 +33,7 @@ struct PlainMate: Identifiable, Sendable {
 @MainActor final class MatesViewModel {
   @Published var mates: [Mate] = []
   @Published var plainMates: [PlainMate] = []
+  @Published var photos: [Photo] = []
 }
 
 final class MateCell: UICollectionViewCell {

@@ -57,12 +57,20 @@ final class RowHeightsByID<ID: Hashable>: RowHeightEstimates {
   /// The width the heights were measured at: another width forgets them all.
   private var width: CGFloat = 0
   private(set) var estimatesGiven = 0
-  /// The cells configured since the rows were last measured, with their items: UIKit sizes a
-  /// cell as it lays it out, after it is configured.
+  /// The cells configured since the rows were last measured, with their items and their frames
+  /// then: UIKit sizes a cell as it lays it out, after it is configured, so a frame that changed
+  /// since is the row's.
   private var configured: [ObjectIdentifier: Configured] = [:]
   private struct Configured {
     weak var cell: UITableViewCell?
     let id: ID
+    let frame: CGRect
+
+    /// The height the table laid the cell out at for ``id``, once it did.
+    @MainActor var laidOutHeight: CGFloat? {
+      guard let cell, cell.frame != frame else { return nil }
+      return cell.frame.height
+    }
   }
   /// What the table showed when its rows were last measured: while the width and the content's
   /// length stay the same, and no height was forgotten since, the rows measured then measure
@@ -113,7 +121,7 @@ final class RowHeightsByID<ID: Hashable>: RowHeightEstimates {
     let previous = measuredScreen
     measuredScreen = screen
     for entry in configured.values {
-      if let cell = entry.cell { remember(cell.frame.height, for: entry.id, width: width) }
+      if let height = entry.laidOutHeight { remember(height, for: entry.id, width: width) }
     }
     configured.removeAll(keepingCapacity: true)
     // The rows from the first to the last on screen at the last measure were all measured then
@@ -128,9 +136,18 @@ final class RowHeightsByID<ID: Hashable>: RowHeightEstimates {
     }
   }
 
-  /// Notes a cell configured for an item, to be measured once it is laid out.
-  func cellConfigured(_ cell: UITableViewCell, for id: ID) {
-    configured[ObjectIdentifier(cell)] = Configured(cell: cell, id: id)
+  /// Notes a cell configured for an item, to be measured once it is laid out. A cell configured
+  /// again for another item is measured for the one it showed first, if the table laid it out
+  /// for it: the row was on screen, and may have left it in the same turn — a turn in which the
+  /// table laid out more than once (`layoutIfNeeded()` between offsets set by code), before the
+  /// rows on screen are measured at its end. Every row the table sized is remembered, whatever
+  /// the turns it was sized and left in.
+  func cellConfigured(_ cell: UITableViewCell, for id: ID, width: CGFloat) {
+    let key = ObjectIdentifier(cell)
+    if let earlier = configured[key], earlier.id != id, let height = earlier.laidOutHeight {
+      remember(height, for: earlier.id, width: width)
+    }
+    configured[key] = Configured(cell: cell, id: id, frame: cell.frame)
   }
 
   private func remember(_ height: CGFloat, for id: ID, width: CGFloat) {

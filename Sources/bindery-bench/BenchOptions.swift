@@ -143,9 +143,11 @@ func textTable(_ header: [String], _ rows: [[String]]) -> String {
 /// Prints records as one JSON array; a value JSON cannot hold fails the process, said on
 /// standard error.
 func printJSON(_ records: [[String: Any]]) {
-  // JSON has no NaN: a measure of nothing (the median of no frames) is `null`.
+  // JSON has no NaN: a measure of nothing (the median of no frames) is `null`. A `CGFloat` is a
+  // number JSON has (JSONSerialization refuses it on Linux).
   let records = records.map { record in
     record.mapValues { value -> Any in
+      let value = (value as? CGFloat).map { Double($0) as Any } ?? value
       if let number = value as? Double, !number.isFinite { return NSNull() }
       return value
     }

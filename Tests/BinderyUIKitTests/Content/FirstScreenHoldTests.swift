@@ -68,10 +68,13 @@ struct FirstScreenHoldTests {
     loader.openAll()
   }
 
-  /// The view model: `@Published var mates: [Mate] = []`, bound with a hold of two
-  /// seconds, publishes its mates a moment later. The initial `[]` is shown at once (it has no
-  /// content to wait for), and the hold waits for the list with rows.
-  @Test func theHoldWaitsForTheFirstListWithRows() async throws {
+  /// A table on screen bound to a view model's mates, which start empty, with avatars on a
+  /// virtual clock (six loads at a time, through a gated loader) and a hold of two seconds; the
+  /// initial `[]` shown.
+  func viewModelScreen() async -> (
+    table: UITableView, clock: VirtualClock, loader: GatedLoader, model: MatesModel,
+    look: FirstLook, binding: TableBinding<FlatSection, TestItem>
+  ) {
     let table = makeTable()
     let clock = VirtualClock()
     let loader = GatedLoader()
@@ -82,6 +85,14 @@ struct FirstScreenHoldTests {
     let binding = bind(
       table, to: .publisher(model.$mates), avatars: avatars, hold: .seconds(2), look: look)
     await eventually("the empty list shown at once") { table.numberOfSections == 1 }
+    return (table, clock, loader, model, look, binding)
+  }
+
+  /// The view model: `@Published var mates: [Mate] = []`, bound with a hold of two
+  /// seconds, publishes its mates a moment later. The initial `[]` is shown at once (it has no
+  /// content to wait for), and the hold waits for the list with rows.
+  @Test func theHoldWaitsForTheFirstListWithRows() async throws {
+    let (table, clock, loader, model, look, binding) = await viewModelScreen()
     #expect(rowCount(of: table) == 0)
     clock.advance(by: .milliseconds(300))  // the view model's request
     model.mates = (0..<30).map { TestItem(id: $0) }
@@ -106,16 +117,7 @@ struct FirstScreenHoldTests {
 
   /// The hold's deadline counts from the bind: rows that come after it are shown at once.
   @Test func rowsThatComeAfterTheDeadlineAreShownAtOnce() async throws {
-    let table = makeTable()
-    let clock = VirtualClock()
-    let loader = GatedLoader()
-    let avatars = ContentStore<Int, String>(
-      configuration: .init(maximumConcurrentLoads: 6, clock: clock), loader: loader.load)
-    let model = MatesModel()
-    let look = FirstLook()
-    let binding = bind(
-      table, to: .publisher(model.$mates), avatars: avatars, hold: .seconds(2), look: look)
-    await eventually("the empty list shown") { table.numberOfSections == 1 }
+    let (table, clock, loader, model, look, binding) = await viewModelScreen()
     clock.advance(by: .seconds(3))  // a slow server
     model.mates = (0..<30).map { TestItem(id: $0) }
     await eventually("shown without a hold") { rowCount(of: table) == 30 }

@@ -229,3 +229,16 @@ import Foundation
     }
   }
 #endif
+
+#if !canImport(UIKit)
+  extension NSValue {
+    /// A value holding a rectangle (UIKit's `NSValue(cgRect:)`): what the keyboard's
+    /// notifications carry their frames in.
+    public convenience init(cgRect rect: CGRect) {
+      self.init(rect: rect)
+    }
+
+    /// The rectangle the value holds (UIKit's `cgRectValue`).
+    public var cgRectValue: CGRect { rectValue }
+  }
+#endif

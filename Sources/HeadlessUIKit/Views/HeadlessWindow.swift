@@ -3,22 +3,35 @@ import Foundation
 #if canImport(CoreGraphics)
   import CoreGraphics
 #endif
+#if canImport(UIKit)
+  // For `NSValue(cgRect:)`, which the keyboard's notifications carry their frames in.
+  import UIKit
+#endif
 
 /// The screen a window fills (`UIScreen`, as far as screens of lists need it): its size, the
 /// edges its bars, sensor housing and home indicator cover, and its keyboard, in portrait and
 /// in landscape.
-public struct HeadlessScreen: Sendable, Hashable {
+///
+/// An object, as `UIScreen` is: the keyboard's notifications come from it (since iOS 16.1), and
+/// an observer that names it as their object hears them.
+public final class HeadlessScreen: Sendable, Hashable {
   /// The screen's size held upright, in points.
-  public var portraitSize: CGSize
+  public let portraitSize: CGSize
   /// What the status bar and sensor housing (top) and home indicator (bottom) cover, upright.
-  public var portraitSafeArea: HeadlessEdgeInsets
+  public let portraitSafeArea: HeadlessEdgeInsets
   /// What they cover turned on its side: the housing at one side, the home indicator below.
-  public var landscapeSafeArea: HeadlessEdgeInsets
+  public let landscapeSafeArea: HeadlessEdgeInsets
   /// The system keyboard's height upright, its suggestions bar and the home indicator's room
   /// included.
-  public var portraitKeyboardHeight: CGFloat
+  public let portraitKeyboardHeight: CGFloat
   /// The system keyboard's height on its side.
-  public var landscapeKeyboardHeight: CGFloat
+  public let landscapeKeyboardHeight: CGFloat
+
+  /// The same screen: screens are told apart by identity, as `UIScreen`s are.
+  public static func == (lhs: HeadlessScreen, rhs: HeadlessScreen) -> Bool { lhs === rhs }
+
+  /// Hashes the screen's identity.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// A screen of these measures.
   public init(
@@ -278,11 +291,13 @@ open class HeadlessWindow: HeadlessView {
 
   /// The user taps into a text field: the keyboard comes up from the bottom of the screen,
   /// `height` tall (the screen's keyboard by default), as UIKit shows it (HeadlessUIKit only).
-  /// The window posts `keyboardWillShowNotification` and `keyboardWillChangeFrameNotification`
-  /// at once, with the frames, duration and curve in their `userInfo`, and their `did…`
-  /// counterparts when the animation is done, 0.25 s later on the window's
-  /// ``animationClock``. A keyboard already
-  /// up changes its height the same way, with change-frame notifications only.
+  /// The window's notification center posts, from the window's ``screen`` as a device does
+  /// (since iOS 16.1), `keyboardWillChangeFrameNotification` then
+  /// `keyboardWillShowNotification` at once, with the frames (`NSValue`), duration and curve
+  /// (`NSNumber`) in their `userInfo`, and `keyboardDidChangeFrameNotification` then
+  /// `keyboardDidShowNotification` when the animation is done, 0.25 s later on the window's
+  /// ``animationClock``. A keyboard already up changes its height the same way, with
+  /// change-frame notifications only.
   public func userShowsKeyboard(height: CGFloat? = nil) {
     let height = height ?? screen.keyboardHeight(interfaceOrientation)
     let wasShown = keyboardFrame != nil
@@ -294,9 +309,10 @@ open class HeadlessWindow: HeadlessView {
       did: wasShown ? [] : [HeadlessResponder.keyboardDidShowNotification])
   }
 
-  /// The keyboard goes down (the text field resigned): `keyboardWillHideNotification` and
-  /// `keyboardWillChangeFrameNotification` at once, their `did…` counterparts 0.25 s later on
-  /// the window's ``animationClock``.
+  /// The keyboard goes down (the text field resigned): `keyboardWillChangeFrameNotification`
+  /// then `keyboardWillHideNotification` at once, `keyboardDidChangeFrameNotification` then
+  /// `keyboardDidHideNotification` 0.25 s later on the window's ``animationClock``, from the
+  /// ``screen``.
   /// Nothing when no keyboard shows.
   public func userHidesKeyboard() {
     guard let shown = keyboardFrame else { return }
@@ -314,23 +330,29 @@ open class HeadlessWindow: HeadlessView {
     from begin: CGRect, to end: CGRect, will: [Notification.Name], did: [Notification.Name],
     hides: Bool = false
   ) {
+    // UIKit's payload: the frames as `NSValue`s, the numbers as `NSNumber`s (UIKit rules §4g).
     let info: [AnyHashable: Any] = [
-      HeadlessResponder.keyboardFrameBeginUserInfoKey: begin,
-      HeadlessResponder.keyboardFrameEndUserInfoKey: end,
-      HeadlessResponder.keyboardAnimationDurationUserInfoKey: Self.keyboardAnimationDuration,
-      HeadlessResponder.keyboardAnimationCurveUserInfoKey: Self.keyboardAnimationCurve,
-      HeadlessResponder.keyboardIsLocalUserInfoKey: true,
+      HeadlessResponder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
+      HeadlessResponder.keyboardFrameEndUserInfoKey: NSValue(cgRect: end),
+      HeadlessResponder.keyboardAnimationDurationUserInfoKey: NSNumber(
+        value: Self.keyboardAnimationDuration),
+      HeadlessResponder.keyboardAnimationCurveUserInfoKey: NSNumber(
+        value: Self.keyboardAnimationCurve),
+      HeadlessResponder.keyboardIsLocalUserInfoKey: NSNumber(value: true),
     ]
     keyboardFrame = hides ? nil : end
-    for name in will + [HeadlessResponder.keyboardWillChangeFrameNotification] {
-      notificationCenter.post(name: name, object: self, userInfo: info)
+    // A device's order: the frame's change first, then the keyboard's showing or hiding; the
+    // object is the screen (iOS 16.1), not the window.
+    let screen = self.screen
+    for name in [HeadlessResponder.keyboardWillChangeFrameNotification] + will {
+      notificationCenter.post(name: name, object: screen, userInfo: info)
     }
     geometryDidChange()
     rootViewController?.keyboardMoved()
     let center = notificationCenter
-    _ = animationClock.schedule(after: Self.keyboardAnimation) { [weak self] in
-      for name in did + [HeadlessResponder.keyboardDidChangeFrameNotification] {
-        center.post(name: name, object: self, userInfo: info)
+    _ = animationClock.schedule(after: Self.keyboardAnimation) {
+      for name in [HeadlessResponder.keyboardDidChangeFrameNotification] + did {
+        center.post(name: name, object: screen, userInfo: info)
       }
     }
   }

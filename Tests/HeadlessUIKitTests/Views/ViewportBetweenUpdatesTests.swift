@@ -44,6 +44,7 @@ struct ViewportBetweenUpdatesTests {
 
   final class Observed: @unchecked Sendable {
     var notes: [(Notification.Name, CGRect?)] = []
+    var payloads: [(duration: Double?, curve: UInt?)] = []
   }
 
   func textTable(rows: Int, in window: UIWindow) -> (UITableView, TextRows) {
@@ -142,33 +143,53 @@ struct ViewportBetweenUpdatesTests {
       UIResponder.keyboardWillShowNotification, UIResponder.keyboardDidShowNotification,
       UIResponder.keyboardWillHideNotification, UIResponder.keyboardDidHideNotification,
       UIResponder.keyboardWillChangeFrameNotification,
+      UIResponder.keyboardDidChangeFrameNotification,
     ] {
+      // From the screen (since iOS 16.1): an observer of the window's would never hear them.
       tokens.append(
-        window.notificationCenter.addObserver(forName: name, object: window, queue: nil) { note in
+        window.notificationCenter.addObserver(forName: name, object: window.screen, queue: nil) {
+          note in
           let name = note.name
-          let end = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect
-          MainActor.assumeIsolated { observed.notes.append((name, end)) }
+          // As UIKit documents the payload: NSValue frames, NSNumber duration and curve.
+          let end = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue)?
+            .cgRectValue
+          let duration =
+            (note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? NSNumber)?
+            .doubleValue
+          let curve = note.userInfo?[UIResponder.keyboardAnimationCurveUserInfoKey] as? UInt
+          MainActor.assumeIsolated {
+            observed.notes.append((name, end))
+            observed.payloads.append((duration, curve))
+          }
         })
     }
     #expect(view.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 810, width: 390, height: 34))
 
     window.userShowsKeyboard()
     let up = CGRect(x: 0, y: 508, width: 390, height: 336)
+    // A device's order: the frame's change, then the showing; did… as the animation ends.
     #expect(
       observed.notes.map(\.0) == [
-        UIResponder.keyboardWillShowNotification, UIResponder.keyboardWillChangeFrameNotification,
+        UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillShowNotification,
       ])
     #expect(observed.notes.allSatisfy { $0.1 == up })
+    #expect(observed.payloads.allSatisfy { $0.0 == 0.25 && $0.1 == 7 })
     #expect(window.keyboardFrame == up && view.keyboardLayoutGuide.layoutFrame == up)
-    while observed.notes.count < 3 { await Task.yield() }
-    #expect(observed.notes.last?.0 == UIResponder.keyboardDidShowNotification)
+    while observed.notes.count < 4 { await Task.yield() }
+    #expect(
+      observed.notes.suffix(2).map(\.0) == [
+        UIResponder.keyboardDidChangeFrameNotification, UIResponder.keyboardDidShowNotification,
+      ])
 
     observed.notes = []
     window.userHidesKeyboard()
-    #expect(observed.notes.first?.0 == UIResponder.keyboardWillHideNotification)
+    #expect(
+      observed.notes.map(\.0) == [
+        UIResponder.keyboardWillChangeFrameNotification, UIResponder.keyboardWillHideNotification,
+      ])
     #expect(window.keyboardFrame == nil)
     #expect(view.keyboardLayoutGuide.layoutFrame.height == 34, "back to the safe area's strip")
-    while observed.notes.count < 3 { await Task.yield() }
+    while observed.notes.count < 4 { await Task.yield() }
     #expect(observed.notes.last?.0 == UIResponder.keyboardDidHideNotification)
     for token in tokens { window.notificationCenter.removeObserver(token) }
     window.resignVisible()

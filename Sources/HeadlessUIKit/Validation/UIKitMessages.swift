@@ -368,6 +368,19 @@ enum UIKitMessages {
         + "view is not in the window hierarchy.", severity: .alert)
   }
 
+  /// A screen asked to present while it already presents one: nothing is presented, and the
+  /// completion is not called.
+  static func presentationWhileAlreadyPresenting(
+    _ presented: HeadlessViewController, on presenter: HeadlessViewController,
+    presenting current: HeadlessViewController
+  ) -> UpdateViolation {
+    let presenterName = "<\(type(of: presenter))>"
+    return UpdateViolation(
+      .presentationWhileAlreadyPresenting,
+      "Attempt to present <\(type(of: presented))> on \(presenterName) (from \(presenterName)) "
+        + "which is already presenting <\(type(of: current))>.", severity: .alert)
+  }
+
   /// A layout with no attributes for an item the collection view has, asked for them to
   /// scroll to it or to show it after a batch.
   static func noLayoutAttributes(for path: IndexPath) -> UpdateViolation {

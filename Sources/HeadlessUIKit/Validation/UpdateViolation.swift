@@ -109,6 +109,9 @@ public struct UpdateViolation: Error, Sendable, Hashable, CustomStringConvertibl
     /// A view controller asked to present while its view is not in a window (an alert,
     /// §4f): nothing is presented.
     case presentationOutsideWindow
+    /// A screen asked to present while it already presents another (an alert, §4f): nothing
+    /// is presented.
+    case presentationWhileAlreadyPresenting
   }
 
   /// What UIKit does about a violation.

@@ -161,6 +161,9 @@ open class HeadlessNavigationController: HeadlessViewController {
     }
     let onScreen = view.window != nil && appearance != .disappeared
     if onScreen {
+      // A device loads the screen coming in first: its viewDidLoad comes before the covered
+      // screen's viewWillDisappear.
+      to?.loadViewIfNeeded()
       from?.beginDisappearing(animated: animated)
       to?.beginAppearing(animated: animated)
     }

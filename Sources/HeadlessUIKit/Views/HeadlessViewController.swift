@@ -283,7 +283,10 @@ open class HeadlessViewController: HeadlessResponder {
   ) {
     let screen = screenRoot
     if let presented = screen.presented {
-      presented.present(viewController, animated: flag, completion: completion)
+      // A device refuses, with a warning: present from the presented screen instead.
+      alerts.append(
+        UIKitMessages.presentationWhileAlreadyPresenting(
+          viewController, on: self, presenting: presented))
       return
     }
     guard let window = screen.viewIfLoaded?.window else {

@@ -69,9 +69,10 @@ struct ViewControllerTests {
     #expect(log.take() == ["first did load", "first will appear", "first did appear"])
     let second = Screen("second", log: log)
     navigation.pushViewController(second, animated: false)
+    // A device loads the screen coming in before the covered one hears it will disappear.
     #expect(
       log.take() == [
-        "first will disappear", "second did load", "second will appear", "first did disappear",
+        "second did load", "first will disappear", "second will appear", "first did disappear",
         "second did appear",
       ])
     #expect(first.view.window == nil && second.view.window === window)
@@ -162,14 +163,24 @@ struct ViewControllerTests {
     window.resignVisible()
   }
 
-  @Test func aPresentationFromAPresentedScreenGoesOnTopAndADismissTakesBoth() {
+  /// A screen that already presents one refuses another, as a device does (with its warning,
+  /// and without calling the completion); the presented screen presents on top.
+  @Test func aPresentingScreenRefusesASecondAndThePresentedOneGoesOnTop() {
     let log = Log()
     let root = Screen("root", log: log)
     let window = UIWindow.show(root)
     let first = Screen("first", log: log)
     root.present(first, animated: false)
     let second = Screen("second", log: log)
-    root.present(second, animated: false)  // passed on to the screen on top
+    var completed = false
+    root.present(second, animated: false) { completed = true }
+    #expect(!completed && second.presentingViewController == nil && !second.isViewLoaded)
+    #expect(
+      root.alerts.map(\.message) == [
+        "Attempt to present <Screen> on <Screen> (from <Screen>) which is already presenting "
+          + "<Screen>."
+      ])
+    first.present(second, animated: false)
     #expect(first.presentedViewController === second && second.presentingViewController === first)
     _ = log.take()
     root.dismiss(animated: false)

@@ -412,6 +412,69 @@ open class HeadlessView: HeadlessResponder {
     defer { areAnimationsEnabled = previous }
     actions()
   }
+
+  /// How an animation runs (`UIView.AnimationOptions`): HeadlessUIKit keeps no presentation
+  /// layer, so the curve and the other options change nothing it shows.
+  public struct AnimationOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, as UIKit numbers them.
+    public let rawValue: UInt
+    /// The options of `rawValue`'s bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Views take touches while they animate.
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    /// The animation starts from what is on screen.
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    /// Slow at both ends (the default curve).
+    public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+    /// Slow at the start.
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    /// Slow at the end.
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    /// At one speed.
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+  }
+
+  /// Animates changes to views (UIKit's `UIView.animate(withDuration:delay:options:animations:
+  /// completion:)`), on the key window's ``HeadlessAnimationClock``: `animations` runs at once
+  /// (what it sets is the views' state, as UIKit's model layer takes it at once), and
+  /// `completion` once `delay` and `duration` have passed on that clock, on a later main-actor
+  /// turn, with `true` — or on the next turn, when no window is visible or animations are off.
+  public static func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+  ) {
+    animations()
+    guard let completion else { return }
+    let total = areAnimationsEnabled ? max(0, duration) + max(0, delay) : 0
+    let finish = UncheckedCompletion(run: completion)
+    if let clock = HeadlessWindow.keyWindow?.animationClock {
+      _ = clock.schedule(after: .milliseconds(Int((total * 1_000).rounded()))) { finish.run(true) }
+    } else {
+      Task { @MainActor in finish.run(true) }
+    }
+  }
+
+  /// Animates changes to views with no delay and the default curve (UIKit's
+  /// `UIView.animate(withDuration:animations:completion:)`).
+  public static func animate(
+    withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations,
+      completion: completion)
+  }
+
+  /// Animates changes to views (UIKit's `UIView.animate(withDuration:animations:)`).
+  public static func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void)
+  {
+    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+  }
+}
+
+/// An animation's completion, called later on the main actor where it was handed over.
+private struct UncheckedCompletion: @unchecked Sendable {
+  let run: (Bool) -> Void
 }
 
 extension HeadlessView {

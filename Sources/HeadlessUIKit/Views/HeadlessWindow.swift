@@ -112,6 +112,9 @@ open class HeadlessWindow: HeadlessView {
   /// Windows made visible with ``makeKeyAndVisible()``; the application keeps them alive, as
   /// UIKit's scene does.
   private static var visibleWindows: [HeadlessWindow] = []
+
+  /// The key window: the one made visible last, of those that still are.
+  static var keyWindow: HeadlessWindow? { visibleWindows.last }
   /// Set by ``show(_:)-(HeadlessView)``: the window goes away with the view it was made for.
   private var resignsWhenEmptied = false
   /// The view ``show(_:)-(HeadlessView)`` puts its view in: the safe area.

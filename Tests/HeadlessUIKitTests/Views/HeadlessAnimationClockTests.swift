@@ -195,6 +195,37 @@ struct HeadlessAnimationClockTests {
     #expect(finished == [true, true])
   }
 
+  /// `UIView.animate` sets what its block sets at once, and calls its completion once its
+  /// delay and duration have passed on the key window's clock, with `true`.
+  @Test func aViewAnimationCompletesWhenItsTimeHasPassed() async {
+    let (table, _) = makeTable(rows: 3, onScreen: false)
+    let window = HeadlessWindow.show(table)
+    let clock = window.animationClock
+    clock.mode = .manual
+    let banner = HeadlessView(frame: CGRect(x: 0, y: -44, width: 390, height: 44))
+    window.addSubview(banner)
+    var finished: [Bool] = []
+    UIView.animate(
+      withDuration: 0.3, delay: 0.1, options: [.curveEaseOut],
+      animations: { banner.frame.origin.y = 0 }, completion: { finished.append($0) })
+    #expect(banner.frame.origin.y == 0, "the block's changes are the views' state at once")
+    clock.advance(by: .milliseconds(390))
+    #expect(finished.isEmpty, "0.1 s of delay and 0.3 s of animation")
+    clock.advance(by: .milliseconds(10))
+    #expect(finished == [true])
+    // With animations off, the completion comes on the next turn, with no time passing.
+    var immediate = false
+    UIView.performWithoutAnimation {
+      UIView.animate(withDuration: 5, animations: {}, completion: { _ in immediate = true })
+    }
+    #expect(!immediate, "never inside the call that started it")
+    clock.advance(by: .zero)
+    await Task.yield()
+    clock.advance(by: HeadlessAnimationClock.frameDuration)
+    #expect(immediate)
+    window.resignVisible()
+  }
+
   @Test func theKeyboardsDidNotificationsComeAsItsAnimationEnds() async {
     let (table, _) = makeTable(rows: 20, onScreen: false)
     let window = HeadlessWindow.show(table)

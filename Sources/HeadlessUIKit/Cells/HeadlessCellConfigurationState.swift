@@ -28,3 +28,35 @@ public struct HeadlessCellConfigurationState: HeadlessConfigurationState, Hashab
   /// A cell's state, all off.
   public init() {}
 }
+
+/// A cell's configuration update asked for and not yet made: requests are coalesced into one,
+/// made at the end of the main-actor turn or before the cell is shown, whichever comes first
+/// (UIKit's `setNeedsUpdateConfiguration()`: "Requests … are coalesced").
+@MainActor
+struct ConfigurationUpdatePending {
+  private var isPending = false
+
+  /// Asks for an update; the first request of a round schedules `update` for the turn's end.
+  mutating func ask(_ update: @escaping @MainActor () -> Void) {
+    guard !isPending else { return }
+    isPending = true
+    Task { @MainActor in update() }
+  }
+
+  /// Whether an update is due, which the caller now makes.
+  mutating func take() -> Bool {
+    defer { isPending = false }
+    return isPending
+  }
+}
+
+/// A cell whose state the list view keeps: its selection, and the configuration update it
+/// makes before it is shown.
+@MainActor
+protocol StatefulCell: AnyObject {
+  var isSelected: Bool { get set }
+  func updateConfigurationIfNeeded()
+}
+
+extension HeadlessCollectionViewCell: StatefulCell {}
+extension HeadlessTableViewCell: StatefulCell {}

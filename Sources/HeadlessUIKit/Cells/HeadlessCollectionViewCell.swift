@@ -44,23 +44,51 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   open var configurationUpdateHandler: ConfigurationUpdateHandler? {
     didSet { setNeedsUpdateConfiguration() }
   }
-  /// The cell's state: its traits. HeadlessUIKit fills in no more of it (UIKit fills
-  /// `isExpanded` only for a diffable data source's section snapshots); a subclass may override
-  /// it to add its own, as UIKit's documentation invites.
+  /// Whether the cell's item is selected; the collection view sets it as its selection
+  /// changes and before it shows the cell. A change updates the configuration.
+  open var isSelected = false {
+    didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+  }
+  /// Whether a finger is on the cell. A change updates the configuration.
+  open var isHighlighted = false {
+    didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+  }
+  /// Whether ``updateConfiguration(using:)`` gives ``contentConfiguration`` its
+  /// `updated(for:)` version for the state; `true` by default, as in UIKit.
+  open var automaticallyUpdatesContentConfiguration = true
+  /// A configuration update asked for and not yet made.
+  private var updatePending = ConfigurationUpdatePending()
+
+  /// The cell's state: selected, highlighted, and its traits. HeadlessUIKit fills in no more of
+  /// it (UIKit fills `isExpanded` only for a diffable data source's section snapshots); a
+  /// subclass may override it to add its own, as UIKit's documentation invites.
   open var configurationState: HeadlessCellConfigurationState {
     var state = HeadlessCellConfigurationState()
+    state.isSelected = isSelected
+    state.isHighlighted = isHighlighted
     state.traitCollection = traitCollection
     return state
   }
 
-  /// Asks for the configuration to be updated: HeadlessUIKit does it at once.
+  /// Asks for the configuration to be updated. Requests are coalesced, as UIKit's are: one
+  /// update at the end of the turn, or before the cell is shown, however often it was asked.
   open func setNeedsUpdateConfiguration() {
-    updateConfiguration(using: configurationState)
+    updatePending.ask { [weak self] in self?.updateConfigurationIfNeeded() }
   }
 
-  /// Updates the configuration for a state: calls ``configurationUpdateHandler``.
+  /// Updates the configuration for a state: the content configuration's version for it (see
+  /// ``automaticallyUpdatesContentConfiguration``), then ``configurationUpdateHandler``.
   open func updateConfiguration(using state: HeadlessCellConfigurationState) {
+    if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
+      contentConfiguration = content.updated(for: state)
+    }
     configurationUpdateHandler?(self, state)
+  }
+
+  /// Makes the update asked for, if one is pending.
+  func updateConfigurationIfNeeded() {
+    guard updatePending.take() else { return }
+    updateConfiguration(using: configurationState)
   }
 
   /// The size the cell needs: its content configuration's view's, as UIKit's self-sizing

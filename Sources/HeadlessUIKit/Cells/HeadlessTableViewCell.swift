@@ -65,6 +65,87 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   /// The style the cell was made with, for ``defaultContentConfiguration()``.
   let style: CellStyle
 
+  /// Configures the cell for its state (iOS 15): called before the cell is shown and after
+  /// ``setNeedsUpdateConfiguration()``.
+  public typealias ConfigurationUpdateHandler =
+    @MainActor (HeadlessTableViewCell, HeadlessCellConfigurationState) -> Void
+  /// Configures the cell for its state.
+  open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+    didSet { setNeedsUpdateConfiguration() }
+  }
+  /// Whether ``updateConfiguration(using:)`` gives ``contentConfiguration`` its
+  /// `updated(for:)` version for the state; `true` by default, as in UIKit.
+  open var automaticallyUpdatesContentConfiguration = true
+  private var selected = false
+  private var highlighted = false
+  private var updatePending = ConfigurationUpdatePending()
+
+  /// Whether the cell's row is selected; the table sets it as its selection changes and before
+  /// it shows the cell. Setting it calls ``setSelected(_:animated:)``, which a subclass may
+  /// override, as in UIKit.
+  open var isSelected: Bool {
+    get { selected }
+    set { setSelected(newValue, animated: false) }
+  }
+
+  /// Whether a finger is on the cell; setting it calls ``setHighlighted(_:animated:)``.
+  open var isHighlighted: Bool {
+    get { highlighted }
+    set { setHighlighted(newValue, animated: false) }
+  }
+
+  /// Selects or deselects the cell; a change updates the configuration.
+  open func setSelected(_ selected: Bool, animated: Bool) {
+    guard selected != self.selected else { return }
+    self.selected = selected
+    setNeedsUpdateConfiguration()
+  }
+
+  /// Highlights the cell or takes the highlight away; a change updates the configuration.
+  open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+    guard highlighted != self.highlighted else { return }
+    self.highlighted = highlighted
+    setNeedsUpdateConfiguration()
+  }
+
+  /// The cell's state: selected, highlighted, editing (its table's), and its traits; a
+  /// subclass may override it to add its own, as UIKit's documentation invites.
+  open var configurationState: HeadlessCellConfigurationState {
+    var state = HeadlessCellConfigurationState()
+    state.isSelected = isSelected
+    state.isHighlighted = isHighlighted
+    state.isEditing = (hostingList as? HeadlessTableView)?.isEditing ?? false
+    state.traitCollection = traitCollection
+    return state
+  }
+
+  /// Asks for the configuration to be updated. Requests are coalesced, as UIKit's are: one
+  /// update at the end of the turn, or before the cell is shown, however often it was asked.
+  open func setNeedsUpdateConfiguration() {
+    updatePending.ask { [weak self] in self?.updateConfigurationIfNeeded() }
+  }
+
+  /// Updates the configuration for a state: the content configuration's version for it (see
+  /// ``automaticallyUpdatesContentConfiguration``), then ``configurationUpdateHandler``.
+  open func updateConfiguration(using state: HeadlessCellConfigurationState) {
+    if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
+      contentConfiguration = content.updated(for: state)
+    }
+    configurationUpdateHandler?(self, state)
+  }
+
+  /// Makes the update asked for, if one is pending.
+  func updateConfigurationIfNeeded() {
+    guard updatePending.take() else { return }
+    updateConfiguration(using: configurationState)
+  }
+
+  /// The traits changed: the configuration is updated for them (its state carries them).
+  open override func traitCollectionDidChange(_ previousTraitCollection: HeadlessTraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    setNeedsUpdateConfiguration()
+  }
+
   /// How a table makes a registered class's cell (HeadlessUIKit only): with
   /// `init(style: .default, reuseIdentifier:)`. Subclasses inherit it (see
   /// ``HeadlessReusableView``).

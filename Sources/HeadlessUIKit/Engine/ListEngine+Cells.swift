@@ -95,6 +95,12 @@ extension ListEngine {
     if requests.cell?.dequeueFailed != true {
       checkReturnedCell(cell, dequeued: requests.cell?.dequeued ?? [], at: path)
     }
+    // Before it shows: the row's selection, and the configuration update asked for while the
+    // data source configured it (UIKit updates a cell's configuration before displaying it).
+    if let cell = cell as? any StatefulCell {
+      cell.isSelected = selected.contains(path)
+      cell.updateConfigurationIfNeeded()
+    }
     return cell
   }
 

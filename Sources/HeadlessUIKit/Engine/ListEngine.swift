@@ -32,7 +32,15 @@ final class ListEngine {
   }
   /// The selected rows or items (§4d): carried through batches with their rows, dropped with
   /// deleted and reloaded ones, and cleared by a reload of the whole view.
-  var selected: Set<IndexPath> = []
+  var selected: Set<IndexPath> = [] {
+    // The cells shown and kept say whether their rows are selected, as UIKit's do.
+    didSet {
+      guard selected != oldValue else { return }
+      for (path, cell) in cells {
+        (cell as? any StatefulCell)?.isSelected = selected.contains(path)
+      }
+    }
+  }
   var supplementaries: [SupplementaryKey: HeadlessReusableView] = [:]
   /// The calls to the data source under way, for cells and what they dequeue.
   var requests = CellRequests()

@@ -83,4 +83,28 @@ public final class HeadlessColor: Sendable, Equatable, CustomStringConvertible {
   public static let systemTeal = HeadlessColor(name: "systemTeal")
   /// Indigo.
   public static let systemIndigo = HeadlessColor(name: "systemIndigo")
+  /// Grey (UIKit's fixed `gray`, 50% white).
+  public static let gray = HeadlessColor(name: "gray")
+  /// Dark grey (33% white).
+  public static let darkGray = HeadlessColor(name: "darkGray")
+  /// Light grey (67% white).
+  public static let lightGray = HeadlessColor(name: "lightGray")
+  /// Red.
+  public static let red = HeadlessColor(name: "red")
+  /// Green.
+  public static let green = HeadlessColor(name: "green")
+  /// Blue.
+  public static let blue = HeadlessColor(name: "blue")
+  /// Orange.
+  public static let orange = HeadlessColor(name: "orange")
+  /// Yellow.
+  public static let yellow = HeadlessColor(name: "yellow")
+  /// The system's third grey.
+  public static let systemGray3 = HeadlessColor(name: "systemGray3")
+  /// The system's fourth grey.
+  public static let systemGray4 = HeadlessColor(name: "systemGray4")
+  /// The system's fifth grey.
+  public static let systemGray5 = HeadlessColor(name: "systemGray5")
+  /// The system's sixth grey.
+  public static let systemGray6 = HeadlessColor(name: "systemGray6")
 }

@@ -15,6 +15,9 @@ open class HeadlessTableViewCell: HeadlessReusableView {
     case subtitle
   }
 
+  /// How a table separates its rows (`UITableViewCell.SeparatorStyle`).
+  public typealias SeparatorStyle = HeadlessTableView.SeparatorStyle
+
   /// What editing does to a row, as UIKit's `UITableViewCell.EditingStyle`.
   public enum EditingStyle: Int, Sendable {
     /// No editing control.
@@ -62,6 +65,10 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   private var configuredContent = ConfiguredContent()
   /// What the cell shows behind its content.
   open var backgroundConfiguration: HeadlessBackgroundConfiguration?
+  /// A view of the app's behind the content.
+  open var backgroundView: HeadlessView?
+  /// A view of the app's behind the content while the cell is selected or highlighted.
+  open var selectedBackgroundView: HeadlessView?
   /// The style the cell was made with, for ``defaultContentConfiguration()``.
   let style: CellStyle
 

@@ -170,6 +170,16 @@ import Foundation
   public typealias UIModalPresentationStyle = HeadlessViewController.ModalPresentationStyle
   /// `UIButton`.
   public typealias UIButton = HeadlessButton
+  /// `UIAlertController`.
+  public typealias UIAlertController = HeadlessAlertController
+  /// `UIAlertAction`.
+  public typealias UIAlertAction = HeadlessAlertAction
+  /// `UITextField`.
+  public typealias UITextField = HeadlessTextField
+  /// `UINavigationBar`.
+  public typealias UINavigationBar = HeadlessNavigationBar
+  /// `UINavigationBarAppearance`.
+  public typealias UINavigationBarAppearance = HeadlessNavigationBarAppearance
   /// `UIFont`.
   public typealias UIFont = HeadlessFont
   /// `NSLayoutConstraint`.

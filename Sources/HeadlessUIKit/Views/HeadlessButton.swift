@@ -16,8 +16,13 @@ open class HeadlessButton: HeadlessControl {
   /// The kind of button (`UIButton.ButtonType`).
   public enum ButtonType: Int, Sendable {
     case custom, system, detailDisclosure, infoLight, infoDark, contactAdd
+    /// A plain button, iOS 15.
+    case plain = 6
     /// A close button, iOS 13.
     case close = 7
+
+    /// A system button (UIKit's old name for it).
+    public static var roundedRect: ButtonType { .system }
   }
 
   /// How a button looks, as a value (`UIButton.Configuration`, iOS 15): HeadlessUIKit keeps
@@ -72,6 +77,7 @@ open class HeadlessButton: HeadlessControl {
 
   private var titles: [State.RawValue: String] = [:]
   private var images: [State.RawValue: HeadlessImage] = [:]
+  private var titleColors: [State.RawValue: HeadlessColor] = [:]
 
   /// The label that shows the current title.
   public let titleLabel: HeadlessLabel? = HeadlessLabel()
@@ -129,6 +135,21 @@ open class HeadlessButton: HeadlessControl {
   open func title(for state: State) -> String? {
     titles[state.rawValue] ?? titles[State.normal.rawValue]
   }
+
+  /// Sets the title's colour in `state`.
+  open func setTitleColor(_ color: HeadlessColor?, for state: State) {
+    titleColors[state.rawValue] = color
+    titleLabel?.textColor = currentTitleColor
+  }
+
+  /// The title's colour in `state`: its own, or the normal state's.
+  open func titleColor(for state: State) -> HeadlessColor? {
+    titleColors[state.rawValue] ?? titleColors[State.normal.rawValue]
+  }
+
+  /// The title's colour now: the one set for the current state, else the tint colour (a
+  /// system button's default).
+  open var currentTitleColor: HeadlessColor { titleColor(for: state) ?? .tintColor }
 
   /// Sets the image shown in `state`.
   open func setImage(_ image: HeadlessImage?, for state: State) {

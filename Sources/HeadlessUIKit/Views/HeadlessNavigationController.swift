@@ -27,6 +27,9 @@ open class HeadlessNavigationController: HeadlessViewController {
   /// 44 points, the standard bar's, without a large title.
   public static let navigationBarHeight: CGFloat = 44
 
+  /// The bar: how it looks.
+  public let navigationBar = HeadlessNavigationBar()
+
   /// Whether the bar is hidden; shown by default. Its screens' safe area follows.
   open var isNavigationBarHidden = false {
     didSet {
@@ -204,6 +207,12 @@ public final class HeadlessNavigationItem {
   public var rightBarButtonItems: [HeadlessBarButtonItem]?
   /// The title the back button shows on the next screen.
   public var backButtonTitle: String?
+  /// How the bar looks while this item's screen is on top; the bar's own when `nil`.
+  public var standardAppearance: HeadlessNavigationBarAppearance?
+  /// How the bar looks at the content's top edge while this item's screen is on top.
+  public var scrollEdgeAppearance: HeadlessNavigationBarAppearance?
+  /// How the bar looks in a compact height while this item's screen is on top.
+  public var compactAppearance: HeadlessNavigationBarAppearance?
 
   /// An empty item.
   public init() {}

@@ -207,6 +207,20 @@ open class HeadlessTableView: HeadlessScrollView {
   /// The last row animation a batch asked for (HeadlessUIKit only).
   public private(set) var lastRowAnimation: RowAnimation?
 
+  /// How rows are separated (`UITableViewCell.SeparatorStyle`).
+  public enum SeparatorStyle: Int, Sendable {
+    /// No separators.
+    case none
+    /// A line between rows, the default.
+    case singleLine
+  }
+
+  /// How rows are separated; a line by default. HeadlessUIKit draws none either way: row
+  /// heights are the rows' own, as on a device (a separator takes no height of its own).
+  open var separatorStyle = SeparatorStyle.singleLine
+  /// The separators' colour; the system's separator colour by default.
+  open var separatorColor: HeadlessColor? = .separator
+
   /// Whether the table is in editing mode, where rows show their reorder controls (and
   /// deletion controls); `false` by default.
   open var isEditing = false

@@ -16,7 +16,10 @@ open class HeadlessView: HeadlessResponder {
   /// ``autoresizingMask`` says, as UIKit does.
   open var frame: CGRect {
     didSet {
-      if frame.size != oldValue.size { resizeSubviews(from: oldValue.size) }
+      if frame.size != oldValue.size {
+        resizeSubviews(from: oldValue.size)
+        setNeedsLayout()  // a new size lays the view out again, as in UIKit
+      }
       frameDidChange()
       if frame != oldValue, window != nil { geometryDidChange() }
       keyValueObservers.valuesMayHaveChanged()
@@ -249,6 +252,7 @@ open class HeadlessView: HeadlessResponder {
     if window != nil { view.geometryDidChange() }
     if view.window !== previousWindow { view.windowDidChange() }
     if window != nil { view.traitsMayHaveChanged() }
+    setNeedsLayout()  // a new subview lays its superview out, as in UIKit
   }
 
   /// Adds a view just behind `sibling` (on top, if `sibling` is not a subview).
@@ -304,8 +308,9 @@ open class HeadlessView: HeadlessResponder {
   /// A dimension the view's content does not decide.
   public static let noIntrinsicMetric: CGFloat = -1
 
-  /// Lays out subviews; HeadlessUIKit calls it from ``layoutIfNeeded()`` for plain views. Does
-  /// nothing by default.
+  /// Lays out subviews: called in the layout pass at the end of the main-actor turn for a view
+  /// in a window that asked for one (``setNeedsLayout()``, a new size, a subview added), or by
+  /// ``layoutIfNeeded()``. Does nothing by default.
   open func layoutSubviews() {}
 
   /// Takes the view out of its superview (and so off screen, if it was in a window).
@@ -344,12 +349,35 @@ open class HeadlessView: HeadlessResponder {
   /// Called before a subview leaves this view; does nothing by default.
   open func willRemoveSubview(_ subview: HeadlessView) {}
 
-  /// Asks for a layout pass. A plain view's does nothing: it lays out at ``layoutIfNeeded()``.
-  /// The list views lay out as the main actor's turn ends, or at ``layoutIfNeeded()``.
-  open func setNeedsLayout() {}
+  /// Asks for a layout pass, as UIKit's next frame makes it: at the end of the main-actor turn,
+  /// once however often it was asked, for a view in a window (a view off screen lays out when it
+  /// comes into one), or sooner with ``layoutIfNeeded()``. The list views lay out their cells
+  /// the same way.
+  open func setNeedsLayout() {
+    guard !needsLayout else { return }
+    needsLayout = true
+    if window != nil { PendingLayouts.shared.add(self) }
+  }
 
-  /// Lays out now: ``layoutSubviews()`` for a plain view; the list views lay out their cells.
-  open func layoutIfNeeded() { layoutSubviews() }
+  /// Lays out now what is due: this view, if it asked for a layout, then each view inside it
+  /// that did, from the top down; nothing for a view that did not ask (UIKit's
+  /// `layoutIfNeeded()`). The list views lay out their cells.
+  open func layoutIfNeeded() {
+    if needsLayout { performLayout() }
+    for subview in subviews { subview.layoutIfNeeded() }
+  }
+
+  /// Whether a layout is due (UIKit's layout flag).
+  private(set) var needsLayout = false
+
+  /// The layout itself: the controller whose view this is hears `viewWillLayoutSubviews()`
+  /// before and `viewDidLayoutSubviews()` after, as in UIKit.
+  func performLayout() {
+    needsLayout = false
+    owningController?.viewWillLayoutSubviews()
+    layoutSubviews()
+    owningController?.viewDidLayoutSubviews()
+  }
 
   /// Called when the frame changed.
   func frameDidChange() {}
@@ -395,6 +423,8 @@ open class HeadlessView: HeadlessResponder {
 
   private func windowDidChange() {
     didMoveToWindow()
+    // A layout asked for off screen is made once the view is in a window.
+    if window != nil, needsLayout { PendingLayouts.shared.add(self) }
     for subview in subviews { subview.windowDidChange() }
   }
 
@@ -568,4 +598,53 @@ public struct HeadlessLayoutPriority: RawRepresentable, Hashable, Sendable {
   public static let defaultLow = HeadlessLayoutPriority(rawValue: 250)
   /// As small as the content allows: the size to fit.
   public static let fittingSizeLevel = HeadlessLayoutPriority(rawValue: 50)
+}
+
+/// The views in windows whose layout is due, laid out at the end of the main-actor turn, from
+/// the top down — as a device lays out before it draws the next frame.
+@MainActor
+final class PendingLayouts {
+  static let shared = PendingLayouts()
+  private var views: [WeakView] = []
+  private var isScheduled = false
+
+  private struct WeakView {
+    weak var view: HeadlessView?
+  }
+
+  /// Lays `view` out at the end of this turn, if it still needs it then.
+  func add(_ view: HeadlessView) {
+    views.append(WeakView(view: view))
+    guard !isScheduled else { return }
+    isScheduled = true
+    Task { @MainActor [self] in flush() }
+  }
+
+  /// Lays out every view still due and still in a window, superviews before their subviews; a
+  /// layout that asks for more (a subview resized) is made in the same pass.
+  private func flush() {
+    isScheduled = false
+    var rounds = 0
+    while !views.isEmpty, rounds < 100 {
+      rounds += 1
+      let due = views.compactMap(\.view).filter { $0.needsLayout && $0.window != nil }
+      views = []
+      for view in due.sorted(by: { $0.depth < $1.depth }) where view.needsLayout {
+        view.performLayout()
+      }
+    }
+  }
+}
+
+extension HeadlessView {
+  /// How many superviews the view has.
+  fileprivate var depth: Int {
+    var count = 0
+    var current = superview
+    while let view = current {
+      count += 1
+      current = view.superview
+    }
+    return count
+  }
 }

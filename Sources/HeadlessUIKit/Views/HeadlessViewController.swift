@@ -150,6 +150,13 @@ open class HeadlessViewController: HeadlessResponder {
   /// Called once the view is loaded; does nothing by default.
   open func viewDidLoad() {}
 
+  /// Called before the view lays out its subviews (each layout pass of the view); does nothing
+  /// by default.
+  open func viewWillLayoutSubviews() {}
+
+  /// Called after the view laid out its subviews; does nothing by default.
+  open func viewDidLayoutSubviews() {}
+
   /// Called before the view is added to a window's hierarchy; does nothing by default.
   open func viewWillAppear(_ animated: Bool) {}
 

@@ -38,6 +38,25 @@ public final class HeadlessFont: Sendable, Equatable, CustomStringConvertible {
     /// A smaller caption.
     public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
+    /// The style's sizes at each text size, smallest first (xSmall to xxxLarge, then the five
+    /// accessibility sizes), from Apple's Human Interface Guidelines' tables of Dynamic Type
+    /// sizes for iOS.
+    var sizes: [CGFloat] {
+      switch self {
+      case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+      case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+      case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+      case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+      case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+      case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+      case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+      case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+      case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+      // Headline and body share their sizes (headline is semibold).
+      default: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+      }
+    }
+
     /// The style's size and weight at the default text size (Large), from Apple's Human
     /// Interface Guidelines' table of Dynamic Type sizes.
     var standard: (size: CGFloat, weight: Weight) {
@@ -142,16 +161,14 @@ public final class HeadlessFont: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The font of a Dynamic Type style at the text size of `traitCollection` (Large without
-  /// one). Body text follows the Human Interface Guidelines' sizes exactly; the other styles
-  /// scale with it from their Large size, rounded to a point (UIKit rules §4g).
+  /// one), at the size the Human Interface Guidelines' table gives every style at every text
+  /// size (UIKit rules §4g).
   public static func preferredFont(
     forTextStyle style: TextStyle, compatibleWith traitCollection: HeadlessTraitCollection?
   ) -> HeadlessFont {
-    let standard = style.standard
     let category = traitCollection?.preferredContentSizeCategory ?? .large
-    let scale = category.bodyPointSize / 17
-    let size = style == .body ? category.bodyPointSize : (standard.size * scale).rounded()
-    return HeadlessFont(pointSize: size, weight: standard.weight, textStyle: style)
+    let size = style.sizes[category.sizeIndex]
+    return HeadlessFont(pointSize: size, weight: style.standard.weight, textStyle: style)
   }
 
   /// The system font's size for labels: 17 points.

@@ -149,10 +149,10 @@ public struct HeadlessContentSizeCategory: RawRepresentable, Hashable, Sendable,
 
   /// Body text's size at this text size, from the Human Interface Guidelines' table of
   /// Dynamic Type sizes (iOS): 14, 15, 16, 17, 19, 21, 23, then 28, 33, 40, 47, 53 points.
-  var bodyPointSize: CGFloat {
-    let sizes: [CGFloat] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
-    return Self.ordered.firstIndex(of: self).map { sizes[$0] } ?? 17
-  }
+  var bodyPointSize: CGFloat { HeadlessFont.TextStyle.body.sizes[sizeIndex] }
+
+  /// Where this text size is among the twelve, smallest first (`unspecified` as Large).
+  var sizeIndex: Int { Self.ordered.firstIndex(of: self) ?? 3 }
 
   /// Smaller sizes first; `unspecified` as Large.
   public static func < (lhs: Self, rhs: Self) -> Bool {

@@ -62,6 +62,24 @@ struct EverydayViewsTests {
     #expect(appearance.titleTextAttributes[.foregroundColor] as? UIColor == .darkGray)
   }
 
+  /// Every text style at every text size, as the Human Interface Guidelines' tables give them.
+  @Test func preferredFontsFollowTheTextSizeForEveryStyle() {
+    func size(_ style: UIFont.TextStyle, _ category: UIContentSizeCategory) -> CGFloat {
+      var traits = UITraitCollection()
+      traits.preferredContentSizeCategory = category
+      return UIFont.preferredFont(forTextStyle: style, compatibleWith: traits).pointSize
+    }
+    #expect(size(.body, .large) == 17 && size(.headline, .large) == 17)
+    #expect(UIFont.preferredFont(forTextStyle: .headline).weight == .semibold)
+    #expect(size(.caption2, .extraSmall) == 11 && size(.caption2, .medium) == 11)
+    #expect(size(.caption1, .extraLarge) == 14 && size(.footnote, .extraExtraLarge) == 17)
+    #expect(size(.subheadline, .extraLarge) == 17 && size(.callout, .extraSmall) == 13)
+    #expect(size(.largeTitle, .extraExtraExtraLarge) == 40 && size(.title1, .small) == 26)
+    #expect(size(.title3, .accessibilityMedium) == 31 && size(.title2, .accessibilityLarge) == 39)
+    #expect(size(.footnote, .accessibilityExtraExtraExtraLarge) == 44)
+    #expect(size(.body, .accessibilityExtraExtraExtraLarge) == 53)
+  }
+
   @Test func aTablesSeparatorsAndACellsBackgroundsAreKeptAsSet() {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440), style: .plain)
     #expect(table.separatorStyle == .singleLine)

@@ -62,7 +62,11 @@ struct FirstScreenHoldTests {
     #expect(loader.cancelledKeys.isEmpty, "loads taken back: \(loader.cancelledKeys)")
     #expect(avatars.statistics.cancelled == 0)
     for key in 0..<12 { loader.open(key) }
-    await eventually("shown") { rowCount(of: table) == 200 }
+    // Shown, and its cells configured: the table lays them out at the end of the turn the list
+    // is shown in, which a check right after the rows count may come before.
+    await eventually("the first screen shown") {
+      rowCount(of: table) == 200 && look.firstScreen.count == 12
+    }
     #expect(look.firstScreen.count == 12)
     #expect(look.firstScreen.allSatisfy { $0 }, "\(look.loaded)")
     loader.openAll()
@@ -108,7 +112,9 @@ struct FirstScreenHoldTests {
     }
     #expect(rowCount(of: table) == 0, "held for the first screen's avatars")
     for key in 6..<12 { loader.open(key) }
-    await eventually("shown") { rowCount(of: table) == 30 }
+    await eventually("the first screen shown") {
+      rowCount(of: table) == 30 && look.firstScreen.count == 12
+    }
     #expect(look.firstScreen.count == 12)
     #expect(look.firstScreen.allSatisfy { $0 }, "\(look.loaded)")
     #expect(binding.statistics.updates == 2)

@@ -173,25 +173,25 @@ import Foundation
     /// No tolerance: actions run when due.
     public var minimumTolerance: SchedulerStride { .nanoseconds(0) }
 
-    /// Runs `action` on the run loop; on the main run loop, on the main queue, which the main
-    /// thread serves in an app and in a test process alike (a test does not spin the run loop).
+    /// Runs `action` on the run loop; the main run loop's actions on the main queue, which
+    /// the main thread serves in an app and in a test process alike (a test does not spin the
+    /// run loop).
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+      guard self !== RunLoop.main else { return DispatchQueue.main.schedule(action) }
       let action = ScheduledAction(run: action)
-      if self === RunLoop.main {
-        DispatchQueue.main.async { action.run() }
-      } else {
-        perform { action.run() }
-      }
+      perform { action.run() }
     }
 
-    /// Runs `action` at `date`.
+    /// Runs `action` on the run loop at `date` (the main run loop's on the main queue), with a
+    /// timer on the run loop, as Combine's does.
     public func schedule(
       after date: SchedulerInstant, tolerance: SchedulerStride, options: SchedulerOptions?,
       _ action: @escaping () -> Void
     ) {
+      guard self !== RunLoop.main else { return DispatchQueue.main.schedule(after: date, action) }
       let action = ScheduledAction(run: action)
-      let queue: DispatchQueue = self === RunLoop.main ? .main : .global()
-      queue.asyncAfter(deadline: date.dispatchTime) { action.run() }
+      let delay = max(0, Double(SchedulerInstant.now.distance(to: date).magnitude) / 1e9)
+      add(Timer(timeInterval: delay, repeats: false) { _ in action.run() }, forMode: .default)
     }
   }
 

@@ -147,10 +147,6 @@ public struct HeadlessContentSizeCategory: RawRepresentable, Hashable, Sendable,
   /// Whether it is one of the accessibility sizes.
   public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
 
-  /// Body text's size at this text size, from the Human Interface Guidelines' table of
-  /// Dynamic Type sizes (iOS): 14, 15, 16, 17, 19, 21, 23, then 28, 33, 40, 47, 53 points.
-  var bodyPointSize: CGFloat { HeadlessFont.TextStyle.body.sizes[sizeIndex] }
-
   /// Where this text size is among the twelve, smallest first (`unspecified` as Large).
   var sizeIndex: Int { Self.ordered.firstIndex(of: self) ?? 3 }
 

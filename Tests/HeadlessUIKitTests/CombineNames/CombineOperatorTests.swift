@@ -133,15 +133,19 @@ struct CombineOperatorTests {
     let cancellable = subject.receive(on: DispatchQueue.main).sink { _ in
       heard.value(DispatchQueue.getSpecific(key: mainQueue) == true)
     }
+    let onRunLoop = Heard<Bool>()
+    let mainRunLoop = subject.receive(on: RunLoop.main).sink { _ in
+      onRunLoop.value(DispatchQueue.getSpecific(key: mainQueue) == true)
+    }
     let immediate = Heard<Int>()
     let now = subject.receive(on: ImmediateScheduler.shared).sink { immediate.value($0) }
     // Combine's subjects may be sent to from any thread, though not marked Sendable.
     nonisolated(unsafe) let sender = subject
     await Task.detached { sender.send(1) }.value
     #expect(immediate.values == [1])
-    while heard.values.isEmpty { await Task.yield() }
-    #expect(heard.values == [true])
-    withExtendedLifetime((cancellable, now)) {}
+    while heard.values.isEmpty || onRunLoop.values.isEmpty { await Task.yield() }
+    #expect(heard.values == [true] && onRunLoop.values == [true])
+    withExtendedLifetime((cancellable, mainRunLoop, now)) {}
   }
 
   /// A scheduler whose time moves only when the test moves it: an app's own test scheduler,

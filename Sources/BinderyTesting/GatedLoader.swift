@@ -17,6 +17,9 @@ public final class GatedLoader: @unchecked Sendable {
   /// Calls cancelled before they reached their gate: they must not wait there, as nothing
   /// would open it.
   private var cancelledBeforeTheGate: Set<Int> = []
+  /// Calls that have started and not yet reached their gate, with their keys: a test that saw
+  /// a load start and opens every gate must not miss it by a few instructions.
+  private var onTheWay: [Int: Int] = [:]
   private var nextCall = 0
   /// When set, loads ignore cancellation (a loader that hangs).
   public var ignoresCancellation: Bool {
@@ -40,6 +43,7 @@ public final class GatedLoader: @unchecked Sendable {
   public func load(_ key: Int) async throws -> String {
     let call = lock.withLock { () -> Int in
       started.append(key)
+      onTheWay[nextCall] = key
       defer { nextCall += 1 }
       return nextCall
     }
@@ -47,6 +51,7 @@ public final class GatedLoader: @unchecked Sendable {
       await withCheckedContinuation { (continuation: Gate) in
         // Under the lock, so that a cancellation is seen either here or by the handler below.
         let ready = lock.withLock { () -> Result<String, Failure>? in
+          onTheWay[call] = nil
           if cancelledBeforeTheGate.remove(call) != nil { return .failure(Failure()) }
           if let result = early.removeValue(forKey: key) { return result }
           gates[key, default: [:]][call] = continuation
@@ -85,11 +90,15 @@ public final class GatedLoader: @unchecked Sendable {
     for gate in waiting { gate.resume(returning: result) }
   }
 
-  /// Opens every gate still closed, so no task is left waiting when a test ends. Only loads
-  /// that have reached their gate: to let a key's content through whenever its load comes,
-  /// open it by name with ``open(_:failing:)``.
+  /// Opens every gate still closed, so no task is left waiting when a test ends: loads at their
+  /// gates, and loads that have started (they are in ``startedKeys``) and not reached their
+  /// gate yet, which pass it when they do. Loads that start later wait: to let a key's content
+  /// through whenever its load comes, open it by name with ``open(_:failing:)``.
   public func openAll() {
     let all = lock.withLock { () -> [Int: [Int: Gate]] in
+      for (call, key) in onTheWay where !cancelledBeforeTheGate.contains(call) {
+        early[key] = .success("content \(key)")
+      }
       defer { gates.removeAll() }
       return gates
     }

@@ -98,7 +98,7 @@ extension BindingFuzzer {
       }
       tally.traitChanges += 1
     case 94..<97:
-      let scroll = appScrolls(view)
+      let scroll = await appScrolls(view)
       tally.steps += 1
       try await settleAndCheck(placeMark: nil)
       if let scroll { try checkScrolled(to: scroll, view) }
@@ -212,7 +212,7 @@ extension BindingFuzzer {
 
   /// The app scrolls by itself: through the binding, to an item by id or to the end, or with
   /// UIKit's own call to a row or item. Returns what the binding was asked for.
-  private func appScrolls(_ view: UIScrollView) -> AppScroll? {
+  private func appScrolls(_ view: UIScrollView) async -> AppScroll? {
     tally.appScrolls += 1
     let ids = lists.shownIDs
     let choice = Int.random(in: 0..<4, using: &random)
@@ -229,15 +229,25 @@ extension BindingFuzzer {
       guard view.window != nil, let path = indexPath(ofFlatIndex: index, in: view) else {
         return nil
       }
-      note("the app scrolls to \(path) itself (\(position))")
+      // Animated, the scroll takes 0.3 s on the clock, which the settling moves on: the rows on
+      // the way are laid out, and a list may arrive while it runs.
+      let animated = Bool.random(using: &random)
+      note("the app scrolls to \(path) itself (\(position)\(animated ? ", animated" : ""))")
       if let table = view as? UITableView {
         let at: UITableView.ScrollPosition = [.top, .middle, .bottom][
           positions.firstIndex(of: position) ?? 0]
-        table.scrollToRow(at: path, at: at, animated: false)
+        table.scrollToRow(at: path, at: at, animated: animated)
       } else if let grid = view as? UICollectionView {
         let at: UICollectionView.ScrollPosition = [.top, .centeredVertically, .bottom][
           positions.firstIndex(of: position) ?? 0]
-        grid.scrollToItem(at: path, at: at, animated: false)
+        grid.scrollToItem(at: path, at: at, animated: animated)
+      }
+      if animated, Bool.random(using: &random) {
+        let elapsed = Int.random(in: 0...280, using: &random)
+        window?.animationClock.advance(by: .milliseconds(elapsed))
+        _ = lists.edit(using: &random)
+        note("  \(elapsed) ms into the scroll, a list arrives")
+        await submitAndLetItArrive()
       }
       return nil
     }

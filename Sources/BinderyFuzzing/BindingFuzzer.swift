@@ -456,7 +456,7 @@ package final class BindingFuzzer {
   }
 
   /// Whether nothing is under way that a step could race with: every list sent is shown and
-  /// the view is done animating it, and every load the store runs has reached the loader (where
+  /// the view is done animating it and any scroll the app animated, and every load the store runs has reached the loader (where
   /// it waits for the fuzzer), with no outcome waiting to be taken in.
   func isQuiet(_ view: UIScrollView) -> Bool {
     let pageRequestWaits: Bool
@@ -466,6 +466,7 @@ package final class BindingFuzzer {
       pageRequestWaits = true
     }
     return (binding?.hasShownEverything ?? true) && view.pendingCompletionCount == 0
+      && !view.isScrollAnimating
       && loader.pendingCount == store.loadsInFlight + store.abandonedLoads
       && store.outcomesNotTakenIn == 0 && pageRequestWaits
   }

@@ -24,6 +24,9 @@ public protocol HeadlessScrollViewDelegate: AnyObject {
   func scrollViewDidEndDragging(_ scrollView: HeadlessScrollView, willDecelerate decelerate: Bool)
   /// The deceleration came to rest.
   func scrollViewDidEndDecelerating(_ scrollView: HeadlessScrollView)
+  /// An animated scroll the code asked for (`setContentOffset(_:animated:)`, a scroll to a row
+  /// or an item) reached its offset.
+  func scrollViewDidEndScrollingAnimation(_ scrollView: HeadlessScrollView)
   /// The adjusted content inset changed: the safe area, the keyboard or the content inset.
   func scrollViewDidChangeAdjustedContentInset(_ scrollView: HeadlessScrollView)
 }
@@ -44,6 +47,8 @@ extension HeadlessScrollViewDelegate {
   ) {}
   /// Does nothing.
   public func scrollViewDidEndDecelerating(_ scrollView: HeadlessScrollView) {}
+  /// Does nothing.
+  public func scrollViewDidEndScrollingAnimation(_ scrollView: HeadlessScrollView) {}
   /// Does nothing.
   public func scrollViewDidChangeAdjustedContentInset(_ scrollView: HeadlessScrollView) {}
 }

@@ -83,8 +83,9 @@ enum ScrollAlignment {
 
 extension ListEngine {
   /// Scrolls so that `frame` (in the engine's coordinates) is where `alignment` says, within the
-  /// content's bounds.
-  func scroll(toShow frame: CGRect, alignment: ScrollAlignment) {
+  /// content's bounds; animated as ``HeadlessScrollView/setContentOffset(_:animated:)`` is, to
+  /// the offset worked out now (from the estimates of rows not measured yet, as UIKit does).
+  func scroll(toShow frame: CGRect, alignment: ScrollAlignment, animated: Bool = false) {
     let visibleLength = viewport.length - viewport.insets.start - viewport.insets.end
     let start = frame.minY - viewport.insets.start
     let end = frame.maxY - viewport.length + viewport.insets.end
@@ -102,6 +103,9 @@ extension ListEngine {
         target = viewport.offset
       }
     }
-    setContentOffset(target)
+    let inRange = viewport.clamped(target, contentLength: contentLength)
+    guard let view else { return setContentOffset(inRange) }
+    viewport.deceleration = nil
+    view.scroll(toOffset: inRange, animated: animated)
   }
 }

@@ -9,8 +9,10 @@
 ///
 /// By default the clock moves by itself, one frame (1/60 s) per main-actor turn while anything
 /// animates, so that code under test that waits for a completion gets it, later than the next
-/// turn, without a test doing anything. A test that wants to be in the middle of an animation
-/// takes the clock in hand:
+/// turn, without a test doing anything — and after as many turns however busy the machine is.
+/// A demo or a test that watches what a person would see lets it follow real time
+/// (``Mode/realTime``). A test that wants to be in the middle of an animation takes the clock
+/// in hand:
 ///
 /// ```swift
 /// window.animationClock.mode = .manual
@@ -29,12 +31,15 @@ public final class HeadlessAnimationClock {
     case frameEachTurn
     /// Only when ``advance(by:)`` or ``finishAnimations()`` moves it.
     case manual
+    /// By itself, as fast as the wall clock while anything animates: a frame each 1/60 s, or
+    /// as much time as passed when the main actor comes back late.
+    case realTime
   }
 
-  /// How the clock moves; ``Mode/frameEachTurn`` by default. Going back to it from
-  /// ``Mode/manual`` lets the animations under way run on by themselves.
+  /// How the clock moves; ``Mode/frameEachTurn`` by default. Leaving ``Mode/manual`` lets the
+  /// animations under way run on by themselves.
   public var mode = Mode.frameEachTurn {
-    didSet { if mode == .frameEachTurn { startFramesIfNeeded() } }
+    didSet { startFramesIfNeeded() }
   }
 
   /// How long one frame lasts: a 60 Hz display's.
@@ -105,18 +110,24 @@ public final class HeadlessAnimationClock {
     for item in due { item.action() }
   }
 
-  /// In ``Mode/frameEachTurn``, a frame passes each main-actor turn while anything animates.
-  /// The frames keep the clock, as a display link keeps its target, until nothing animates:
-  /// what was scheduled on it always ends.
+  /// Unless the clock is in hand, frames pass while anything animates: one each main-actor
+  /// turn, or as the wall clock goes. The frames keep the clock, as a display link keeps its
+  /// target, until nothing animates: what was scheduled on it always ends.
   private func startFramesIfNeeded() {
-    guard mode == .frameEachTurn, !isRunningFrames, isAnimating else { return }
+    guard mode != .manual, !isRunningFrames, isAnimating else { return }
     isRunningFrames = true
     Task { @MainActor [self] in
-      while mode == .frameEachTurn, isAnimating {
-        await Task.yield()
+      while mode != .manual, isAnimating {
+        let mode = self.mode
+        let before = ContinuousClock.now
+        if mode == .realTime {
+          try? await Task.sleep(for: Self.frameDuration)
+        } else {
+          await Task.yield()
+        }
         // The clock may have been taken in hand, or moved on, during the turn.
-        guard mode == .frameEachTurn else { break }
-        now += Self.frameDuration
+        guard self.mode == mode else { continue }
+        now += mode == .realTime ? ContinuousClock.now - before : Self.frameDuration
         fireDue()
       }
       isRunningFrames = false

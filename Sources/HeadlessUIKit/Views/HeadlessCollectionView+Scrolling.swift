@@ -38,8 +38,8 @@ extension HeadlessCollectionView {
   }
 
   /// Scrolls so that an item is at `scrollPosition`. UIKit raises for an item or section the
-  /// collection view does not have; this reports it and does not scroll. HeadlessUIKit does
-  /// not animate.
+  /// collection view does not have; this reports it and does not scroll. Animated, the content
+  /// moves as ``HeadlessScrollView/setContentOffset(_:animated:)`` moves it.
   public func scrollToItem(
     at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool
   ) {
@@ -47,7 +47,8 @@ extension HeadlessCollectionView {
     else { return }
     engine.scroll(
       toShow: engine.transposed(attributes.frame),
-      alignment: scrollPosition.alignment(horizontal: engine.viewport.isHorizontal))
+      alignment: scrollPosition.alignment(horizontal: engine.viewport.isHorizontal),
+      animated: animated)
   }
 
   /// Whether the view has an item at `indexPath`; reports it when not, as UIKit raises for an

@@ -171,7 +171,7 @@ open class HeadlessNavigationController: HeadlessViewController {
       to?.beginAppearing(animated: animated)
     }
     if let to { place(to) }
-    Transition.finish(animated: animated) { [weak self] in
+    Transition.finish(animated: animated, in: onScreen ? view.window : nil) { [weak self] in
       if let from, from !== self?.topViewController {
         from.viewIfLoaded?.removeFromSuperview()
         if onScreen { from.endDisappearing(animated: animated) }

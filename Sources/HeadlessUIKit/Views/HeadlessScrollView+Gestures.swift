@@ -54,9 +54,10 @@ extension HeadlessScrollView {
   // MARK: The user's finger (HeadlessUIKit only)
 
   /// The user puts a finger down to drag: the delegate hears `scrollViewWillBeginDragging(_:)`;
-  /// a deceleration under way stops.
+  /// a deceleration or an animated scroll under way stops where it is.
   public func userBeginsDragging() {
     engine.viewport.deceleration = nil
+    stopScrollAnimation()
     engine.viewport.isDragging = true
     engine.view?.scrollEventDelegate?.scrollViewWillBeginDragging(self)
   }

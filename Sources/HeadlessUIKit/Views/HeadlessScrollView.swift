@@ -33,11 +33,97 @@ open class HeadlessScrollView: HeadlessView {
     }
   }
 
-  /// Scrolls to an offset, kept as it is like ``contentOffset``, stopping a deceleration under
-  /// way, as UIKit does; HeadlessUIKit does not animate, so `animated` changes nothing else.
+  /// Scrolls to an offset, kept as it is like ``contentOffset``, stopping a deceleration or an
+  /// animated scroll under way, as UIKit does (UIKit rules §7.5).
+  ///
+  /// Animated, on screen, the content moves to the offset at a constant rate over
+  /// ``scrollAnimationDuration`` on the window's ``HeadlessWindow/animationClock``: each frame
+  /// sets the offset in between, lays the rows out and tells the delegate
+  /// `scrollViewDidScroll(_:)`; at the end the delegate hears
+  /// `scrollViewDidEndScrollingAnimation(_:)`. An offset the content is already at does not
+  /// animate and ends nothing, as on a device. Setting ``contentOffset`` meanwhile moves the
+  /// content until the next frame, which puts it back on the animation's way; calling this
+  /// method again, or the user's finger, stops the animation where it is, without its end.
   open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
     engine.viewport.deceleration = nil
-    engine.setContentOffset(engine.transposed(contentOffset).y, clamped: false)
+    scroll(toOffset: engine.transposed(contentOffset).y, animated: animated)
+  }
+
+  // MARK: Animated scrolls (§7.5)
+
+  /// How long an animated scroll takes, whatever its distance: about 0.3 s on a device (UIKit
+  /// does not document it; UIKit rules §7.5).
+  public static let scrollAnimationDuration = Duration.milliseconds(300)
+
+  /// An animated scroll under way: from where to where, since when on which clock.
+  private struct ScrollAnimation {
+    var id: Int
+    var from: CGFloat
+    var to: CGFloat
+    var start: Duration
+    var clock: HeadlessAnimationClock
+    var nextFrame: Int
+  }
+
+  private var scrollAnimation: ScrollAnimation?
+  private var scrollAnimationCount = 0
+
+  /// Whether an animated scroll is under way (HeadlessUIKit only): from
+  /// ``setContentOffset(_:animated:)`` or a scroll to a row or an item, until its end.
+  public var isScrollAnimating: Bool { scrollAnimation != nil }
+
+  /// Scrolls to `target` along the scroll, animated when asked and on screen; stops an animated
+  /// scroll under way first.
+  func scroll(toOffset target: CGFloat, animated: Bool) {
+    stopScrollAnimation()
+    let from = engine.viewport.offset
+    guard animated, let clock = engine.animationClock else {
+      engine.setContentOffset(target, clamped: false)
+      return
+    }
+    guard target != from else { return }
+    scrollAnimationCount += 1
+    scrollAnimation = ScrollAnimation(
+      id: scrollAnimationCount, from: from, to: target, start: clock.now, clock: clock,
+      nextFrame: 0)
+    scheduleScrollFrame()
+  }
+
+  /// Stops the animated scroll under way, where it is, without telling its end.
+  func stopScrollAnimation() {
+    guard let animation = scrollAnimation else { return }
+    animation.clock.cancel(animation.nextFrame)
+    scrollAnimation = nil
+  }
+
+  private func scheduleScrollFrame() {
+    guard let animation = scrollAnimation else { return }
+    // A frame at a time, the last at the end of the duration exactly.
+    let left = Self.scrollAnimationDuration - (animation.clock.now - animation.start)
+    scrollAnimation?.nextFrame = animation.clock.schedule(
+      after: min(HeadlessAnimationClock.frameDuration, left)
+    ) { [weak self] in
+      self?.scrollFrame(animation.id)
+    }
+  }
+
+  /// One frame of the animated scroll: the offset for the time on its clock, laid out and told;
+  /// the end, told, once its duration has passed.
+  private func scrollFrame(_ id: Int) {
+    guard let animation = scrollAnimation, animation.id == id else { return }
+    let fraction = CGFloat(
+      min(1, (animation.clock.now - animation.start) / Self.scrollAnimationDuration))
+    let ended = fraction >= 1
+    if ended { scrollAnimation = nil }
+    engine.setContentOffset(
+      ended ? animation.to : animation.from + (animation.to - animation.from) * fraction,
+      clamped: false)
+    if ended {
+      engine.view?.scrollEventDelegate?.scrollViewDidEndScrollingAnimation(self)
+    } else if scrollAnimation?.id == id {
+      // Unless the delegate, told of this frame, scrolled anew.
+      scheduleScrollFrame()
+    }
   }
 
   /// The size of the content: the laid-out length along the scroll, the frame's breadth

@@ -36,7 +36,8 @@ extension HeadlessTableView {
     let counts = engine.counts()
     if indexPath.itemIndex == NSNotFound, counts.indices.contains(indexPath.sectionIndex) {
       engine.scroll(
-        toShow: rect(forSection: indexPath.sectionIndex), alignment: scrollPosition.alignment)
+        toShow: rect(forSection: indexPath.sectionIndex), alignment: scrollPosition.alignment,
+        animated: animated)
       return
     }
     guard engine.contains(indexPath) else {
@@ -46,7 +47,8 @@ extension HeadlessTableView {
           kind: .tableView))
       return
     }
-    engine.scroll(toShow: engine.frame(of: indexPath), alignment: scrollPosition.alignment)
+    engine.scroll(
+      toShow: engine.frame(of: indexPath), alignment: scrollPosition.alignment, animated: animated)
   }
 
   /// The user taps an entry of the section index (HeadlessUIKit only): the data source says

@@ -309,7 +309,7 @@ open class HeadlessViewController: HeadlessResponder {
     let presentedView: HeadlessView = viewController.view
     presentedView.frame = window.bounds
     window.addSubview(presentedView)
-    Transition.finish(animated: flag) {
+    Transition.finish(animated: flag, in: window) {
       viewController.isBeingPresented = false
       viewController.endAppearing(animated: flag)
       if let covered {
@@ -350,7 +350,7 @@ open class HeadlessViewController: HeadlessResponder {
       presenterView.frame = window.bounds
       window.insertSubview(presenterView, belowSubview: dismissed.view)
     }
-    Transition.finish(animated: flag) {
+    Transition.finish(animated: flag, in: window) {
       dismissed.viewIfLoaded?.removeFromSuperview()
       dismissed.isBeingDismissed = false
       dismissed.endDisappearing(animated: flag)
@@ -432,14 +432,24 @@ open class HeadlessViewController: HeadlessResponder {
   }
 }
 
-/// Ends a transition: at once when it is not animated, on a later main-actor turn when it is.
+/// Ends a transition: at once when it is not animated; animated, once ``duration`` has passed
+/// on the window's ``HeadlessAnimationClock``, as a push, a pop, a presentation or a dismissal
+/// takes its time on a device (UIKit rules §7.5) — or on the next main-actor turn with no
+/// window to animate in, or inside `performWithoutAnimation(_:)`.
 @MainActor
 enum Transition {
-  static func finish(animated: Bool, _ end: @escaping @MainActor () -> Void) {
-    if animated {
-      Task { @MainActor in end() }
+  /// How long an animated transition takes: UIKit does not document it; a navigation
+  /// controller's slide and a sheet's rise are about a third of a second on a device.
+  static let duration = Duration.milliseconds(350)
+
+  static func finish(
+    animated: Bool, in window: HeadlessWindow?, _ end: @escaping @MainActor () -> Void
+  ) {
+    guard animated else { return end() }
+    if HeadlessView.areAnimationsEnabled, let clock = window?.animationClock {
+      _ = clock.schedule(after: duration, end)
     } else {
-      end()
+      Task { @MainActor in end() }
     }
   }
 }

@@ -163,6 +163,34 @@ struct ViewControllerTests {
     window.resignVisible()
   }
 
+  /// A presentation and a dismissal take their time on the window's clock, as a device's
+  /// (UIKit rules §7.5): a test in the middle of one sees both screens in the window.
+  @Test func anAnimatedTransitionTakesItsTimeOnTheWindowsClock() {
+    let log = Log()
+    let root = Screen("root", log: log)
+    let window = UIWindow.show(root)
+    let clock = window.animationClock
+    clock.mode = .manual
+    let cover = Screen("cover", log: log)
+    cover.modalPresentationStyle = .fullScreen
+    var presented = false
+    root.present(cover, animated: true) { presented = true }
+    clock.advance(by: .milliseconds(300))
+    #expect(!presented && cover.isBeingPresented && root.view.window === window)
+    clock.advance(by: .milliseconds(50))
+    #expect(presented && !cover.isBeingPresented && root.view.window == nil)
+    _ = log.take()
+
+    var dismissed = false
+    cover.dismiss(animated: true) { dismissed = true }
+    #expect(log.take() == ["cover will disappear", "root will appear"])
+    clock.advance(by: .milliseconds(300))
+    #expect(!dismissed && cover.isBeingDismissed)
+    clock.finishAnimations()
+    #expect(dismissed && log.take() == ["cover did disappear", "root did appear"])
+    window.resignVisible()
+  }
+
   /// A screen that already presents one refuses another, as a device does (with its warning,
   /// and without calling the completion); the presented screen presents on top.
   @Test func aPresentingScreenRefusesASecondAndThePresentedOneGoesOnTop() {

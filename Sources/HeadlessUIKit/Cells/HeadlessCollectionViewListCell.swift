@@ -8,6 +8,12 @@ import Foundation
 /// does not exist): a list content configuration, accessories, an indentation level.
 @MainActor
 open class HeadlessCollectionViewListCell: HeadlessCollectionViewCell {
+  override var isAccessibilityElementByDefault: Bool { true }
+  override var defaultAccessibilityLabel: String? { readText }
+  override var defaultAccessibilityTraits: HeadlessAccessibilityTraits {
+    isSelected ? .selected : .none
+  }
+
   /// The accessories at the cell's sides.
   open var accessories: [HeadlessCellAccessory] = []
   /// How deep the cell is indented (an outline's level).

@@ -13,6 +13,10 @@ import Foundation
 /// size themselves from their labels to grow with their text and their font.
 @MainActor
 open class HeadlessLabel: HeadlessView {
+  override var isAccessibilityElementByDefault: Bool { true }
+  override var defaultAccessibilityLabel: String? { text }
+  override var defaultAccessibilityTraits: HeadlessAccessibilityTraits { .staticText }
+
   /// The label's text; setting it replaces ``attributedText``.
   open var text: String? {
     didSet { storedAttributedText = nil }

@@ -28,6 +28,36 @@ open class HeadlessReusableView: HeadlessView {
 }
 
 extension HeadlessReusableView {
+  /// What VoiceOver reads for a cell that is one element: its list configuration's texts, or
+  /// else the labels it holds, joined by commas, as UIKit composes a cell's label.
+  var readText: String? {
+    let configuration: (any HeadlessContentConfiguration)? =
+      switch self {
+      case let cell as HeadlessTableViewCell: cell.contentConfiguration
+      case let cell as HeadlessCollectionViewCell: cell.contentConfiguration
+      default: nil
+      }
+    if let list = configuration as? HeadlessListContentConfiguration {
+      let texts = [list.text, list.secondaryText].compactMap { $0 }.filter { !$0.isEmpty }
+      return texts.isEmpty ? nil : texts.joined(separator: ", ")
+    }
+    var texts: [String] = []
+    func read(_ view: HeadlessView) {
+      guard !view.isHidden, !view.accessibilityElementsHidden else { return }
+      if view.isAccessibilityElement {
+        if let label = view.accessibilityLabel, !label.isEmpty { texts.append(label) }
+        return
+      }
+      for subview in view.subviews { read(subview) }
+    }
+    for subview in subviews { read(subview) }
+    if texts.isEmpty, let cell = self as? HeadlessTableViewCell {
+      texts = [cell.textLabel?.text, cell.detailTextLabel?.text].compactMap { $0 }
+        .filter { !$0.isEmpty }
+    }
+    return texts.isEmpty ? nil : texts.joined(separator: ", ")
+  }
+
   /// The text a cell or header shows: its list content configuration's, or its label's
   /// (HeadlessUIKit only, for tests).
   public var shownText: String? {

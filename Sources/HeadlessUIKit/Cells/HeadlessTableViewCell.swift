@@ -3,6 +3,12 @@ import Foundation
 /// The table view's cell (`UITableViewCell` where UIKit does not exist).
 @MainActor
 open class HeadlessTableViewCell: HeadlessReusableView {
+  override var isAccessibilityElementByDefault: Bool { true }
+  override var defaultAccessibilityLabel: String? { readText }
+  override var defaultAccessibilityTraits: HeadlessAccessibilityTraits {
+    isSelected ? .selected : .none
+  }
+
   /// The cell style, as UIKit's `UITableViewCell.CellStyle`.
   public enum CellStyle: Int, Sendable {
     /// A label on the left.

@@ -39,6 +39,8 @@ extension ListEngine {
   private func reusedOrMade(_ key: ReusePool.Key) -> HeadlessReusableView? {
     if let recycled = reusePool.takeRecycled(key) {
       recycled.prepareForReuseCount += 1
+      // Reused for another row, the cell is another element to VoiceOver.
+      view?.window?.voiceOver.viewLeft(recycled)
       recycled.prepareForReuse()
       // A view recycled before a change of traits learns of it as it comes back.
       recycled.traitsMayHaveChanged()

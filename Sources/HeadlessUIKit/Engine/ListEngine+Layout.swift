@@ -143,6 +143,7 @@ extension ListEngine {
   /// Tells the delegate a cell it was told about left the screen.
   func endDisplay(_ cell: HeadlessReusableView, at path: IndexPath) {
     guard displayedCells.remove(ObjectIdentifier(cell)) != nil else { return }
+    view?.window?.voiceOver.viewLeft(cell)
     askingDataSource { view?.didEndDisplaying(cell, at: path) }
   }
 

@@ -20,6 +20,10 @@ import Foundation
   public typealias UIEdgeInsets = HeadlessEdgeInsets
   /// `UIScrollViewDelegate`.
   public typealias UIScrollViewDelegate = HeadlessScrollViewDelegate
+  /// `UIAccessibility`: whether VoiceOver runs, and the notifications an app posts to it.
+  public typealias UIAccessibility = HeadlessAccessibility
+  /// `UIAccessibilityTraits`.
+  public typealias UIAccessibilityTraits = HeadlessAccessibilityTraits
   /// `UILabel`.
   public typealias UILabel = HeadlessLabel
   /// `UIImage`.

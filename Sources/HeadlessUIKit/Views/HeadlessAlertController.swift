@@ -98,6 +98,9 @@ public final class HeadlessAlertAction {
 /// A one-line text field (`UITextField` where UIKit does not exist): its text and placeholder.
 @MainActor
 open class HeadlessTextField: HeadlessControl {
+  override var isAccessibilityElementByDefault: Bool { true }
+  override var defaultAccessibilityLabel: String? { placeholder }
+
   /// The text typed.
   open var text: String? = ""
   /// What it shows while empty.

@@ -13,6 +13,12 @@ import Foundation
 /// runtime, which Linux lacks; `addAction(_:for:)` (UIKit's, iOS 14) works on both.
 @MainActor
 open class HeadlessButton: HeadlessControl {
+  override var isAccessibilityElementByDefault: Bool { true }
+  override var defaultAccessibilityLabel: String? { currentTitle }
+  override var defaultAccessibilityTraits: HeadlessAccessibilityTraits {
+    isEnabled ? .button : [.button, .notEnabled]
+  }
+
   /// The kind of button (`UIButton.ButtonType`).
   public enum ButtonType: Int, Sendable {
     case custom, system, detailDisclosure, infoLight, infoDark, contactAdd

@@ -86,8 +86,72 @@ open class HeadlessView: HeadlessResponder {
   /// The identifier UI tests find the view by.
   open var accessibilityIdentifier: String?
 
-  /// What VoiceOver reads for the view.
-  open var accessibilityLabel: String?
+  // MARK: Accessibility (§7.10)
+
+  /// Whether VoiceOver reads the view as one element (its subviews are then not read). By
+  /// default, as UIKit: labels, buttons, text fields and table and list cells are; other views
+  /// are containers of their subviews.
+  open var isAccessibilityElement: Bool {
+    get { accessibilityElementSetting ?? isAccessibilityElementByDefault }
+    set { accessibilityElementSetting = newValue }
+  }
+  private var accessibilityElementSetting: Bool?
+  /// Whether views of this class are elements unless told.
+  var isAccessibilityElementByDefault: Bool { false }
+
+  /// What VoiceOver reads for the view. By default a label's text, a button's title, and a
+  /// cell's texts, joined by commas.
+  open var accessibilityLabel: String? {
+    get { accessibilityLabelSetting ?? defaultAccessibilityLabel }
+    set { accessibilityLabelSetting = newValue }
+  }
+  private var accessibilityLabelSetting: String?
+  /// The label read when none was set.
+  var defaultAccessibilityLabel: String? { nil }
+
+  /// The element's value, read after its label (a slider's position, a count).
+  open var accessibilityValue: String?
+
+  /// What activating the element does, read after a pause.
+  open var accessibilityHint: String?
+
+  /// What the element is (a button, a header, selected…). By default a label is static text, a
+  /// button a button, a selected cell selected.
+  open var accessibilityTraits: HeadlessAccessibilityTraits {
+    get { accessibilityTraitsSetting ?? defaultAccessibilityTraits }
+    set { accessibilityTraitsSetting = newValue }
+  }
+  private var accessibilityTraitsSetting: HeadlessAccessibilityTraits?
+  /// The traits when none were set.
+  var defaultAccessibilityTraits: HeadlessAccessibilityTraits { .none }
+
+  /// Whether VoiceOver skips the view and everything in it.
+  open var accessibilityElementsHidden = false
+
+  /// Called when VoiceOver's cursor comes to the element; does nothing by default.
+  open func accessibilityElementDidBecomeFocused() {}
+
+  /// Called when VoiceOver's cursor leaves the element; does nothing by default.
+  open func accessibilityElementDidLoseFocus() {}
+
+  /// Whether VoiceOver's cursor is on the element.
+  open func accessibilityElementIsFocused() -> Bool {
+    accessibilityWindow?.voiceOver.focusedElement === self
+  }
+
+  /// The window VoiceOver finds the view in: its own, or its list's for a cell and what a cell
+  /// holds (HeadlessUIKit keeps cells out of the view hierarchy).
+  var accessibilityWindow: HeadlessWindow? {
+    if let window { return window }
+    var view: HeadlessView? = self
+    while let current = view {
+      if let cell = current as? HeadlessReusableView, let list = cell.hostingList {
+        return list.window
+      }
+      view = current.superview
+    }
+    return nil
+  }
 
   /// Whether the view's frame is made into constraints; set it to `false` for a view placed
   /// with anchors (HeadlessUIKit keeps constraints and solves none: see
@@ -316,6 +380,7 @@ open class HeadlessView: HeadlessResponder {
   /// Takes the view out of its superview (and so off screen, if it was in a window).
   open func removeFromSuperview() {
     let previousWindow = window
+    previousWindow?.voiceOver.viewLeft(self)
     detachFromSuperview()
     if previousWindow != nil { keepWindow(nil) }
     if window !== previousWindow { windowDidChange() }

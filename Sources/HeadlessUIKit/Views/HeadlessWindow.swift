@@ -156,6 +156,14 @@ open class HeadlessWindow: HeadlessView {
   /// takes it in hand (``HeadlessAnimationClock/Mode/manual``).
   public let animationClock = HeadlessAnimationClock()
 
+  /// VoiceOver on this window (HeadlessUIKit only): off until a test turns it on
+  /// (``HeadlessVoiceOver/isRunning``), then its elements, its cursor and what it was told.
+  public private(set) lazy var voiceOver: HeadlessVoiceOver = {
+    let voiceOver = HeadlessVoiceOver()
+    voiceOver.window = self
+    return voiceOver
+  }()
+
   /// Where the keyboard is, in the window's coordinates, while it shows; `nil` when hidden.
   public private(set) var keyboardFrame: CGRect?
 

@@ -25,8 +25,12 @@ struct ConfiguredContent {
     }
   }
 
-  /// The size the configuration's view needs for `targetSize`; `nil` without a configuration.
-  func fittingSize(_ targetSize: CGSize) -> CGSize? {
-    view?.systemLayoutSizeFitting(targetSize)
+  /// The size the configuration's view needs for `targetSize` at the cell's `traits` (its
+  /// text size); `nil` without a configuration.
+  func fittingSize(_ targetSize: CGSize, traits: HeadlessTraitCollection) -> CGSize? {
+    if let list = view as? HeadlessListContentView {
+      return list.fittingSize(targetSize, traits: traits)
+    }
+    return view?.systemLayoutSizeFitting(targetSize)
   }
 }

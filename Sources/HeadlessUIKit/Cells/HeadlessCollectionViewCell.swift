@@ -95,6 +95,7 @@ open class HeadlessCollectionViewCell: HeadlessCollectionReusableView {
   /// measures a configured cell by the content view's Auto Layout size (UIKit rules §4b); without
   /// a configuration, a standard cell's.
   open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    configuredContent.fittingSize(targetSize) ?? super.systemLayoutSizeFitting(targetSize)
+    configuredContent.fittingSize(targetSize, traits: traitCollection)
+      ?? super.systemLayoutSizeFitting(targetSize)
   }
 }

@@ -94,6 +94,15 @@ open class HeadlessLabel: HeadlessView {
 
   /// The lines the text breaks into at `width`, and the widest one's width.
   private func measuredLines(width: CGFloat) -> (count: Int, width: CGFloat) {
+    Self.measuredLines(of: text, font: font, numberOfLines: numberOfLines, width: width)
+  }
+
+  /// The lines `text` breaks into at `width` in `font`, at most `numberOfLines` (0: as many as
+  /// it takes), and the widest one's width: every character half the font's size wide, breaks
+  /// at spaces and new lines.
+  nonisolated static func measuredLines(
+    of text: String?, font: HeadlessFont, numberOfLines: Int, width: CGFloat
+  ) -> (count: Int, width: CGFloat) {
     guard let text, !text.isEmpty else { return (0, 0) }
     let characterWidth = font.pointSize / 2
     var lines = 0

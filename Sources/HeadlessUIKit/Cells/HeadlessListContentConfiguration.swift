@@ -93,8 +93,9 @@ public struct HeadlessListContentConfiguration: HeadlessContentConfiguration, Ha
 extension HeadlessListContentConfiguration {
   /// How a text is shown (UIKit's `UIListContentConfiguration.TextProperties`, in part).
   public struct TextProperties: Hashable, Sendable {
-    /// The most lines the text takes; 0 for as many as it needs.
-    public var numberOfLines = 1
+    /// The most lines the text takes; 0, the default, for as many as it needs: a list row's
+    /// text wraps, as UIKit's does.
+    public var numberOfLines = 0
     /// The text's colour.
     public var color = HeadlessColor.label
 

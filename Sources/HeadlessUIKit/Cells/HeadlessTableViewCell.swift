@@ -186,7 +186,8 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   /// measures a configured cell by the content view's Auto Layout size (UIKit rules §4b); without
   /// a configuration, a standard cell's.
   open override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    configuredContent.fittingSize(targetSize) ?? super.systemLayoutSizeFitting(targetSize)
+    configuredContent.fittingSize(targetSize, traits: traitCollection)
+      ?? super.systemLayoutSizeFitting(targetSize)
   }
 
   /// The content view fills the cell, as in UIKit, so that what is added to it is in the cell.

@@ -67,6 +67,7 @@ extension ListEngine {
   /// needs — this is the cells shown by the last layout, without laying out again: a read there
   /// must not ask that data source again, which would recurse until the stack overflows (§7.2).
   func visibleIndexPathsForRead() -> [IndexPath] {
+    layOutIfScrolled()
     guard isUpdatingVisibleCells else {
       guard isInWindow, viewport.length > 0 else { return [] }
       if let visible = kept.visibleItems { return visible }
@@ -109,6 +110,7 @@ extension ListEngine {
   /// data-source or delegate call, whether the last layout showed it (as
   /// ``visibleIndexPathsForRead()``).
   func isVisibleForRead(_ path: IndexPath) -> Bool {
+    layOutIfScrolled()
     guard isUpdatingVisibleCells else { return isVisible(path) }
     return cells[path].map { displayedCells.contains(ObjectIdentifier($0)) } ?? false
   }

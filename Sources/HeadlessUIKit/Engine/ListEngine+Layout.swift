@@ -9,15 +9,35 @@ import Foundation
 extension ListEngine {
   // MARK: Layout
 
+  /// Lays the view out through its `layoutSubviews()`, as UIKit's table and collection views
+  /// place their cells in theirs: a subclass's override runs around the list's own layout,
+  /// which its call to `super` makes (§7.7). Returns whether it laid out, and so told the
+  /// view's key-value observers what changed.
+  @discardableResult
+  func layout() -> Bool {
+    guard let view, isInWindow, !isInViewLayout else { return layOut() }
+    isInViewLayout = true
+    defer { isInViewLayout = false }
+    viewLayoutResult = false
+    view.layoutSubviews()
+    return viewLayoutResult
+  }
+
+  /// The list's own layout, from the view's `layoutSubviews()`.
+  func layOutFromView() {
+    viewLayoutResult = layOut() || viewLayoutResult
+  }
+
   /// Makes cells and supplementary views for what is visible, and — UIKit's cell prefetching —
   /// cells for the lines just beyond the viewport in the direction of the scroll; recycles the
   /// cells of everything else. Returns whether it laid out, and so told the view's key-value
   /// observers what changed.
   @discardableResult
-  func layout() -> Bool {
+  private func layOut() -> Bool {
     // What asked for a layout (a property of the view's, a new window) may change the geometry.
     kept.geometryChanged()
     guard isInWindow else { return false }
+    scrolledSinceLayout = false
     guard layoutPass.begin() else {
       // A layout asked for from inside another: while the layout object readies itself, a
       // collection view ignores it and says so. Asked for while cells are placed (a cell
@@ -35,7 +55,12 @@ extension ListEngine {
     // leave it (`.scrollableAxes`, §4g).
     view?.adjustedContentInsetMayHaveChanged()
     adjustOffsetIfContentChanged()
-    view?.keyValueObservers.valuesMayHaveChanged()  // the content's size
+    // The content's size; a scroll that told the observers already is told again only if it
+    // changed.
+    if lengthObserversHeard == nil || lengthObserversHeard != contentLength {
+      view?.keyValueObservers.valuesMayHaveChanged()
+    }
+    lengthObserversHeard = nil
     prefetchAfterLayout()
     return true
   }

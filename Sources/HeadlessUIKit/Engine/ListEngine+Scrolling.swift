@@ -19,15 +19,30 @@ extension ListEngine {
   func setContentOffset(_ offset: CGFloat, clamped: Bool = true) {
     let target = clamped ? viewport.clamped(offset, contentLength: contentLength) : offset
     let direction = viewport.scroll(to: target)
-    // A layout tells the observers itself, the offset's change with what it placed: once a
-    // change, as UIKit's setter tells them.
-    let told = layout()
-    if direction != 0, let view {
-      if !told { view.keyValueObservers.valuesMayHaveChanged() }
-      view.scrollEventDelegate?.scrollViewDidScroll(view)
+    guard direction != 0, let view else {
+      layout()
+      return
     }
-    guard direction != 0, isInWindow, prefetching.isEnabled, view != nil else { return }
+    // As UIKit's setter: the observers and the delegate hear the new offset at once, and the
+    // rows it reveals are laid out after (on a device, in the layout pass that follows; a read
+    // of the visible rows from the delegate lays them out then, as UIKit's reads do).
+    scrolledSinceLayout = isInWindow
+    kept.geometryChanged()
+    view.keyValueObservers.valuesMayHaveChanged()
+    lengthObserversHeard = contentLength
+    view.scrollEventDelegate?.scrollViewDidScroll(view)
+    // Unless the delegate scrolled again, or read the rows, in which case they are laid out.
+    if scrolledSinceLayout || !isInWindow { layout() }
+    lengthObserversHeard = nil
+    guard isInWindow, prefetching.isEnabled, self.view != nil else { return }
     prefetch(direction: direction)
+  }
+
+  /// Lays the rows out if the content moved since the last layout: a read of the visible rows
+  /// sees the rows at the new offset, as UIKit's reads do.
+  func layOutIfScrolled() {
+    guard scrolledSinceLayout, layoutPass.phase == .idle else { return }
+    layout()
   }
 
   /// Brings an offset left past either end back within the content once the content's length

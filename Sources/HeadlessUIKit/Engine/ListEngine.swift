@@ -69,6 +69,17 @@ final class ListEngine {
   var kept = KeptGeometry()
   /// ``kept``'s generation when the last layout ended; `nil` before the first.
   var laidOutGeneration: UInt64?
+  /// The content moved and the rows it reveals are not laid out yet: the delegate hears the
+  /// scroll first, as on a device, and a read of the visible rows in between lays them out.
+  var scrolledSinceLayout = false
+  /// Whether the view's `layoutSubviews()` is running for a layout the engine asked for, and
+  /// whether the list's own layout inside it laid out.
+  var isInViewLayout = false
+  var viewLayoutResult = false
+  /// The content's length when a scroll told the observers, until the layout that follows: that
+  /// layout tells them again only if the length changed (each telling reads every observed
+  /// value).
+  var lengthObserversHeard: CGFloat?
   var isInWindow = false {
     didSet {
       kept.cellsChanged()

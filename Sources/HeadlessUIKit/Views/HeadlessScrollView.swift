@@ -360,6 +360,14 @@ open class HeadlessScrollView: HeadlessView {
   /// makes it now.
   open override func setNeedsLayout() { engine.setNeedsLayout() }
 
+  /// Places the cells and supplementary views for the visible area, as UIKit's table and
+  /// collection views do in theirs: a subclass that overrides it calls `super`, and its own
+  /// code runs before or after the cells are placed (UIKit rules §7.7).
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    engine.layOutFromView()
+  }
+
   /// Whether the view asks for cells at index paths a batch just removed, as UIKit's cell
   /// prefetching has been seen to (rdar 30632322): a data source that reads its model at the
   /// index path unchecked crashes there on a device. `false` by default.

@@ -99,3 +99,66 @@ struct LayoutMomentsTests {
     window.resignVisible()
   }
 }
+
+/// A list's own layout at UIKit's moments (UIKit rules §7.7): the delegate hears a scroll before
+/// the rows it reveals are asked for, and a table subclass's `layoutSubviews()` is where the
+/// cells are placed, by its call to `super`.
+@MainActor
+@Suite("A list's layout at UIKit's moments")
+struct ListLayoutMomentsTests {
+  final class Events: HeadlessTableViewDelegate {
+    var log: [String] = []
+    var readsDuringScroll = false
+    func scrollViewDidScroll(_ scrollView: HeadlessScrollView) {
+      log.append("did scroll")
+      guard readsDuringScroll, let table = scrollView as? HeadlessTableView else { return }
+      let last = table.indexPathsForVisibleRows?.last?[1] ?? -1
+      log.append("sees row \(last)")
+    }
+  }
+
+  final class LoggingTable: HeadlessTableView {
+    var log: [String] = []
+    override func layoutSubviews() {
+      log.append("before: \(visibleCellCount)")
+      super.layoutSubviews()
+      log.append("after: \(visibleCellCount)")
+    }
+    private var visibleCellCount: Int { indexPathsForVisibleRows?.count ?? 0 }
+  }
+
+  @Test func theDelegateHearsAScrollBeforeTheRowsItRevealsAreAskedFor() {
+    let (table, source) = makeTable(rows: 100)
+    let events = Events()
+    table.delegate = events
+    source.duringCellRequest = { _, path in events.log.append("cell \(path[1])") }
+    table.contentOffset.y += 44
+    // The row revealed, and those UIKit prepares beyond it, come after the delegate heard.
+    #expect(events.log.first == "did scroll" && events.log.contains("cell 10"), "\(events.log)")
+
+    events.log = []
+    events.readsDuringScroll = true
+    table.contentOffset.y += 44
+    #expect(events.log.first == "did scroll" && events.log.last == "sees row 11")
+    #expect(
+      events.log.dropFirst().dropLast().allSatisfy { $0.hasPrefix("cell") },
+      "a read from the delegate lays the new rows out first: \(events.log)")
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aTableSubclassPlacesItsCellsInItsLayoutSubviews() {
+    let table = LoggingTable(frame: CGRect(x: 0, y: 0, width: 320, height: 440), style: .plain)
+    table.rowHeight = 44
+    table.register(LabelCell.self, forCellReuseIdentifier: "row")
+    let source = RowsDataSource([(0..<100).map { "r\($0)" }])
+    table.dataSource = source
+    let window = HeadlessWindow.show(table)
+    table.layoutIfNeeded()
+    #expect(table.log.contains("after: 10"), "\(table.log)")
+    table.log = []
+    table.contentOffset.y += 440
+    #expect(table.log.first?.hasPrefix("before") == true && table.log.contains("after: 10"))
+    #expect(table.indexPathsForVisibleRows?.first == IndexPath(indexes: [0, 10]))
+    withExtendedLifetime((source, window)) {}
+  }
+}

@@ -30,7 +30,13 @@ struct BindingFuzzTests {
   ///   list arrived and uncovered; the app's scroll to an earlier item was taken for the safe
   ///   area coming back (which the view never told of), and the chat was pinned to its end
   ///   again.
-  @Test(arguments: [(14_124_740_046_880_380_915, 300)] as [(UInt64, Int)])
+  /// - 10168627954882932244, step 263: a table without an anchor loading pages at its start; the
+  ///   app's scroll to an item went near the start, a page began to load, and its loading view
+  ///   moved the rows down by its height, as UIKit keeps the offset. The fuzzer took it for a
+  ///   scroll that missed its item (a finding of the fuzzer's check, not of Bindery's).
+  @Test(
+    arguments: [(14_124_740_046_880_380_915, 300), (10_168_627_954_882_932_244, 270)]
+      as [(UInt64, Int)])
   func anEarlierFindingRunsClean(seed: UInt64, steps: Int) async {
     let result = await BindingFuzzer(seed: seed).run(steps: steps)
     if case .failure(let finding) = result { Issue.record("\(finding)") }

@@ -19,7 +19,10 @@ open class HeadlessLabel: HeadlessView {
 
   /// The label's text; setting it replaces ``attributedText``.
   open var text: String? {
-    didSet { storedAttributedText = nil }
+    didSet {
+      storedAttributedText = nil
+      if text != oldValue { invalidateIntrinsicContentSize() }
+    }
   }
 
   /// The label's text with attributes; setting it sets ``text`` to its string.
@@ -35,7 +38,10 @@ open class HeadlessLabel: HeadlessView {
   /// The font: the 17-point system font unless set.
   open var font: HeadlessFont {
     get { storedFont ?? .systemFont(ofSize: HeadlessFont.labelFontSize) }
-    set { storedFont = newValue }
+    set {
+      storedFont = newValue
+      invalidateIntrinsicContentSize()
+    }
   }
   private var storedFont: HeadlessFont?
 
@@ -47,7 +53,9 @@ open class HeadlessLabel: HeadlessView {
   private var storedTextColor: HeadlessColor?
 
   /// The most lines the text takes; 0 for as many as it needs. 1 by default.
-  open var numberOfLines = 1
+  open var numberOfLines = 1 {
+    didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } }
+  }
 
   /// How the lines line up.
   open var textAlignment = HeadlessTextAlignment.natural

@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 // Auto Layout's names, so that cells and screens written with anchors compile and run
-// unchanged. HeadlessUIKit keeps the constraints (a view's `constraints`, each one's
-// anchors, constant, priority and whether it is active) and solves none of them: views are
-// where their frames say, and a self-sizing cell says how tall it is by overriding
-// `systemLayoutSizeFitting(_:)` (or from its labels), as "What HeadlessUIKit models" explains.
+// unchanged. HeadlessUIKit keeps the constraints (a view's `constraints`, each one's anchors,
+// constant, priority and whether it is active) and solves them as a view lays out
+// (`ConstraintSolver`, UIKit rules §7.11): a view placed by constraints gets its frame, and a
+// self-sizing cell whose content is constrained top to bottom is as tall as they say.
 
-/// A relation between two anchors, or an anchor and a constant (`NSLayoutConstraint`): kept,
-/// not solved.
+/// A relation between two anchors, or an anchor and a constant (`NSLayoutConstraint`), solved
+/// as the views it places lay out.
 @MainActor
 public final class HeadlessLayoutConstraint {
   /// How the two sides compare (`NSLayoutConstraint.Relation`).
@@ -34,10 +34,14 @@ public final class HeadlessLayoutConstraint {
   public let relation: Relation
   /// The second anchor's multiplier.
   public let multiplier: CGFloat
-  /// The distance or size added.
-  public var constant: CGFloat
+  /// The distance or size added; a new one lays its views out again.
+  public var constant: CGFloat {
+    didSet { if isActive { viewsNeedLayout() } }
+  }
   /// How firmly it holds.
-  public var priority = HeadlessLayoutPriority.required
+  public var priority = HeadlessLayoutPriority.required {
+    didSet { if isActive { viewsNeedLayout() } }
+  }
   /// A name for debugging.
   public var identifier: String?
 
@@ -51,11 +55,20 @@ public final class HeadlessLayoutConstraint {
         holder?.constraints.append(self)
       } else {
         holder?.constraints.removeAll { $0 === self }
-        holder = nil
       }
+      viewsNeedLayout()
+      if !isActive { holder = nil }
     }
   }
   private weak var holder: HeadlessView?
+
+  /// The views whose layout places what this constraint says: the one that keeps it, and the
+  /// superviews of its anchors' views, at the end of the turn.
+  private func viewsNeedLayout() {
+    holder?.setNeedsLayout()
+    firstAnchor.view?.superview?.setNeedsLayout()
+    secondAnchor?.view?.superview?.setNeedsLayout()
+  }
 
   /// The nearest view that contains both anchors' views (the first's, if they share none:
   /// UIKit raises there, for anchors in two hierarchies; HeadlessUIKit solves nothing, so it
@@ -109,6 +122,9 @@ open class HeadlessLayoutAnchor {
   var view: HeadlessView? {
     (owner as? HeadlessView) ?? (owner as? HeadlessLayoutGuide)?.owningView
   }
+
+  /// The layout guide the anchor is on, if it is on one.
+  var guide: HeadlessLayoutGuide? { owner as? HeadlessLayoutGuide }
 }
 
 /// A horizontal edge or centre (`NSLayoutXAxisAnchor`): constrained only to another.
@@ -221,19 +237,26 @@ open class HeadlessLayoutGuide {
   open var identifier = ""
 
   /// What a view's own guide covers of it; `nil` for a guide of yours (you say by
-  /// constraints, which HeadlessUIKit does not solve).
+  /// constraints).
   var frameInOwner: (@MainActor (HeadlessView) -> CGRect)?
 
   /// A guide that belongs to no view yet (``HeadlessView/addLayoutGuide(_:)`` gives it one).
   public init() {}
 
   /// The rectangle the guide covers, in its view's coordinates: the margins, the safe area, a
-  /// readable width, or what the keyboard covers. A guide of your own is as large as its view
-  /// (its constraints are not solved); one without a view is empty.
+  /// readable width, or what the keyboard covers. A guide of your own covers what its
+  /// constraints said at its view's last layout (its whole view before); one without a view is
+  /// empty.
   public var layoutFrame: CGRect {
     guard let view = owningView else { return .zero }
-    return frameInOwner?(view) ?? view.bounds
+    return frameInOwner?(view) ?? solvedFrame ?? view.bounds
   }
+
+  /// Where the constraints put a guide of one's own, at its view's last layout.
+  var solvedFrame: CGRect?
+  /// What a view's own guide keeps from its view's edges, when that does not depend on the
+  /// view's size (the margins, the safe area): constraints to it hold at any size.
+  var insetsInOwner: (@MainActor (HeadlessView) -> HeadlessEdgeInsets)?
 
   /// The leading edge.
   public private(set) lazy var leadingAnchor = HeadlessLayoutXAxisAnchor("leading", of: self)
@@ -363,6 +386,11 @@ final class ViewAnchors {
     let guide = HeadlessLayoutGuide()
     guide.owningView = view
     guide.frameInOwner = Self.frames[slot]
+    if slot == \ViewAnchors.margins {
+      guide.insetsInOwner = { $0.layoutMargins }
+    } else if slot == \ViewAnchors.safeArea {
+      guide.insetsInOwner = { $0.safeAreaInsets }
+    }
     self[keyPath: slot] = guide
     return guide
   }

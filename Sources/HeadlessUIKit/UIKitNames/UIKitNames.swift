@@ -20,6 +20,8 @@ import Foundation
   public typealias UIEdgeInsets = HeadlessEdgeInsets
   /// `UIScrollViewDelegate`.
   public typealias UIScrollViewDelegate = HeadlessScrollViewDelegate
+  /// `UIStackView`.
+  public typealias UIStackView = HeadlessStackView
   /// `UIAccessibility`: whether VoiceOver runs, and the notifications an app posts to it.
   public typealias UIAccessibility = HeadlessAccessibility
   /// `UIAccessibilityTraits`.

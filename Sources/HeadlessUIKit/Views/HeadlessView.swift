@@ -45,7 +45,16 @@ open class HeadlessView: HeadlessResponder {
   public private(set) var subviews: [HeadlessView] = []
 
   /// Whether the view is hidden.
-  open var isHidden = false
+  open var isHidden = false {
+    didSet {
+      // A stack gives a hidden arranged view no room, as UIKit's does.
+      if isHidden != oldValue, let stack = superview as? HeadlessStackView,
+        stack.arrangedSubviews.contains(where: { $0 === self })
+      {
+        stack.arrangementChanged()
+      }
+    }
+  }
 
   /// The view's background colour.
   open var backgroundColor: HeadlessColor?
@@ -154,8 +163,7 @@ open class HeadlessView: HeadlessResponder {
   }
 
   /// Whether the view's frame is made into constraints; set it to `false` for a view placed
-  /// with anchors (HeadlessUIKit keeps constraints and solves none: see
-  /// `HeadlessLayoutConstraint`).
+  /// with anchors, which its superview's layout then places (§7.11).
   open var translatesAutoresizingMaskIntoConstraints = true
 
   /// The active constraints kept with this view.
@@ -389,18 +397,25 @@ open class HeadlessView: HeadlessResponder {
   /// Called after the view moved into a window or out of one; does nothing by default.
   open func didMoveToWindow() {}
 
-  /// The size the view needs to fit `targetSize`'s width, as Auto Layout would work it out
-  /// (UIKit's `systemLayoutSizeFitting(_:)`): self-sizing cells report their height through it.
-  /// HeadlessUIKit has no constraints: a view says what it needs by overriding this; by default
-  /// it is as wide as the target and 44 points tall, a standard cell's height.
+  /// The size the view needs to fit `targetSize`'s width, as Auto Layout works it out (UIKit's
+  /// `systemLayoutSizeFitting(_:)`): self-sizing cells report their height through it. A view
+  /// whose content is constrained from its top to its bottom is as tall as the constraints
+  /// and its content's sizes make it at that width (§7.11); otherwise a view says what it
+  /// needs by overriding this, and by default it is 44 points tall, a standard cell's height.
   open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    CGSize(width: targetSize.width, height: ListEngine.defaultRowHeight)
+    if ConstraintSolver.hasConstrainedViews(in: self),
+      let height = ConstraintSolver.frames(in: self, width: targetSize.width, freeHeight: true)
+        .height
+    {
+      return CGSize(width: targetSize.width, height: height)
+    }
+    return CGSize(width: targetSize.width, height: ListEngine.defaultRowHeight)
   }
 
   /// The size the view needs for `targetSize`, each dimension held as firmly as its priority
   /// says (UIKit's `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)`:
-  /// a `.required` width, a `.fittingSizeLevel` height, measures a view at a given width).
-  /// HeadlessUIKit has no constraints: the one-size version answers.
+  /// a `.required` width, a `.fittingSizeLevel` height, measures a view at a given width): the
+  /// one-size version answers.
   open func systemLayoutSizeFitting(
     _ targetSize: CGSize, withHorizontalFittingPriority horizontalPriority: HeadlessLayoutPriority,
     verticalFittingPriority verticalPriority: HeadlessLayoutPriority
@@ -440,8 +455,42 @@ open class HeadlessView: HeadlessResponder {
   func performLayout() {
     needsLayout = false
     owningController?.viewWillLayoutSubviews()
+    applyConstraints()
     layoutSubviews()
     owningController?.viewDidLayoutSubviews()
+  }
+
+  /// Puts the views inside this one that are placed by constraints (and the guides of one's
+  /// own) where Auto Layout says, as UIKit's `layoutSubviews()` applies its engine's frames
+  /// before a subclass's code runs (§7.11).
+  func applyConstraints() {
+    guard ConstraintSolver.hasConstrainedViews(in: self) || !layoutGuides.isEmpty else { return }
+    let frames = ConstraintSolver.frames(in: self).frames
+    func apply(under view: HeadlessView) {
+      for guide in view.layoutGuides {
+        if let frame = frames[ObjectIdentifier(guide)] { guide.solvedFrame = frame }
+      }
+      for subview in view.subviews {
+        if let frame = frames[ObjectIdentifier(subview)], subview.frame != frame {
+          subview.frame = frame
+        }
+        apply(under: subview)
+      }
+    }
+    apply(under: self)
+  }
+
+  /// The content's size changed (a label's text, a font): a view placed by constraints is laid
+  /// out again with its new size, and the views its size places (UIKit's
+  /// `invalidateIntrinsicContentSize()`).
+  open func invalidateIntrinsicContentSize() {
+    guard !translatesAutoresizingMaskIntoConstraints else { return }
+    var view = superview
+    while let current = view {
+      current.setNeedsLayout()
+      if current.translatesAutoresizingMaskIntoConstraints { break }
+      view = current.superview
+    }
   }
 
   /// Called when the frame changed.

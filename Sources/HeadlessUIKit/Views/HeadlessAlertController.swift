@@ -107,4 +107,13 @@ open class HeadlessTextField: HeadlessControl {
   open var placeholder: String?
   /// Whether it hides what is typed.
   open var isSecureTextEntry = false
+
+  /// The user types `typed` at the end of the text (HeadlessUIKit only): a character at a time,
+  /// each sending `editingChanged`, as the keyboard does.
+  public func userTypes(_ typed: String) {
+    for character in typed {
+      text = (text ?? "") + String(character)
+      sendActions(for: .editingChanged)
+    }
+  }
 }

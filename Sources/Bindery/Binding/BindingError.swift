@@ -15,6 +15,10 @@ public enum BindingError<SectionID: Hashable & Sendable, ItemID: Hashable & Send
   /// also write it to the standard error). A modifier meant for another kind of view does not
   /// compile.
   case modifierDoesNotApply(ModifierMisuse)
+  /// Debug builds only, once per item type: two values with the same id that the item's `==`
+  /// calls equal differ in a stored property, so the row keeps showing the old value — an `==`
+  /// that compares the id alone. The list is shown as `==` says.
+  case equalityIgnoresContent(EqualityMisuse)
 
   /// What happened, in a sentence.
   public var description: String {
@@ -22,6 +26,7 @@ public enum BindingError<SectionID: Hashable & Sendable, ItemID: Hashable & Send
     case .duplicateIdentifiers(let report): "Shown without the repeats: \(report)"
     case .sourceFailed(let error): "The source failed and the last list stays: \(error)"
     case .modifierDoesNotApply(let misuse): "\(misuse)"
+    case .equalityIgnoresContent(let misuse): "\(misuse)"
     }
   }
 }
@@ -41,4 +46,21 @@ public struct ModifierMisuse: Equatable, Sendable, CustomStringConvertible {
 
   /// `modifier` does nothing here: `reason`.
   public var description: String { "\(modifier) does nothing here: \(reason)" }
+}
+
+/// An item type whose `==` calls two values with the same id equal while what they hold differs:
+/// which type, which stored property, and the fix.
+public struct EqualityMisuse: Equatable, Sendable, CustomStringConvertible {
+  /// The item type, as Swift names it: `MateList.Mate`.
+  public var typeName: String
+  /// The first stored property that differed: `image`.
+  public var property: String
+
+  /// What is wrong, and the two ways to put it right.
+  public var description: String {
+    "\(typeName)'s == calls two values with the same id equal while their `\(property)` "
+      + "differs, so their row keeps showing the old one: Bindery shows a change where == sees "
+      + "one. Compare in == everything the row shows, or adopt ContentEquatable to say what "
+      + "counts (keep == for the id if a Set or a dictionary needs it)."
+  }
 }

@@ -51,6 +51,12 @@ where
           ? ReloadLimit(threshold: 0, minimumOperations: 0) : reloadLimit.withLock { $0 }
         let (next, dropped, changeset) = pipeline(submission.sections, after: base, within: limit)
         if let dropped, !reported { errors.yield(.duplicateIdentifiers(dropped)) }
+        #if DEBUG
+          if !reported, !isFirst, let misuse = EqualityProbe.misuse(from: base, to: next) {
+            warnAtRuntime("\(misuse)")
+            errors.yield(.equalityIgnoresContent(misuse))
+          }
+        #endif
         reported = true
         // Boxed, and the box released here after the main actor is done with it: the main actor
         // only applies; the old and intermediate snapshots are freed on this task, not there.

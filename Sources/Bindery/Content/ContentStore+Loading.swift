@@ -49,9 +49,10 @@ extension ContentStore {
     }
   }
 
+  /// Caches content and tells the cells: a load's (`loaded`), or content the app delivered.
   @inlinable
-  func keep(_ content: Content, for key: Key, priority: ContentPriority) {
-    _counted.completed += 1
+  func keep(_ content: Content, for key: Key, priority: ContentPriority, loaded: Bool = true) {
+    if loaded { _counted.completed += 1 }
     let contentCost = _cost(content)
     guard _cache.accepts(cost: contentCost) else {
       // Delivered once to whoever shows the key now, then a failure no retry can fix.

@@ -247,6 +247,32 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     load(key, priority: priority)
   }
 
+  /// Takes content for `key` that the app has — what a push pipeline emits, a value already at
+  /// hand — and keeps and shows it exactly as loaded content: cached at its cost, announced to
+  /// the cells showing the key, which are reconfigured, and to observers. A load of the key
+  /// that waits or runs is taken back (the app's content wins); one whose result is already on
+  /// its way is taken as any other when it comes. A failure of the key is forgotten, and its
+  /// retry with it. Content the cache refuses is shown once, as a load's is.
+  ///
+  /// - Complexity: O(1), plus the evictions the new content's cost makes.
+  public func deliver(_ content: Content, for key: Key) {
+    if _records[key].isLoading {
+      let withdrawal = _scheduler.cancel(key)
+      if withdrawal != .ended {
+        _records.update(key) { record in
+          if case .loading = record._phase { record._phase = .idle }
+        }
+      }
+      if withdrawal == .running {
+        _counted.cancelled += 1
+        // Its worker is abandoned: the watchdog writes it off if its loader never returns.
+        armWatchdog(by: time.elapsed() + timeout)
+      }
+    }
+    _counted.delivered += 1
+    keep(content, for: key, priority: .visible, loaded: false)
+  }
+
   /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
   /// cancelled and a scheduled retry forgotten. Cached content stays.
   @inlinable
@@ -404,6 +430,8 @@ public struct ContentStatistics: Sendable, Equatable {
   public var started = 0
   /// Loads that delivered content.
   public var completed = 0
+  /// Content the app gave the store itself (``ContentStore/deliver(_:for:)``).
+  public var delivered = 0
   /// Loads whose loader threw.
   public var failed = 0
   /// Loads that ran out of time.

@@ -27,6 +27,32 @@ struct ContentBindingTests {
     "mate \(mate.id) · \(avatar.content ?? "placeholder")"
   }
 
+  /// The first note's presenter pushes each mate's image as it comes: the app delivers it, and
+  /// the row showing that mate shows it, its load taken back (issue 67).
+  @Test func contentTheAppDeliversReachesTheRowShowingItsKey() async {
+    let table = makeTable()
+    let loader = GatedLoader()
+    let avatars = ContentStore<Int, String>(loader: loader.load)
+    let binding = Self.bindWithoutPrefetching(table, avatars)
+    await binding.apply(items: (0..<5).map { TestItem(id: $0) })
+    await eventually("the visible avatars' loads") { loader.startedKeys.count == 5 }
+    avatars.deliver("pushed", for: 3)
+    await eventually("the pushed avatar on its row") {
+      table.cellForRow(at: IndexPath(row: 3, section: 0))?.textLabel?.text == "mate 3 · pushed"
+    }
+    #expect(
+      table.cellForRow(at: IndexPath(row: 2, section: 0))?.textLabel?.text == "mate 2 · placeholder"
+    )
+    await eventually("the load it replaced taken back") { loader.cancelledKeys == [3] }
+    loader.openAll()
+    await eventually("the others' loads") {
+      table.cellForRow(at: IndexPath(row: 2, section: 0))?.textLabel?.text == "mate 2 · content 2"
+    }
+    #expect(
+      table.cellForRow(at: IndexPath(row: 3, section: 0))?.textLabel?.text == "mate 3 · pushed")
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func avatarsArriveLaterInRandomOrder() async {
     let table = makeTable()  // 12 visible rows
     let loader = GatedLoader()

@@ -112,3 +112,29 @@ final class ObservedMatesScreen {
     }
   }
 }
+
+// BinderyUIKit.docc, "Late content and prefetching", content the app delivers: a presenter that
+// pushes each mate's image as it comes, kept as it is, and a change of a model the cells read.
+@MainActor
+final class PushedAvatarsScreen {
+  let avatars = ContentStore<Mate.ID, UIImage> { _ in UIImage() }
+  let binding: ViewBinding<FlatSection, Mate>
+
+  init(tableView: UITableView) {
+    binding = tableView.bind(to: .sequence(AsyncStream<[Mate]> { _ in }), content: .store(avatars))
+    {
+      tableView, indexPath, _, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.imageView?.image = avatar.content
+      return cell
+    }
+  }
+
+  func presenter(didLoad image: UIImage, forMate mateID: Mate.ID) {
+    avatars.deliver(image, for: mateID)
+  }
+
+  func namesChanged(_ changedIDs: Set<Mate.ID>) {
+    binding.reconfigureItems(withIDs: changedIDs)
+  }
+}

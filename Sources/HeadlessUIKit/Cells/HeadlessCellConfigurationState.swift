@@ -29,6 +29,26 @@ public struct HeadlessCellConfigurationState: HeadlessConfigurationState, Hashab
   public init() {}
 }
 
+/// A view's state, for a header's or footer's configurations (`UIViewConfigurationState` where
+/// UIKit does not exist).
+public struct HeadlessViewConfigurationState: HeadlessConfigurationState, Hashable, Sendable {
+  /// Whether the view is selected.
+  public var isSelected = false
+  /// Whether the view is highlighted.
+  public var isHighlighted = false
+  /// Whether the view is disabled.
+  public var isDisabled = false
+  /// Whether the view has the focus.
+  public var isFocused = false
+  /// The traits the view is shown with.
+  public var traitCollection = HeadlessTraitCollection()
+
+  /// A view's state, all off, with these traits.
+  public init(traitCollection: HeadlessTraitCollection = HeadlessTraitCollection()) {
+    self.traitCollection = traitCollection
+  }
+}
+
 /// A cell's configuration update asked for and not yet made: requests are coalesced into one,
 /// made at the end of the main-actor turn or before the cell is shown, whichever comes first
 /// (UIKit's `setNeedsUpdateConfiguration()`: "Requests … are coalesced").
@@ -60,3 +80,11 @@ protocol StatefulCell: AnyObject {
 
 extension HeadlessCollectionViewCell: StatefulCell {}
 extension HeadlessTableViewCell: StatefulCell {}
+
+/// A header or footer view whose configuration update is made before it is shown.
+@MainActor
+protocol StatefulSupplementary: AnyObject {
+  func updateConfigurationIfNeeded()
+}
+
+extension HeadlessTableViewHeaderFooterView: StatefulSupplementary {}

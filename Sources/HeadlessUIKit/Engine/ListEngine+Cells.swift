@@ -182,6 +182,8 @@ extension ListEngine {
       checkReturnedSupplementary(
         view, dequeued: requests.supplementary?.dequeued ?? [], kindName: kindName, at: path)
     }
+    // Before it shows: the configuration update asked for while it was configured.
+    (view as? any StatefulSupplementary)?.updateConfigurationIfNeeded()
     return view
   }
 

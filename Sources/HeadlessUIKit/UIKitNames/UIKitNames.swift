@@ -71,6 +71,8 @@ import Foundation
   public typealias UIConfigurationState = HeadlessConfigurationState
   /// `UICellConfigurationState`.
   public typealias UICellConfigurationState = HeadlessCellConfigurationState
+  /// `UIViewConfigurationState`.
+  public typealias UIViewConfigurationState = HeadlessViewConfigurationState
   /// `UIListContentView`.
   public typealias UIListContentView = HeadlessListContentView
   /// `UIColor`.

@@ -99,3 +99,38 @@ struct CellConfigurationStateTests {
     #expect(updates == 1)
   }
 }
+
+/// A table's header and footer views keep a configuration state too (iOS 15): their update
+/// requests coalesce into one, made at the end of the turn or before the view shows, and a
+/// change of traits asks for one.
+@MainActor
+@Suite("Headers' configuration state")
+struct HeaderConfigurationStateTests {
+  @Test func aHeaderCoalescesItsRequestsAndHearsItsTraits() async throws {
+    let source = TitledSections(rows: [3, 3])
+    KeepAlive.objects.append(source)
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.rowHeight = 44
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    table.dataSource = source
+    let window = HeadlessWindow.show(table)
+    let header = try #require(table.headerView(forSection: 0))
+    var updates: [HeadlessContentSizeCategory] = []
+    header.configurationUpdateHandler = { _, state in
+      updates.append(state.traitCollection.preferredContentSizeCategory)
+    }
+    header.setNeedsUpdateConfiguration()
+    header.setNeedsUpdateConfiguration()
+    #expect(updates.isEmpty, "never inside the call")
+    await Task.yield()
+    #expect(updates == [.large], "one update for three requests")
+    window.userChangesTraits { $0.preferredContentSizeCategory = .extraLarge }
+    #expect(await yieldUntil { updates.count == 2 })
+    #expect(
+      updates.last == .extraLarge
+        && header.configurationState.traitCollection
+          .preferredContentSizeCategory == .extraLarge
+    )
+    window.resignVisible()
+  }
+}

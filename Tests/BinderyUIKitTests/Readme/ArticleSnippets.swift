@@ -138,3 +138,23 @@ final class PushedAvatarsScreen {
     binding.reconfigureItems(withIDs: changedIDs)
   }
 }
+
+// BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
+@MainActor
+final class TagsScreen {
+  final class TagsViewModel: ObservableObject {
+    @Published var tags: [String] = []
+  }
+
+  let viewModel = TagsViewModel()
+  var binding: ViewBinding<FlatSection, Identified<String, String>>?
+
+  func bind(_ tableView: UITableView) {
+    binding = tableView.bind(to: .publisher(viewModel.$tags, id: \.self)) {
+      tableView, indexPath, tag in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "tag", for: indexPath)
+      cell.textLabel?.text = tag.value
+      return cell
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Bindery
+import Foundation
+
+#if canImport(Combine)
+  import Combine
+#else
+  import HeadlessUIKit
+#endif
+
+// Lists of values that are not `Identifiable`: the app names the property that identifies each
+// (`\.self` for strings), and the binding shows them as `Identified` items whose properties read
+// through (`name.value`, `mate.userID`).
+
+extension ListSource where Section == FlatSection {
+  /// A publisher of flat lists of the app's values, each identified by the property at `id`:
+  /// `.publisher(viewModel.$names, id: \.self)`. The cell provider gets each as an
+  /// `Identified` whose properties read through.
+  ///
+  /// - Complexity: O(n) per list, to identify its n values.
+  @MainActor
+  public static func publisher<P: Publisher, Value, ID>(
+    _ publisher: P, id: KeyPath<Value, ID> & Sendable
+  ) -> Self
+  where P.Output == [Value], P.Failure == Never, Item == Identified<Value, ID> {
+    .publisher(publisher.map { values in values.map { Identified($0, id: id) } })
+  }
+
+  /// An async sequence of flat lists of the app's values, each identified by the property at
+  /// `id`; see ``publisher(_:id:)``.
+  ///
+  /// - Complexity: O(n) per list, to identify its n values.
+  public static func sequence<S: AsyncSequence & Sendable, Value, ID>(
+    _ sequence: S, id: KeyPath<Value, ID> & Sendable
+  ) -> Self
+  where S.Element == [Value], Item == Identified<Value, ID> {
+    .sequence(IdentifiedLists(base: sequence, id: id))
+  }
+}
+
+/// Identifies each value of each list of a sequence.
+struct IdentifiedLists<Base: AsyncSequence & Sendable, Value, ID>: AsyncSequence, Sendable
+where Base.Element == [Value], Value: Equatable & Sendable, ID: Hashable & Sendable {
+  let base: Base
+  let id: KeyPath<Value, ID> & Sendable
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var base: Base.AsyncIterator
+    let id: KeyPath<Value, ID> & Sendable
+
+    mutating func next() async throws -> [Identified<Value, ID>]? {
+      try await base.next().map { values in values.map { Identified($0, id: id) } }
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: base.makeAsyncIterator(), id: id)
+  }
+}

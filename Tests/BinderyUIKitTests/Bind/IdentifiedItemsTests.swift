@@ -1,0 +1,65 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// Lists of values that are not `Identifiable` (issue 67): the app names the property that
+/// identifies them, and binds them in one line.
+@Suite("Items identified by a property the app names", .mainActorTurns)
+@MainActor
+struct IdentifiedItemsTests {
+  /// The third note's list: plain strings, published by a view model.
+  final class Names: ObservableObject {
+    @Published var names: [String] = []
+  }
+
+  /// A model the app does not make `Identifiable`: its id is `userID`.
+  struct Mate: Equatable, Sendable {
+    var userID: Int
+    var name: String
+  }
+
+  private func texts(_ table: UITableView) -> [String] {
+    table.visibleCells.compactMap { $0.textLabel?.text }
+  }
+
+  @Test func stringsAreBoundByThemselves() async {
+    let table = makeTable()
+    let model = Names()
+    let binding = table.bind(to: .publisher(model.$names, id: \.self)) {
+      tableView, indexPath, name in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = name.value
+      return cell
+    }
+    model.names = ["Ada", "Bo", "Cy"]
+    await eventually("the names") { self.texts(table) == ["Ada", "Bo", "Cy"] }
+    let bo = table.cellForRow(at: IndexPath(row: 1, section: 0))
+    model.names = ["Bo", "Cy", "Dee"]
+    await eventually("the new names") { self.texts(table) == ["Bo", "Cy", "Dee"] }
+    #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === bo, "Bo's row moved, kept")
+    #expect(binding.snapshot.items.map(\.id) == ["Bo", "Cy", "Dee"])
+    #expect(table.violations.isEmpty)
+  }
+
+  @Test func aModelIsBoundByItsIDAndItsPropertiesReadThrough() async {
+    let table = makeTable()
+    let (lists, feed) = AsyncStream.makeStream(of: [Mate].self)
+    let binding = table.bind(to: .sequence(lists, id: \.userID)) { tableView, indexPath, mate in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = "\(mate.userID) \(mate.name)"
+      return cell
+    }
+    feed.yield([Mate(userID: 1, name: "Ada"), Mate(userID: 2, name: "Bo")])
+    await eventually("the mates") { self.texts(table) == ["1 Ada", "2 Bo"] }
+    let ada = table.cellForRow(at: IndexPath(row: 0, section: 0))
+    feed.yield([Mate(userID: 1, name: "Ada L."), Mate(userID: 2, name: "Bo")])
+    await eventually("the new name") { self.texts(table) == ["1 Ada L.", "2 Bo"] }
+    #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === ada, "reconfigured in place")
+    #expect(binding.snapshot.items.first?.value == Mate(userID: 1, name: "Ada L."))
+    feed.finish()
+    #expect(table.violations.isEmpty)
+  }
+}

@@ -139,6 +139,22 @@ final class PushedAvatarsScreen {
   }
 }
 
+// BinderyUIKit.docc, "Late content and prefetching", a use case that returns a publisher as the
+// store's loader.
+protocol AvatarService: Sendable {
+  func avatar(_ id: Mate.ID) -> AnyPublisher<Data, any Error>
+}
+
+@MainActor
+final class PublishedAvatarsScreen {
+  let avatars: ContentStore<Mate.ID, Data>
+
+  init(useCase: any AvatarService) {
+    let avatars = ContentStore<Mate.ID, Data>(publisher: { id in useCase.avatar(id) })
+    self.avatars = avatars
+  }
+}
+
 // BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
 @MainActor
 final class TagsScreen {

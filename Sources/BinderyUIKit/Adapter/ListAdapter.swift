@@ -51,8 +51,8 @@ where
   /// offset moved since the last time they were told: the same rows on screen, the same list,
   /// the viewport's shape kept (most frames of a scroll), which leaves them little to do.
   var scrollObservers: [@MainActor (_ rowsMoved: Bool) -> Void] = []
-  /// Whether the work after a scroll waits for the end of this turn.
-  private var isScrollWorkScheduled = false
+  /// What is left to do when this main-actor turn ends (``TurnWork``), run by one job.
+  var turnWork: TurnWork = []
   /// Whether everything that asked for the scroll's work since it last ran was a scroll that
   /// kept the viewport's shape.
   private var scrollWorkFollowsOnlyTheOffset = true
@@ -83,6 +83,8 @@ where
   /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
   /// user moves a row by hand.
   private var deferredReconfigures: [Item.ID] = []
+  /// Whether the reconfigures that waited wait for the user's gesture to end.
+  private var isWaitingOutGesture = false
   /// Items whose cells read observable state that changed since, not yet configured again;
   /// added to on the thread that made the change (`ListAdapter+Observation.swift`).
   let observedChanges = Locked<Set<Item.ID>>([])
@@ -115,7 +117,6 @@ where
   var isWatchingShows = false
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
-  var isEndPinScheduled = false
   /// The place the last correction kept, until the main actor's turn ends: the stages of one
   /// update, and the changes of one turn, are drawn as one frame.
   var turnAnchor: TurnAnchor<Item.ID>?
@@ -214,37 +215,37 @@ where
   /// ones the observers were last told of, they hear that no row moved.
   func setNeedsScrollWork(offsetOnly: Bool = false) {
     if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
-    guard !isScrollWorkScheduled else { return }
+    guard !turnWork.contains(.scroll) else { return }
     // A binding with no kept heights and nobody to tell follows its scrolls with no job at all.
     guard looksAtViewportAfterLayout || rowHeights != nil || hasScrollObserversToTell else {
       rowsToldToScrollObservers = nil
       return
     }
-    isScrollWorkScheduled = true
-    Task { [weak self] in
-      guard let self else { return }
-      self.isScrollWorkScheduled = false
-      let offsetOnly = self.scrollWorkFollowsOnlyTheOffset
-      self.scrollWorkFollowsOnlyTheOffset = true
-      if self.looksAtViewportAfterLayout {
-        // A change of the viewport the view did not tell of (a safe area that came back with
-        // the window as it laid out) is told before the scroll's work.
-        self.looksAtViewportAfterLayout = false
-        self.viewportWatcher?.check()
-      }
-      self.measureRowHeights()
-      // With nobody to tell (a binding without late content or a page loader), the rows on
-      // screen are not read.
-      guard self.hasScrollObserversToTell else {
-        self.rowsToldToScrollObservers = nil
-        return
-      }
-      let positions = self.visibleItemPositions
-      let rows = (first: positions.first, last: positions.last, writes: self.shownList.writes)
-      let rowsMoved = !offsetOnly || self.rowsToldToScrollObservers.map { $0 != rows } ?? true
-      self.rowsToldToScrollObservers = rows
-      for observer in self.scrollObservers { observer(rowsMoved) }
+    schedule(.scroll)
+  }
+
+  /// The scroll's work, at the end of the turn (``setNeedsScrollWork(offsetOnly:)``).
+  func doScrollWork() {
+    let offsetOnly = scrollWorkFollowsOnlyTheOffset
+    scrollWorkFollowsOnlyTheOffset = true
+    if looksAtViewportAfterLayout {
+      // A change of the viewport the view did not tell of (a safe area that came back with
+      // the window as it laid out) is told before the scroll's work.
+      looksAtViewportAfterLayout = false
+      viewportWatcher?.check()
     }
+    measureRowHeights()
+    // With nobody to tell (a binding without late content or a page loader), the rows on
+    // screen are not read.
+    guard hasScrollObserversToTell else {
+      rowsToldToScrollObservers = nil
+      return
+    }
+    let positions = visibleItemPositions
+    let rows = (first: positions.first, last: positions.last, writes: shownList.writes)
+    let rowsMoved = !offsetOnly || rowsToldToScrollObservers.map { $0 != rows } ?? true
+    rowsToldToScrollObservers = rows
+    for observer in scrollObservers { observer(rowsMoved) }
   }
 
   /// Whether a live binding has observers of its scrolls: without them, the scroll's work does
@@ -445,9 +446,8 @@ where
       // UIKit is asking for a cell (content announced from inside a cell request), or the user
       // is moving a row: changing cells now is re-entrant, or breaks the gesture. Later, by id,
       // as the positions may change meanwhile.
-      let isScheduled = !deferredReconfigures.isEmpty
       deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
-      if !isScheduled { Task { [weak self] in await self?.reconfigureDeferred() } }
+      if !isWaitingOutGesture { schedule(.deferredReconfigures) }
       return
     }
     guard isInWindow else {
@@ -499,17 +499,28 @@ where
     for path in selected { view.selectItem(at: path) }
   }
 
-  /// Reconfigures what waited, on the next turn, or once the user's gesture ended (UIKit says
-  /// nothing when a reorder is cancelled, so this looks again now and then).
-  private func reconfigureDeferred() async {
-    while isLive && isUserInteracting {
-      try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
-    }
+  /// Reconfigures what waited, at the end of the turn, or once the user's gesture ended (UIKit
+  /// says nothing when a reorder is cancelled, so a wait looks again now and then).
+  func reconfigureDeferred() {
+    guard !(isLive && isUserInteracting) else { return waitOutGesture() }
     let ids = deferredReconfigures
     deferredReconfigures = []
     guard isLive else { return }
     let positions = ids.compactMap { shown.position(of: $0) }
     if !positions.isEmpty { reconfigureItems(at: positions) }
+  }
+
+  /// Waits for the user's gesture to end, then reconfigures what waited for it.
+  private func waitOutGesture() {
+    guard !isWaitingOutGesture else { return }
+    isWaitingOutGesture = true
+    Task { [weak self] in
+      while let self, self.isLive, self.isUserInteracting {
+        try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
+      }
+      self?.isWaitingOutGesture = false
+      self?.reconfigureDeferred()
+    }
   }
 
   /// The positions with a visible cell. After a frame each of Bindery's parts reads them (the

@@ -270,27 +270,26 @@ extension ListAdapter {
   /// view had a size.
   func cellWasConfigured(at indexPath: IndexPath) {
     for observer in cellObservers { observer(indexPath) }
-    guard pendingEndPin, isInWindow, !isEndPinScheduled else { return }
-    isEndPinScheduled = true
-    Task { [weak self] in
-      guard let self else { return }
-      self.isEndPinScheduled = false
-      guard self.pendingEndPin, self.isInWindow, let scrollView = self.scrollView,
-        scrollView.bounds.height > 0, scrollView.bounds.width > 0
-      else { return }
-      self.pendingEndPin = false
-      self.keepPlace(ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true))
-    }
+    guard pendingEndPin, isInWindow else { return }
+    schedule(.endPin)
+  }
+
+  /// Pins a chat's end at the end of the turn its first rows were laid out in, if the view is
+  /// still on screen with a size and nothing took the pin back.
+  func pinEndIfLaidOut() {
+    guard pendingEndPin, isInWindow, let scrollView, scrollView.bounds.height > 0,
+      scrollView.bounds.width > 0
+    else { return }
+    pendingEndPin = false
+    keepPlace(ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true))
   }
 
   /// Remembers the place a correction kept until the main actor's turn is over, and as the
   /// reader's place until the view scrolls or changes shape.
   private func keepForTurn(_ anchor: TurnAnchor<Item.ID>) {
     readerPlace = anchor
-    let isScheduled = turnAnchor != nil
     turnAnchor = anchor
-    guard !isScheduled else { return }
-    Task { [weak self] in self?.turnAnchor = nil }
+    schedule(.forgetTurnAnchor)
   }
 
   /// How many times the offset is corrected at most for one change, and a scroll to an item

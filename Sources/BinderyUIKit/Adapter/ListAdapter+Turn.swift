@@ -1,0 +1,46 @@
+import Bindery
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+/// What the adapter has left to do when the main actor's turn ends, noted as the turn goes:
+/// one job runs it, once however many things asked, and calls the parts in one order.
+struct TurnWork: OptionSet {
+  let rawValue: UInt8
+
+  /// The place a correction kept in the turn that ended is no longer this turn's.
+  static let forgetTurnAnchor = TurnWork(rawValue: 1 << 0)
+  /// Cells asked to change while UIKit was asking for cells (or the user held a row).
+  static let deferredReconfigures = TurnWork(rawValue: 1 << 1)
+  /// A chat's first rows were laid out on screen: its end is pinned again.
+  static let endPin = TurnWork(rawValue: 1 << 2)
+  /// The view moved or changed shape: kept heights measured, those who follow the scroll told.
+  static let scroll = TurnWork(rawValue: 1 << 3)
+}
+
+extension ListAdapter {
+  /// Notes `work` for the end of this main-actor turn; the first note of a turn schedules the
+  /// turn's one job. Work noted while the job runs is the next turn's.
+  func schedule(_ work: TurnWork) {
+    let isScheduled = !turnWork.isEmpty
+    turnWork.formUnion(work)
+    guard !isScheduled else { return }
+    Task { [weak self] in self?.runTurnWork() }
+  }
+
+  /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
+  /// cells are changed as they waited to be; then a chat's end is pinned over those cells; and
+  /// last, with the rows where this frame draws them, heights are measured and the scroll's
+  /// followers (prefetching, page loaders) read the rows on screen.
+  private func runTurnWork() {
+    let work = turnWork
+    turnWork = []
+    if work.contains(.forgetTurnAnchor) { turnAnchor = nil }
+    if work.contains(.deferredReconfigures) { reconfigureDeferred() }
+    if work.contains(.endPin) { pinEndIfLaidOut() }
+    if work.contains(.scroll) { doScrollWork() }
+  }
+}

@@ -39,6 +39,8 @@ extension BindingFuzzer {
       await reorder(view)
     case 59..<62 where world.canDelete:
       await swipeToDelete(view)
+    case 62 where world.anchor == .end && view.window != nil:
+      mark = await tripAway(view)
     case 62..<65:
       coverOrUncover(view)
     case 65..<67:
@@ -404,6 +406,23 @@ extension BindingFuzzer {
       view.removeFromSuperview()
     }
     tally.covers += 1
+  }
+
+  /// A chat scrolled to its end goes away — a screen pushed over it — while lists arrive, and
+  /// comes back; returns the place it had, which the anchor promises to keep: its end.
+  private func tripAway(_ view: UIScrollView) async -> PlaceMark? {
+    note("the app scrolls to the end, then a trip away")
+    binding?.scrollToEnd()
+    for _ in 0..<8 { await Task.yield() }
+    let mark = placeMark(allowingMoves: true)
+    coverOrUncover(view)
+    for _ in 0..<Int.random(in: 1...3, using: &random) {
+      note("  list while away: \(lists.edit(using: &random).description)")
+      await submitAndLetItArrive()
+      tally.lists += 1
+    }
+    coverOrUncover(view)
+    return mark?.wasAtEnd == true ? mark : nil
   }
 
   /// Content arrives for some of the loads under way, fails, or fails for good; time passes

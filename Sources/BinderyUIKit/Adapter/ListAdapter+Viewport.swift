@@ -24,8 +24,11 @@ extension ListAdapter {
   /// a scroll the app asked for that waits for its item.
   func viewportScrolled(to now: ViewportWatcher.Viewport) {
     readerPlace = nil  // the reader moved: the row they read now is the one on screen
-    if pendingEndPin && !now.isAtEnd { pendingEndPin = false }
-    if let scrollView, scrollView.isTracking || scrollView.isDragging { pendingScroll = nil }
+    let isUsersScroll = scrollView.map { $0.isTracking || $0.isDragging } ?? false
+    // Back in a window before the adapter heard it is: the view's first layout back.
+    let isLayoutBack = isComingBack && isInWindow && !isUsersScroll
+    if pendingEndPin && !now.isAtEnd && !isLayoutBack { pendingEndPin = false }
+    if isUsersScroll { pendingScroll = nil }
     setNeedsScrollWork(offsetOnly: true)
   }
 

@@ -117,6 +117,11 @@ where
   var isWatchingShows = false
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
+  /// Whether the view left its window, and what its return asks of the turn's job is not done
+  /// yet: the offsets the view moves to once back in a window and until then are its own — its
+  /// first layout back measures the rows that were estimated, which may come before the view
+  /// tells its subviews it is back — and do not take a chat's pin back as a scroll would.
+  var isComingBack = false
   /// The place the last correction kept, until the main actor's turn ends: the stages of one
   /// update, and the changes of one turn, are drawn as one frame.
   var turnAnchor: TurnAnchor<Item.ID>?
@@ -181,6 +186,7 @@ where
   /// the trip's change is told from when the view is back — the view may not tell of its
   /// insets as they change with the window.
   private func wentOffScreen() {
+    isComingBack = true
     measureRowHeights()
     viewportWatcher?.resync()
   }
@@ -200,6 +206,9 @@ where
     viewportWatcher?.check()
     reconfigureRowsChangedWhileCovered()
     scrollToPending()
+    // A chat kept at its end while covered was placed from estimates: its end is pinned over
+    // the rows measured as the view lays out, at the end of this turn.
+    if pendingEndPin { schedule(.endPin) } else { isComingBack = false }
     looksAtViewportAfterLayout = true
     setNeedsScrollWork()
   }

@@ -230,6 +230,13 @@ extension ListAdapter {
     if features.anchor == .firstVisibleItem && mark.wasAtStart { return }  // UIKit's own
     let horizontal = scrollsHorizontally
     let before = start ?? ScrollAxis(scrollView, horizontal: horizontal).offset
+    if mark.pinsEnd(features.anchor) {
+      // Off screen the end is worked out from estimates, or from a content size the view has
+      // not laid out yet: a chat's end is pinned again over its measured rows once it is back.
+      // On screen, the rows a change brought into view (a taller view, the keyboard gone) are
+      // measured first: the end is where they put it.
+      if isInWindow { scrollView.layoutIfNeeded() } else { pendingEndPin = true }
+    }
     var rows = 0
     var kept: ScrollAnchorMark<Item.ID>.Mark?
     // Rows shown at the new offset may be measured other than their estimates, which moves
@@ -277,7 +284,9 @@ extension ListAdapter {
   /// Pins a chat's end at the end of the turn its first rows were laid out in, if the view is
   /// still on screen with a size and nothing took the pin back.
   func pinEndIfLaidOut() {
-    guard pendingEndPin, isInWindow, let scrollView, scrollView.bounds.height > 0,
+    guard isInWindow else { return }
+    isComingBack = false
+    guard pendingEndPin, let scrollView, scrollView.bounds.height > 0,
       scrollView.bounds.width > 0
     else { return }
     pendingEndPin = false

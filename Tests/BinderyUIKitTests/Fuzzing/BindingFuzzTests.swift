@@ -34,9 +34,17 @@ struct BindingFuzzTests {
   ///   app's scroll to an item went near the start, a page began to load, and its loading view
   ///   moved the rows down by its height, as UIKit keeps the offset. The fuzzer took it for a
   ///   scroll that missed its item (a finding of the fuzzer's check, not of Bindery's).
+  /// - 7350255635841760001, step 11: a sectioned chat scrolled to its end, covered while two
+  ///   lists arrived, came back 328 points short of its end: the end was worked out from
+  ///   estimates off screen, and the view's first layout back was taken for a scroll away.
+  /// - 10921421922632042587, step 170: a chat at its end, the keyboard gone: the taller view
+  ///   was pinned to its end before the rows it revealed were measured, which then pushed the
+  ///   end 36 points down.
   @Test(
-    arguments: [(14_124_740_046_880_380_915, 300), (10_168_627_954_882_932_244, 270)]
-      as [(UInt64, Int)])
+    arguments: [
+      (14_124_740_046_880_380_915, 300), (10_168_627_954_882_932_244, 270),
+      (7_350_255_635_841_760_001, 20), (10_921_421_922_632_042_587, 180),
+    ] as [(UInt64, Int)])
   func anEarlierFindingRunsClean(seed: UInt64, steps: Int) async {
     let result = await BindingFuzzer(seed: seed).run(steps: steps)
     if case .failure(let finding) = result { Issue.record("\(finding)") }

@@ -88,6 +88,8 @@ extension BindingFuzzer {
       fitViewToKeyboard(view)
       tally.keyboards += 1
     case 92..<94:
+      // Rows measured again at a new text size keep the reader's place, as any change does.
+      mark = placeMark(allowingMoves: false)
       let change = Int.random(in: 0..<3, using: &random)
       note(
         ["Dark Mode toggled", "the text size made larger", "the text size back to Large"][change])

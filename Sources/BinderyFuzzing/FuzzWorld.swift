@@ -95,12 +95,19 @@ final class FuzzStateView: UIView {}
 final class FuzzLoadingView: UIView {}
 
 /// A table cell that remembers what it shows and needs its item's height.
+/// A cell's height at the user's text size: half as tall again at the largest sizes, as rows of
+/// text grow.
+@MainActor
+func textSized(_ height: CGFloat, _ traits: UITraitCollection) -> CGFloat {
+  traits.preferredContentSizeCategory.isAccessibilityCategory ? (height * 1.5).rounded() : height
+}
+
 final class FuzzTableCell: UITableViewCell {
   var shown: (item: FuzzItem, content: String?)?
   var fittingHeight: CGFloat = 44
 
   override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    CGSize(width: targetSize.width, height: fittingHeight)
+    CGSize(width: targetSize.width, height: textSized(fittingHeight, traitCollection))
   }
 }
 
@@ -111,7 +118,7 @@ final class FuzzCollectionCell: UICollectionViewListCell {
   var fittingHeight: CGFloat = 44
 
   override func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
-    CGSize(width: targetSize.width, height: fittingHeight)
+    CGSize(width: targetSize.width, height: textSized(fittingHeight, traitCollection))
   }
 }
 

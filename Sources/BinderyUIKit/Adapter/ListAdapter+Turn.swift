@@ -17,8 +17,10 @@ struct TurnWork: OptionSet {
   static let deferredReconfigures = TurnWork(rawValue: 1 << 1)
   /// A chat's first rows were laid out on screen: its end is pinned again.
   static let endPin = TurnWork(rawValue: 1 << 2)
+  /// The rows' heights changed under the reader (the text size): the place is kept over them.
+  static let remeasured = TurnWork(rawValue: 1 << 3)
   /// The view moved or changed shape: kept heights measured, those who follow the scroll told.
-  static let scroll = TurnWork(rawValue: 1 << 3)
+  static let scroll = TurnWork(rawValue: 1 << 4)
 }
 
 extension ListAdapter {
@@ -32,15 +34,27 @@ extension ListAdapter {
   }
 
   /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
-  /// cells are changed as they waited to be; then a chat's end is pinned over those cells; and
-  /// last, with the rows where this frame draws them, heights are measured and the scroll's
-  /// followers (prefetching, page loaders) read the rows on screen.
+  /// cells are changed as they waited to be; then a chat's end is pinned over those cells, and
+  /// the reader's place kept over rows measured again; and last, with the rows where this frame
+  /// draws them, heights are measured and the scroll's followers (prefetching, page loaders)
+  /// read the rows on screen.
   private func runTurnWork() {
     let work = turnWork
     turnWork = []
     if work.contains(.forgetTurnAnchor) { turnAnchor = nil }
     if work.contains(.deferredReconfigures) { reconfigureDeferred() }
     if work.contains(.endPin) { pinEndIfLaidOut() }
+    if work.contains(.remeasured) { keepPlaceOverRemeasuredRows() }
     if work.contains(.scroll) { doScrollWork() }
+  }
+
+  /// Keeps the place the reader had before the rows were measured again, once the view has
+  /// measured them (a layout now, if UIKit has not made it yet).
+  private func keepPlaceOverRemeasuredRows() {
+    guard let mark = remeasureMark else { return }
+    remeasureMark = nil
+    guard isLive, isInWindow, let scrollView else { return }
+    scrollView.layoutIfNeeded()
+    keepPlace(mark)
   }
 }

@@ -117,6 +117,9 @@ where
   var isWatchingShows = false
   /// A chat's first list asks for its end to be pinned again once laid out on screen.
   var pendingEndPin = false
+  /// Where the reader was when the rows' heights changed under them (a text size change), to
+  /// keep once the view has measured them again.
+  var remeasureMark: ScrollAnchorMark<Item.ID>?
   /// Whether the view left its window, and what its return asks of the turn's job is not done
   /// yet: the offsets the view moves to once back in a window and until then are its own — its
   /// first layout back measures the rows that were estimated, which may come before the view
@@ -176,9 +179,28 @@ where
   /// Hears when the view comes back into a window (``WindowSentinel``).
   private func watchWindow() {
     guard let view else { return }
-    WindowSentinel.installed(in: view).moved = { [weak self] isInWindow in
+    let sentinel = WindowSentinel.installed(in: view)
+    sentinel.moved = { [weak self] isInWindow in
       if isInWindow { self?.cameBackOnScreen() } else { self?.wentOffScreen() }
     }
+    sentinel.textSizeChanged = { [weak self] in self?.textSizeChanged() }
+  }
+
+  /// The user's text size changed, and every self-sizing row will be measured again at the
+  /// view's next layout: where the reader is now — a chat at its end, the row read — is kept
+  /// once the rows are measured, at the end of this turn, as for any change of Bindery's.
+  private func textSizeChanged() {
+    guard isLive, isInWindow, shown.numberOfItems > 0 else { return }
+    rowHeights?.forgetAll()
+    // A chat at its end is judged by where the reader was at the last scroll, which the view
+    // may have measured again already (a system that tells the view's subviews of the new
+    // traits as it lays out).
+    if features.anchor == .end, let seen = viewportWatcher?.lastSeen, seen.isAtEnd {
+      remeasureMark = ScrollAnchorMark(marks: [], wasAtStart: seen.isAtStart, wasAtEnd: true)
+    } else {
+      remeasureMark = scrollAnchorMark()
+    }
+    if remeasureMark != nil { schedule(.remeasured) }
   }
 
   /// The view left its window (its screen covered): the rows on screen are measured as they

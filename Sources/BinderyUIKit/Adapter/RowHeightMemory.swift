@@ -169,6 +169,14 @@ final class RowHeightsByID<ID: Hashable>: RowHeightEstimates {
     measuredScreen = nil
   }
 
+  /// Forgets every height, and the cells configured before: each row measures otherwise now
+  /// (the user's text size changed).
+  func forgetAll() {
+    heights.removeAll()
+    configured.removeAll()
+    measuredScreen = nil
+  }
+
   /// Lets go of the ids no longer in the list once they are more than half of what is kept.
   ///
   /// - Complexity: O(kept) when it prunes, amortized O(1) per item shown.

@@ -50,6 +50,9 @@ final class ViewportWatcher {
   private let horizontal: Bool
   private var observations: [AnyObject] = []
   private var last: Viewport
+  /// The viewport at the last event: where the user was before a change the view has not told
+  /// of (rows measured again move the content, not the offset).
+  var lastSeen: Viewport { last }
   /// The view's bounds at the last look: a scroll tells of its offset and of the bounds it
   /// moves, one after the other, and the second finds them as the first left them.
   private var lookedAtBounds: CGRect?

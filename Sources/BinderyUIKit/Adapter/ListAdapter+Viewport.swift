@@ -29,20 +29,108 @@ extension ListAdapter {
     let isLayoutBack = isComingBack && isInWindow && !isUsersScroll
     if pendingEndPin && !now.isAtEnd && !isLayoutBack { pendingEndPin = false }
     if isUsersScroll { pendingScroll = nil }
+    noteRowAtTheTop(now)
     setNeedsScrollWork(offsetOnly: true)
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,
   /// as the change happens — the keyboard came up, the view turned, an inset grew. Elsewhere
-  /// the offset stays, as UIKit keeps it: the rows the user reads stay where they were.
+  /// the offset stays, as UIKit keeps it: the rows the user reads stay where they were — and
+  /// where the width changed (the device turned), rows measured again at the new width above
+  /// the reader would move the offset onto another row: the row the reader read is kept where
+  /// it was on screen, from where it was seen before the change.
   func viewportChanged(from before: ViewportWatcher.Viewport) {
+    let place = readerPlace
     readerPlace = nil
     measureRowHeights(laidOutAt: before.size.width)
     if isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 {
       keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))
+    } else if isLive, let mark = readersRow(place, before: before) {
+      keepPlace(mark)
     }
     // Rows came onto the screen, or left it, as a scroll brings them: the content of cells
     // shown again is asked for, a page near the edge is loaded.
     setNeedsScrollWork()
   }
+
+  /// The reader's row as seen before the viewport's width changed, as a mark to keep: the row
+  /// the last correction kept, or else the one under the top edge at the last scroll; `nil`
+  /// where the width did not change, or the row was seen at another offset or in another list.
+  private func readersRow(
+    _ place: TurnAnchor<Item.ID>?, before: ViewportWatcher.Viewport
+  ) -> ScrollAnchorMark<Item.ID>? {
+    guard features.anchor != .none, let scrollView else { return nil }
+    let horizontal = scrollsHorizontally
+    let across = horizontal ? scrollView.bounds.height : scrollView.bounds.width
+    guard (horizontal ? before.size.height : before.size.width) != across else { return nil }
+    let seen: (id: Item.ID, screenStart: CGFloat)
+    if let place, abs(place.offset - before.offset) < 0.5 {
+      seen = (place.id, place.screenStart)
+    } else if let row = rowAtTheTop, row.writes == shownList.writes,
+      row.holds(before.offset + before.insetStart)
+    {
+      seen = (row.id, row.start - before.offset)
+    } else {
+      return nil
+    }
+    guard let position = shown.position(of: seen.id), let flat = shown.flatIndex(of: position)
+    else { return nil }
+    // As far below the top of what shows (under the status bar, or none in landscape) as it
+    // was.
+    let now = ScrollAxis(scrollView, horizontal: horizontal)
+    let start = seen.screenStart - before.insetStart + now.insetStart
+    return ScrollAnchorMark(
+      marks: [.init(id: seen.id, position: position, flatIndex: flat, screenStart: start)],
+      wasAtStart: before.isAtStart, wasAtEnd: before.isAtEnd)
+  }
+
+  /// Notes the reader's row — the first that starts on screen, below what covers the top —
+  /// after the user's or the app's scroll, unless the one noted still is: a change of the
+  /// viewport's width measures every row again, and the offset alone would then point at
+  /// another row. O(1) while the same row is the reader's (most frames of a scroll); two looks
+  /// at the rows when another becomes it.
+  private func noteRowAtTheTop(_ now: ViewportWatcher.Viewport) {
+    guard features.anchor != .none, isInWindow, let view else { return }
+    let top = now.offset + now.insetStart
+    if let row = rowAtTheTop, row.writes == shownList.writes, row.holds(top) { return }
+    rowAtTheTop = nil
+    let horizontal = scrollsHorizontally
+    func extent(_ position: ItemPosition) -> (start: CGFloat, end: CGFloat)? {
+      guard let frame = view.frameOfItem(at: position) else { return nil }
+      return horizontal ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+    }
+    let line =
+      horizontal
+      ? CGRect(x: top, y: 0, width: 1, height: now.size.height)
+      : CGRect(x: 0, y: top, width: now.size.width, height: 1)
+    guard let under = view.itemPositions(in: line).min(), let underExtent = extent(under)
+    else { return }
+    var reader = under
+    var start = underExtent.start
+    var holds = (underExtent.start - 0.5)...(underExtent.start + 0.5)
+    if underExtent.start < top - 0.5 {
+      // Cut off at the top: the next row is the reader's, until it is cut off in turn.
+      guard let flat = shown.flatIndex(of: under), let next = shown.position(atFlatIndex: flat + 1),
+        let nextExtent = extent(next)
+      else { return }
+      reader = next
+      start = nextExtent.start
+      holds = (underExtent.start + 0.5)...(nextExtent.start + 0.5)
+    }
+    guard let item = shown.item(at: reader) else { return }
+    rowAtTheTop = RowAtTheTop(id: item.id, start: start, holds: holds, writes: shownList.writes)
+  }
+}
+
+/// The reader's row at the user's or the app's last scroll — the first that starts below what
+/// covers the top — where it starts in the content, for which tops of the screen it is the
+/// reader's, and the list it was seen in.
+struct RowAtTheTop<ID: Hashable> {
+  var id: ID
+  var start: CGFloat
+  var holds: ClosedRange<CGFloat>
+  var writes: UInt64
+
+  /// Whether the row is still the reader's with the screen's top (below its insets) at `top`.
+  func holds(_ top: CGFloat) -> Bool { holds.contains(top) }
 }

@@ -131,6 +131,8 @@ where
   /// The place the last correction kept, until the view scrolls or changes shape: the row
   /// the reader reads, for changes in later turns while it stays where it was.
   var readerPlace: TurnAnchor<Item.ID>?
+  /// The row under the top edge at the last scroll not Bindery's (``RowAtTheTop``).
+  var rowAtTheTop: RowAtTheTop<Item.ID>?
   /// Watches the viewport between updates (``ViewportWatcher``).
   var viewportWatcher: ViewportWatcher?
   /// How deep the adapter is in keeping the place itself: the viewport changes it makes then
@@ -385,6 +387,13 @@ where
     }
     let sectionsChanged = sectionsMove || !reconfiguredSections.isEmpty
     if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
+    forgetReaderPlaceIfGone()
+  }
+
+  /// A reader's row that left the list is no place to keep, and its id is not held on to.
+  private func forgetReaderPlaceIfGone() {
+    if let id = readerPlace?.id, shown.position(of: id) == nil { readerPlace = nil }
+    if let id = rowAtTheTop?.id, shown.position(of: id) == nil { rowAtTheTop = nil }
   }
 
   private func apply<S, I>(
@@ -458,6 +467,7 @@ where
       // The shift the prefetcher hears is from where the reader was, not from past the end.
       keepPlace(anchor, from: placedFrom)
     }
+    forgetReaderPlaceIfGone()
   }
 
   /// Moves the offset past the end of any content, where the next layout brings it back to

@@ -19,8 +19,10 @@ struct TurnWork: OptionSet {
   static let endPin = TurnWork(rawValue: 1 << 2)
   /// The rows' heights changed under the reader (the text size): the place is kept over them.
   static let remeasured = TurnWork(rawValue: 1 << 3)
+  /// An animated scroll of the app's landed: what it asked for is made over the measured rows.
+  static let settleScroll = TurnWork(rawValue: 1 << 4)
   /// The view moved or changed shape: kept heights measured, those who follow the scroll told.
-  static let scroll = TurnWork(rawValue: 1 << 4)
+  static let scroll = TurnWork(rawValue: 1 << 5)
 }
 
 extension ListAdapter {
@@ -34,9 +36,9 @@ extension ListAdapter {
   }
 
   /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
-  /// cells are changed as they waited to be; then a chat's end is pinned over those cells, and
-  /// the reader's place kept over rows measured again; and last, with the rows where this frame
-  /// draws them, heights are measured and the scroll's followers (prefetching, page loaders)
+  /// cells are changed as they waited to be; then a chat's end is pinned over those cells, the
+  /// reader's place kept over rows measured again, and an animated scroll that landed settled;
+  /// and last, with the rows where this frame draws them, heights are measured and the scroll's followers (prefetching, page loaders)
   /// read the rows on screen.
   private func runTurnWork() {
     let work = turnWork
@@ -45,6 +47,7 @@ extension ListAdapter {
     if work.contains(.deferredReconfigures) { reconfigureDeferred() }
     if work.contains(.endPin) { pinEndIfLaidOut() }
     if work.contains(.remeasured) { keepPlaceOverRemeasuredRows() }
+    if work.contains(.settleScroll) { settleScroll() }
     if work.contains(.scroll) { doScrollWork() }
   }
 

@@ -29,6 +29,14 @@ extension ListAdapter {
     let isLayoutBack = isComingBack && isInWindow && !isUsersScroll
     if pendingEndPin && !now.isAtEnd && !isLayoutBack { pendingEndPin = false }
     if isUsersScroll { pendingScroll = nil }
+    if let settling = settlingScroll {
+      // The user's finger takes an animated scroll back; its last frame lands it.
+      if isUsersScroll {
+        settlingScroll = nil
+      } else if abs(now.offset - settling.landing) < 0.5 {
+        schedule(.settleScroll)
+      }
+    }
     noteRowAtTheTop(now)
     setNeedsScrollWork(offsetOnly: true)
   }

@@ -113,6 +113,8 @@ where
   /// A scroll the app asked for, to an item not yet shown or before the view could scroll:
   /// made once a list is shown that has it (``ViewBinding/scroll(toItemWithID:at:animated:)``).
   var pendingScroll: PendingScroll<Item.ID>?
+  /// An animated scroll the app asked for, until it lands (``SettlingScroll``).
+  var settlingScroll: SettlingScroll<Item.ID>?
   /// Whether the adapter hears of every list shown, for a pending scroll.
   var isWatchingShows = false
   /// A chat's first list asks for its end to be pinned again once laid out on screen.

@@ -46,6 +46,13 @@ extension ViewBinding {
   }
 }
 
+/// An animated scroll the app asked for, under way: what is made again once it lands, and where
+/// UIKit's animation lands.
+struct SettlingScroll<ID: Hashable> {
+  var settle: PendingScroll<ID>
+  var landing: CGFloat
+}
+
 /// A scroll the app asked for, waiting for a list that has its item.
 enum PendingScroll<ID: Hashable> {
   case item(ID, ListScrollPosition, animated: Bool)
@@ -56,6 +63,7 @@ extension ListAdapter {
   /// Makes the scroll now if the view can, else once a list is shown that allows it.
   func requestScroll(_ scroll: PendingScroll<Item.ID>) {
     pendingEndPin = false  // the app's scroll wins over the first list's pin
+    settlingScroll = nil  // and over an animated one of its own that has not landed
     pendingScroll = scroll
     if !isWatchingShows {
       isWatchingShows = true
@@ -77,7 +85,7 @@ extension ListAdapter {
       view.layoutIfNeeded()
       let path = IndexPath(at)
       guard !animated else {
-        return view.scrollToItem(at: path, position: position, animated: true)
+        return scrollAnimated(to: path, at: position, then: .item(id, position, animated: false))
       }
       scrollUntilItHolds(to: path, at: position, in: view)
     case .end(let animated):
@@ -85,7 +93,7 @@ extension ListAdapter {
       pendingScroll = nil
       view.layoutIfNeeded()
       if animated {
-        view.scrollToItem(at: IndexPath(last), position: .end, animated: true)
+        scrollAnimated(to: IndexPath(last), at: .end, then: .end(animated: false))
       } else {
         // As a chat's pin: in a few rounds, rows at the end measured on the way.
         var end = ScrollAnchorMark<Item.ID>(marks: [], wasAtStart: false, wasAtEnd: true)
@@ -97,6 +105,53 @@ extension ListAdapter {
         if !isItemVisible(at: last) { scrollUntilItHolds(to: IndexPath(last), at: .end, in: view) }
       }
     }
+  }
+
+  /// Scrolls the item at `path` to `position` with UIKit's animation, which lands where the
+  /// rows' estimates put it; once it has landed, `settle` is made without animation, over the
+  /// rows measured on the way (and any that arrived meanwhile): an animated scroll to the end of
+  /// a self-sizing chat ends at its end. The user's finger, or another scroll the app asks
+  /// for, takes the settling back.
+  private func scrollAnimated(
+    to path: IndexPath, at position: ListScrollPosition, then settle: PendingScroll<Item.ID>
+  ) {
+    guard let view, let landing = landing(of: path, at: position, in: view) else { return }
+    let axis = ScrollAxis(view, horizontal: scrollsHorizontally)
+    guard abs(landing - axis.offset) >= 0.5 else {
+      // Already where the estimates put it: nothing animates, and nothing lands.
+      pendingScroll = settle
+      return scrollToPending()
+    }
+    settlingScroll = SettlingScroll(settle: settle, landing: landing)
+    view.scrollToItem(at: path, position: position, animated: true)
+  }
+
+  /// Where a scroll of the item at `path` to `position` puts the offset, as UIKit works it out
+  /// from the rows' frames now, within the content.
+  private func landing(
+    of path: IndexPath, at position: ListScrollPosition, in view: any BoundView
+  ) -> CGFloat? {
+    guard let frame = view.frameOfItem(at: ItemPosition(path)) else { return nil }
+    let horizontal = scrollsHorizontally
+    let axis = ScrollAxis(view, horizontal: horizontal)
+    let (start, end) = horizontal ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+    let visible = axis.viewportLength - axis.insetStart - axis.insetEnd
+    let target =
+      switch position {
+      case .start: start - axis.insetStart
+      case .center: (start + end) / 2 - axis.insetStart - visible / 2
+      case .end: end - axis.viewportLength + axis.insetEnd
+      }
+    return min(max(axis.minimumOffset, target), axis.maximumOffset)
+  }
+
+  /// An animated scroll of the app's landed where UIKit put it: the scroll it asked for is made
+  /// again, without animation, over the rows as they are now.
+  func settleScroll() {
+    guard let settling = settlingScroll else { return }
+    settlingScroll = nil
+    pendingScroll = settling.settle
+    scrollToPending()
   }
 
   /// Scrolls the item at `path` to `position`, without animation. UIKit places the item from

@@ -36,6 +36,8 @@ extension ListBinding {
     var diffTime: Duration
     /// Counted here, off the main actor, which then only applies.
     var operationCount: Int
+    /// The inserts, deletes and moves among them: what the reload limit counts.
+    var structuralOperationCount: Int
     var itemCount: Int
 
     /// The diff from `base` to `next`, with its operations and the larger list's items counted
@@ -53,6 +55,7 @@ extension ListBinding {
       self.baseVersion = baseVersion
       self.diffTime = diffTime
       operationCount = changeset?.operationCount ?? 0
+      structuralOperationCount = changeset?.structuralOperationCount ?? 0
       itemCount = max(base.numberOfItems, next.numberOfItems)
     }
 
@@ -60,7 +63,8 @@ extension ListBinding {
     /// (The worker's diff stops early for such a change; the limit may have changed since.)
     func isTooLarge(_ limit: ReloadLimit) -> Bool {
       changeset == nil
-        || operationCount > limit.maximumOperations(oldCount: itemCount, newCount: itemCount)
+        || structuralOperationCount
+          > limit.maximumOperations(oldCount: itemCount, newCount: itemCount)
     }
   }
 

@@ -13,8 +13,9 @@ import BinderyDiff
 ///   sent.
 /// - Nothing is applied under the user's finger: while the view says the user is moving a row
 ///   (``ListView/isUserInteracting``), lists wait, and the newest is diffed when the move ends.
-/// - The first list, any list while the view is off screen, and a changeset with more operations
-///   than ``reloadThreshold`` of the list are shown with a reload instead of batches.
+/// - The first list, any list while the view is off screen, and a changeset with more inserts,
+///   deletes and moves than ``reloadThreshold`` of the list are shown with a reload instead of
+///   batches. Reconfigures are not counted: content that changes everywhere keeps every cell.
 /// - ``cancel()`` or releasing the binding stops it: nothing is applied after `cancel()` returns,
 ///   waiting calls return `false`, and whatever it attached (content interest, a prefetcher)
 ///   lets go within one main-actor turn. The view keeps what it shows (BinderyUIKit's views
@@ -50,9 +51,9 @@ where
   /// The visible positions last read as flat indices, and the list they were read in.
   private var visibleFlatRead: (positions: [ItemPosition], writes: UInt64, flat: [Int])?
 
-  /// A changeset with more operations than this share of the list (and more than
-  /// ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells the
-  /// user less than showing the new one.
+  /// A changeset with more inserts, deletes and moves than this share of the list (and more
+  /// than ``minimumOperationsForReload``) is shown with a reload: animating most of a list tells
+  /// the user less than showing the new one. Reconfigures are not counted.
   public var reloadThreshold: Double {
     get { reloadLimit.withLock { $0.threshold } }
     set { reloadLimit.withLock { $0.threshold = newValue } }

@@ -1,6 +1,8 @@
-/// When a changeset is too large to show as batches: more operations than a share of the list
-/// (and than a minimum). A binding shows such a change with a reload, and the diff, told the
-/// limit, stops as soon as it has proved the change that large.
+/// When a changeset is too large to show as batches: more inserts, deletes and moves than a
+/// share of the list (and than a minimum). A binding shows such a change with a reload, and the
+/// diff, told the limit, stops as soon as it has proved the change that large. Reconfigures are
+/// never counted: a change of content to every row keeps every cell, where a reload would ask
+/// for each again (dropping VoiceOver's focus, an open swipe, a text field's first responder).
 public struct ReloadLimit: Sendable, Hashable {
   /// The share of the list's items (the larger of the old and new counts) that a changeset may
   /// touch.
@@ -24,8 +26,8 @@ public struct ReloadLimit: Sendable, Hashable {
 }
 
 extension StagedChangeset {
-  /// Computes the stages from `old` to `new`, or `nil` when they would hold more operations
-  /// than `limit` allows: then the diff stops as soon as that is proved (a list re-sorted by
+  /// Computes the stages from `old` to `new`, or `nil` when they would hold more inserts,
+  /// deletes and moves than `limit` allows: then the diff stops as soon as that is proved (a list re-sorted by
   /// another key is known to be a reload about halfway through matching, before any stage is
   /// built), and the caller shows `new` with a reload. Otherwise as ``init(from:to:)``.
   ///

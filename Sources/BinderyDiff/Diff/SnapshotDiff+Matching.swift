@@ -183,7 +183,6 @@ extension SnapshotDiff {
     // (the loop itself stays as it is without one), and this section's certain operations.
     let checksLimit = _maximumOperations != nil
     var run = IncreasingRunLength()
-    var sameSectionReconfigures = 0
     // Stayers whose old place is before the previous stayer's: each descent keeps one of the two
     // out of any increasing run, so at least this many move — a bound that costs one comparison.
     var descents = 0
@@ -202,7 +201,7 @@ extension SnapshotDiff {
         for item in lower..<upper {
           // Now and then: is the change already proved too large to show as batches?
           if checksLimit && (item - lower) & 1023 == 1023 {
-            let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
+            let others = oldSection >= 0 ? inserted.count : 0
             let pending = sectionOperations(
               others: others, descents: descents, stayers: stayerOldItems, run: &run)
             if provesTooLarge(pending: pending) {
@@ -223,7 +222,6 @@ extension SnapshotDiff {
             if finder._expected == from.item + 1 {
               if !content._isEqual(sameSection[from.item], items[item]) {
                 reconfigured.append((from, ItemPosition(section: section, item: item)))
-                if checksLimit { sameSectionReconfigures += 1 }
               }
             } else {
               uncomparedStayers.append(stayerOldItems.count)
@@ -247,7 +245,6 @@ extension SnapshotDiff {
         let from = ItemPosition(section: oldSection, item: stayerOldItems[offset])
         if !content._isEqual(sameSection[from.item], items[stayerNewItems[offset]]) {
           reconfigured.append((from, ItemPosition(section: section, item: stayerNewItems[offset])))
-          sameSectionReconfigures += 1
         }
       }
       for move in moved
@@ -256,8 +253,9 @@ extension SnapshotDiff {
       }
     }
     if checksLimit {
-      // Items inserted into a section that is itself new are one section insert, not counted.
-      let others = (oldSection >= 0 ? inserted.count : 0) + sameSectionReconfigures
+      // Items inserted into a section that is itself new are one section insert, not counted;
+      // reconfigures keep their cells, and are not counted either.
+      let others = oldSection >= 0 ? inserted.count : 0
       let pending =
         tooLarge
         ? 0

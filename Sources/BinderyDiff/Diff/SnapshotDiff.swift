@@ -158,7 +158,7 @@ where
     diff.findDeletes()
     let stages = diff.buildStages()
     if let maximumOperations,
-      stages.reduce(0, { $0 + $1.operationCount }) > maximumOperations
+      stages.reduce(0, { $0 + $1.structuralOperationCount }) > maximumOperations
     {
       return nil
     }

@@ -102,6 +102,14 @@ where
         + itemReconfigures.count
     }
 
+    /// The number of the stage's inserts, deletes and moves (of sections and items), counting a
+    /// move as one: what a reload limit counts. Reconfigures keep their cells, and are not
+    /// counted.
+    public var structuralOperationCount: Int {
+      sectionDeletes.count + sectionInserts.count + sectionMoves.count + itemDeletes.count
+        + itemInserts.count + itemMoves.count
+    }
+
     /// Whether the stage inserts items, on their own or in inserted sections.
     public var insertsItems: Bool {
       !itemInserts.isEmpty
@@ -128,6 +136,11 @@ where
 
   /// The number of operations in all stages.
   public var operationCount: Int { stages.reduce(0) { $0 + $1.operationCount } }
+
+  /// The number of inserts, deletes and moves in all stages: what a ``ReloadLimit`` counts.
+  public var structuralOperationCount: Int {
+    stages.reduce(0) { $0 + $1.structuralOperationCount }
+  }
 
   /// Operation counts summed over all stages.
   public var counts: OperationCounts {

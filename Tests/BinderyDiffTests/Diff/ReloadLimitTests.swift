@@ -8,7 +8,7 @@ import Testing
 @Suite("The early reload verdict")
 struct ReloadLimitTests {
   /// The limited diff agrees with the full one: `nil` exactly when the full changeset has more
-  /// operations than the limit allows, the same changeset otherwise.
+  /// inserts, deletes and moves than the limit allows, the same changeset otherwise.
   func checkAgreement<Section>(
     from old: Snapshot<Section, TestItem>, to new: Snapshot<Section, TestItem>,
     limit: ReloadLimit, context: @autoclosure () -> String
@@ -17,8 +17,8 @@ struct ReloadLimitTests {
     let maximum = limit.maximumOperations(oldCount: old.numberOfItems, newCount: new.numberOfItems)
     let limited = StagedChangeset(from: old, to: new, within: limit)
     #expect(
-      (limited == nil) == (full.operationCount > maximum),
-      "\(context()), \(full.operationCount) > \(maximum)?")
+      (limited == nil) == (full.structuralOperationCount > maximum),
+      "\(context()), \(full.structuralOperationCount) > \(maximum)?")
     if let limited {
       #expect(limited.counts == full.counts, "\(context())")
       #expect(limited.stages.map(\.snapshot) == full.stages.map(\.snapshot), "\(context())")
@@ -37,6 +37,27 @@ struct ReloadLimitTests {
       checkAgreement(from: old, to: new, limit: limit, context: "pair \(pair)")
       old = new
     }
+  }
+
+  /// Content that changes everywhere — every timestamp of a chat — is reconfigures, never
+  /// counted toward the limit: the change is not a reload, at any threshold.
+  @Test(arguments: [60, 3_000])
+  func contentChangedEverywhereIsNeverTooLarge(count: Int) throws {
+    let items = (0..<count).map { TestItem(id: $0) }
+    let old = try Snapshot<FlatSection, TestItem>(items: items)
+    let new = try Snapshot<FlatSection, TestItem>(
+      items: items.map { TestItem(id: $0.id, content: $0.content + 1) })
+    for threshold in [0.0, 0.1, 0.5] {
+      let limited = StagedChangeset(
+        from: old, to: new, within: ReloadLimit(threshold: threshold, minimumOperations: 0))
+      #expect(limited?.counts.itemReconfigures == count, "threshold \(threshold)")
+      #expect(limited?.structuralOperationCount == 0)
+    }
+    // Content changes beside moves: only the moves count.
+    var moved = new.items(inSection: 0)
+    moved.swapAt(0, count - 1)
+    let limit = ReloadLimit(threshold: 0, minimumOperations: 2)
+    #expect(StagedChangeset(from: old, to: try Snapshot(items: moved), within: limit) != nil)
   }
 
   /// Lists long enough for the early checks (every 1,024 items), changed from a little to

@@ -156,6 +156,9 @@ extension ContentStore {
   @usableFromInline
   func _watchdogFired() {
     _watchdog = nil
+    // Woken while the store's time stands still (the app away): nothing is due, and the
+    // watchdog sleeps again when the time goes on (`resumeTime()`).
+    guard !time.isPaused else { return }
     let now = time.elapsed()
     for load in _scheduler.expire(by: now) {
       finish(load.key, priority: load.priority, .failed(.timedOut(timeout)))

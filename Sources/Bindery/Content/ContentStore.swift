@@ -129,7 +129,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   public init(configuration: Configuration = Configuration(), loader: @escaping Loader) {
     self.configuration = configuration
     let concurrency = max(1, configuration.maximumConcurrentLoads)
-    time = TimeSource(clock: configuration.clock)
+    time = TimeSource(clock: configuration.clock, pausable: ())
     _cost = configuration.cost
     _scheduler = LoadScheduler(
       maximumRunning: concurrency, timeout: configuration.timeout, time: time, loader: loader,
@@ -339,6 +339,27 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   }
 
   // MARK: Memory
+
+  /// Stops the store's time while the app is in the background (BinderyUIKit's bindings do this
+  /// from UIKit's notifications): a load under way when the app is suspended is not timed out
+  /// for the time it was away, and a retry waits the time it was to wait once the app is back.
+  /// Loads go on running; calling it again changes nothing.
+  public func pauseTime() {
+    guard time.pause() else { return }
+  }
+
+  /// Whether the store's time stands still (``pauseTime()``).
+  public var isTimePaused: Bool { time.isPaused }
+
+  /// Lets the store's time go on from where ``pauseTime()`` stopped it: each load's timeout and
+  /// each retry counts from there.
+  public func resumeTime() {
+    guard time.resume() else { return }
+    _watchdog?.task.cancel()
+    _watchdog = nil
+    let deadlines = [_scheduler.earliestDeadline, _records.earliestRetry].compactMap { $0 }
+    if let earliest = deadlines.min() { armWatchdog(by: earliest) }
+  }
 
   /// Sheds cached content nobody wants — what was wanted least recently first — until the
   /// cache's total cost is at most `cost`. Content someone wants (on screen, or in a prefetch

@@ -72,12 +72,14 @@ enum BindingCore {
   }
 
   /// Joins a new binding and its adapter, attaches late content to them — the cells' interest,
-  /// the prefetcher, the store's purge on a memory warning — then opens the view to them.
+  /// the prefetcher, the store's purge on a memory warning and its time paused in the
+  /// background — then opens the view to them.
   private static func start<Binding: ViewBinding<Section, Item>, Section, Item, Key, Content>(
     _ binding: Binding, _ adapter: ListAdapter<Section, Item>, source: ListSource<Section, Item>,
     content late: LateContent<Item, Key, Content>, box: ContentBox<Section, Item, Key, Content>
   ) -> Binding {
     late.store.purgesOnMemoryWarning()
+    late.store.pausesTimeInBackground()
     join(binding, adapter)
     let content = ContentBinding(binding: binding, content: late)
     box.content = content

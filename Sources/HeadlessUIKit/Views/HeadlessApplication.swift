@@ -1,7 +1,9 @@
 import Foundation
 
 /// The application, as far as lists need it: UIKit's memory-warning notification, which a test
-/// posts with ``simulateMemoryWarning(in:)`` (as the simulator's Debug menu does).
+/// posts with ``simulateMemoryWarning(in:)`` (as the simulator's Debug menu does), and its
+/// notifications of leaving for the background and coming back
+/// (``simulateLeaving(toBackground:in:)``).
 @MainActor
 open class HeadlessApplication {
   /// UIKit's `UIApplication.didReceiveMemoryWarningNotification`, posted on the main thread.
@@ -12,5 +14,24 @@ open class HeadlessApplication {
   /// `center`, the default one unless a test keeps its warnings to itself.
   public static func simulateMemoryWarning(in center: NotificationCenter = .default) {
     center.post(name: didReceiveMemoryWarningNotification, object: nil)
+  }
+
+  /// UIKit's `UIApplication.didEnterBackgroundNotification`: the app left the screen, and may
+  /// be suspended soon after.
+  public nonisolated static let didEnterBackgroundNotification = Notification.Name(
+    "UIApplicationDidEnterBackgroundNotification")
+
+  /// UIKit's `UIApplication.willEnterForegroundNotification`: the app comes back.
+  public nonisolated static let willEnterForegroundNotification = Notification.Name(
+    "UIApplicationWillEnterForegroundNotification")
+
+  /// The user leaves the app (the home gesture), or comes back to it (HeadlessUIKit only):
+  /// posts UIKit's notification on the main thread, in `center`.
+  public static func simulateLeaving(
+    toBackground leaves: Bool, in center: NotificationCenter = .default
+  ) {
+    center.post(
+      name: leaves ? didEnterBackgroundNotification : willEnterForegroundNotification,
+      object: nil)
   }
 }

@@ -155,6 +155,23 @@ final class PublishedAvatarsScreen {
   }
 }
 
+// BinderyUIKit.docc, "Late content and prefetching", a repository that answers nil.
+protocol PhotoRepository: Sendable {
+  func photo(of id: Mate.ID) async -> Data?
+}
+
+@MainActor
+final class OptionalPhotosScreen {
+  let photos: ContentStore<Mate.ID, Data>
+
+  init(repository: any PhotoRepository) {
+    let photos = ContentStore<Mate.ID, Data>(nilMeans: .noContent) { id in
+      await repository.photo(of: id)
+    }
+    self.photos = photos
+  }
+}
+
 // BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
 @MainActor
 final class TagsScreen {

@@ -61,7 +61,7 @@ where
     (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
   /// Whether that work looks at the viewport first: the view came back into a window, and may
   /// change its safe area as it lays out without telling.
-  private var looksAtViewportAfterLayout = false
+  var looksAtViewportAfterLayout = false
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the binding's list (``ShownList``), shared with it from
@@ -74,17 +74,17 @@ where
   /// view, a title): a change to the view from inside would be re-entrant.
   private(set) var answeringDepth = 0
   /// How many of UIKit's questions the adapter answered: it asks as it lays out.
-  private var answers: UInt64 = 0
+  var answers: UInt64 = 0
   /// The visible positions last read, and the view they were read from.
-  private var visibleRead: (signature: ScreenSignature, positions: [ItemPosition])?
+  var visibleRead: (signature: ScreenSignature, positions: [ItemPosition])?
   /// Items whose content changed while the view was out of its window: configured again when
   /// it is back.
-  private var reconfiguresWhileCovered: Set<Item.ID> = []
+  var reconfiguresWhileCovered: Set<Item.ID> = []
   /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
   /// user moves a row by hand.
-  private var deferredReconfigures: [Item.ID] = []
+  var deferredReconfigures: [Item.ID] = []
   /// Whether the reconfigures that waited wait for the user's gesture to end.
-  private var isWaitingOutGesture = false
+  var isWaitingOutGesture = false
   /// Items whose cells read observable state that changed since, not yet configured again;
   /// added to on the thread that made the change (`ListAdapter+Observation.swift`).
   let observedChanges = Locked<Set<Item.ID>>([])
@@ -95,8 +95,8 @@ where
   var spareTrackingEnds: [TrackingEnd] = []
   /// The supplementary views of Bindery's own classes registered so far (empty views for kinds
   /// the binding was not told about, section title views), by kind and identifier.
-  private var registeredSupplementaries: Set<RegisteredSupplementary> = []
-  private struct RegisteredSupplementary: Hashable {
+  var registeredSupplementaries: Set<RegisteredSupplementary> = []
+  struct RegisteredSupplementary: Hashable {
     var kind: String
     var identifier: String
   }
@@ -180,65 +180,6 @@ where
     watchWindow()
   }
 
-  /// Hears when the view comes back into a window (``WindowSentinel``).
-  private func watchWindow() {
-    guard let view else { return }
-    let sentinel = WindowSentinel.installed(in: view)
-    sentinel.moved = { [weak self] isInWindow in
-      if isInWindow { self?.cameBackOnScreen() } else { self?.wentOffScreen() }
-    }
-    sentinel.textSizeChanged = { [weak self] in self?.textSizeChanged() }
-  }
-
-  /// The user's text size changed, and every self-sizing row will be measured again at the
-  /// view's next layout: where the reader is now — a chat at its end, the row read — is kept
-  /// once the rows are measured, at the end of this turn, as for any change of Bindery's.
-  private func textSizeChanged() {
-    guard isLive, isInWindow, shown.numberOfItems > 0 else { return }
-    rowHeights?.forgetAll()
-    // A chat at its end is judged by where the reader was at the last scroll, which the view
-    // may have measured again already (a system that tells the view's subviews of the new
-    // traits as it lays out).
-    if features.anchor == .end, let seen = viewportWatcher?.lastSeen, seen.isAtEnd {
-      remeasureMark = ScrollAnchorMark(marks: [], wasAtStart: seen.isAtStart, wasAtEnd: true)
-    } else {
-      remeasureMark = scrollAnchorMark()
-    }
-    if remeasureMark != nil { schedule(.remeasured) }
-  }
-
-  /// The view left its window (its screen covered): the rows on screen are measured as they
-  /// were shown, and the viewport as it is now, out of the window (no safe area), is the one
-  /// the trip's change is told from when the view is back — the view may not tell of its
-  /// insets as they change with the window.
-  private func wentOffScreen() {
-    isComingBack = true
-    measureRowHeights()
-    viewportWatcher?.resync()
-  }
-
-  /// The view is in a window again (its screen uncovered): the cells it kept are configured
-  /// again for the content that arrived meanwhile, in place — its rows and selection kept, as
-  /// they would have been on screen. Before the view lays out, so no frame shows them stale.
-  /// A scroll the app asked for while the screen was covered is made now, where the list
-  /// already has its item: not later, at the next list, after the user has read on. Once the
-  /// view has laid out, those who follow the scroll hear of it: the viewport may have changed
-  /// while covered (the keyboard, a rotation), and cells UIKit kept and shows again want their
-  /// content as after any scroll.
-  private func cameBackOnScreen() {
-    // The viewport changed with the window (its safe area came back), whether or not the view
-    // said so: a chat that was at its end stays at its end, and a scroll made later is told as
-    // a scroll, not as the change of shape it would otherwise seem to carry.
-    viewportWatcher?.check()
-    reconfigureRowsChangedWhileCovered()
-    scrollToPending()
-    // A chat kept at its end while covered was placed from estimates: its end is pinned over
-    // the rows measured as the view lays out, at the end of this turn.
-    if pendingEndPin { schedule(.endPin) } else { isComingBack = false }
-    looksAtViewportAfterLayout = true
-    setNeedsScrollWork()
-  }
-
   /// After the view moved: at the end of this main-actor turn, once however often it moved in
   /// it, measures the rows on screen for kept heights (a stopped binding's view too: it still
   /// shows its list) and tells a live binding's scroll observers, all from one read of the rows
@@ -285,17 +226,7 @@ where
 
   /// Whether a live binding has observers of its scrolls: without them, the scroll's work does
   /// not read the rows on screen.
-  private var hasScrollObserversToTell: Bool { isLive && !scrollObservers.isEmpty }
-
-  private func reconfigureRowsChangedWhileCovered() {
-    guard !reconfiguresWhileCovered.isEmpty else { return }
-    let ids = reconfiguresWhileCovered
-    reconfiguresWhileCovered = []
-    guard isLive, let view else { return }
-    // Only rows the view has cells for, by its own counts: the others are asked for afresh.
-    let positions = ids.compactMap { shown.position(of: $0) }.filter { view.has($0) }
-    if !positions.isEmpty { reconfigureItems(at: positions) }
-  }
+  var hasScrollObserversToTell: Bool { isLive && !scrollObservers.isEmpty }
 
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
   /// takes this one's place.
@@ -472,209 +403,6 @@ where
     forgetReaderPlaceIfGone()
   }
 
-  /// Moves the offset past the end of any content, where the next layout brings it back to
-  /// the end.
-  private func placePastTheEnd(_ scrollView: UIScrollView) {
-    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
-    ScrollAxis.setOffset(
-      axis.maximumOffset + Self.pastTheEnd, of: scrollView, horizontal: scrollsHorizontally)
-  }
-
-  /// How far past the content's known end the offset goes for a layout at the end: farther
-  /// than any estimate can be short of it.
-  private static var pastTheEnd: CGFloat { 100_000_000 }
-
-  func reconfigureItems(at positions: [ItemPosition]) {
-    guard answeringDepth == 0, !isUserInteracting else {
-      // UIKit is asking for a cell (content announced from inside a cell request), or the user
-      // is moving a row: changing cells now is re-entrant, or breaks the gesture. Later, by id,
-      // as the positions may change meanwhile.
-      deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
-      if !isWaitingOutGesture { schedule(.deferredReconfigures) }
-      return
-    }
-    guard isInWindow else {
-      // Off screen a table warns about laying out (and nothing shows): the cells are
-      // configured again when the view is back in its window (``WindowSentinel``).
-      reconfiguresWhileCovered.formUnion(positions.compactMap { shown.item(at: $0)?.id })
-      return
-    }
-    // A row whose cell is of another kind now (a photo where a placeholder was) gets a new
-    // cell: UIKit's reconfigure hands the provider the cell the row has, and raises when it
-    // dequeues another identifier or registration.
-    var replaced: [IndexPath] = []
-    var reconfigured: [IndexPath] = []
-    // Cells all of one kind (no `cellKind` given) need no look at the items.
-    let kindsDiffer = features.cellKind != nil
-    for position in positions {
-      if kindsDiffer, shown.item(at: position).map(needsAnotherKindOfCell) == true {
-        replaced.append(IndexPath(position))
-      } else {
-        reconfigured.append(IndexPath(position))
-      }
-    }
-    // Content that arrives can change a row's height (a photo): the reader's place is kept
-    // as for any other change — a chat at its end stays there.
-    keepingPlace(radius: 0) {
-      if !replaced.isEmpty { replaceCells(at: replaced) }
-      if !reconfigured.isEmpty { view?.reconfigure(at: reconfigured) }
-    }
-  }
-
-  private func replaceCells(at paths: [IndexPath]) {
-    let animation = features.animation
-    keepingSelection(of: paths) {
-      guard animation != .none else {
-        return UIView.performWithoutAnimation {
-          view?.replaceCells(at: paths, animation: animation)
-        }
-      }
-      view?.replaceCells(at: paths, animation: animation)
-    }
-  }
-
-  /// Runs `reload`, which reloads the rows at `paths`, and selects again those of them that
-  /// were selected: a reload deselects, where the cell it replaces showed the same item.
-  private func keepingSelection(of paths: [IndexPath], _ reload: () -> Void) {
-    guard !paths.isEmpty, let view else { return reload() }
-    let selected = Set(view.selectedIndexPaths).intersection(paths)
-    reload()
-    for path in selected { view.selectItem(at: path) }
-  }
-
-  /// Reconfigures what waited, at the end of the turn, or once the user's gesture ended (UIKit
-  /// says nothing when a reorder is cancelled, so a wait looks again now and then).
-  func reconfigureDeferred() {
-    guard !(isLive && isUserInteracting) else { return waitOutGesture() }
-    let ids = deferredReconfigures
-    deferredReconfigures = []
-    guard isLive else { return }
-    let positions = ids.compactMap { shown.position(of: $0) }
-    if !positions.isEmpty { reconfigureItems(at: positions) }
-  }
-
-  /// Waits for the user's gesture to end, then reconfigures what waited for it.
-  private func waitOutGesture() {
-    guard !isWaitingOutGesture else { return }
-    isWaitingOutGesture = true
-    Task { [weak self] in
-      while let self, self.isLive, self.isUserInteracting {
-        try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
-      }
-      self?.isWaitingOutGesture = false
-      self?.reconfigureDeferred()
-    }
-  }
-
-  /// The positions with a visible cell. After a frame each of Bindery's parts reads them (the
-  /// prefetcher, the content's cells, page loaders): a read with nothing changed since the
-  /// last — the offset, the viewport's size, the content's size, the list, a question UIKit
-  /// asked (it asks as it lays out), the window — is answered from it, and so is one after a
-  /// scroll that brought no row on screen and took none off (most frames of a scroll), which
-  /// a table's first and last rows on screen tell. From inside one of UIKit's questions, the
-  /// view is asked (it may be mid-layout).
-  var visibleItemPositions: [ItemPosition] {
-    guard let view, let scrollView else { return [] }
-    guard answeringDepth == 0 else { return view.visibleIndexPaths.map(ItemPosition.init) }
-    let signature = ScreenSignature(
-      offset: scrollView.contentOffset, size: scrollView.bounds.size,
-      contentSize: scrollView.contentSize, listWrites: shownList.writes, answers: answers,
-      isInWindow: isInWindow)
-    if let visibleRead {
-      if visibleRead.signature == signature { return visibleRead.positions }
-      if visibleRead.signature.differsOnlyAlongTheScroll(from: signature),
-        showsTheSameRows(visibleRead.positions, in: scrollView.bounds)
-      {
-        self.visibleRead = (signature, visibleRead.positions)
-        return visibleRead.positions
-      }
-    }
-    let positions = view.visibleIndexPaths.map(ItemPosition.init)
-    visibleRead = (signature, positions)
-    return positions
-  }
-
-  /// Whether a table whose rows on screen were `positions`, first to last, still shows those
-  /// rows with its bounds at `bounds`, its rows where they were: its first row still meets the
-  /// bounds and starts at or above their top (so no row above it does: rows follow each other
-  /// down a table), and its last row still meets them and ends at or below their bottom. A table
-  /// shows every row between its first and last, so the rows between need no look. Two rows'
-  /// frames, where the view would work out every row's on screen.
-  private func showsTheSameRows(_ positions: [ItemPosition], in bounds: CGRect) -> Bool {
-    guard let view, view is UITableView, let first = positions.first, let last = positions.last,
-      let top = view.frameOfItem(at: first), let bottom = view.frameOfItem(at: last)
-    else { return false }
-    // Each row meets the bounds across their inside edge: the bounds' size is the last read's,
-    // which had rows on screen, so not empty.
-    return top.minY <= bounds.minY && top.maxY > bounds.minY
-      && bottom.minY < bounds.maxY && bottom.maxY >= bounds.maxY
-  }
-
-  func isItemVisible(at position: ItemPosition) -> Bool {
-    // Only positions the view has: UIKit raises for the rectangle of any other.
-    guard let view, let frame = view.frameOfItem(at: position) else { return false }
-    return frame.intersects(view.bounds)
-  }
-
-  var liveCells: [AnyObject] { view?.liveCells ?? [] }
-
-  var isInWindow: Bool { scrollView?.window != nil }
-
-  /// The view's own count once it shows items; before, the app's count of the first screen's
-  /// items where it gave one (``ViewBinding/itemsOnFirstScreen(_:)``).
-  var itemsPerScreen: Int {
-    if let declared = features.itemsOnFirstScreen, view?.visibleIndexPaths.isEmpty ?? true {
-      return declared
-    }
-    return view?.itemsPerScreen ?? 0
-  }
-
-  var isUserInteracting: Bool { view?.hasUncommittedUpdates ?? false }
-
-  /// Whether the content scrolls sideways (see ``BoundView/scrollsHorizontally``).
-  var scrollsHorizontally: Bool { view?.scrollsHorizontally ?? false }
-
-  /// A content offset (UIKit's, as `scrollViewWillEndDragging` gives it) as a
-  /// ``ScrollPosition`` offset: along the scroll, from the start of the inset area.
-  func scrollOffset(atContentOffset contentOffset: CGPoint) -> Double? {
-    guard let scrollView else { return nil }
-    let horizontal = scrollsHorizontally
-    let axis = ScrollAxis(scrollView, horizontal: horizontal)
-    return Double((horizontal ? contentOffset.x : contentOffset.y) + axis.insetStart)
-  }
-
-  /// The scroll along its axis, from the start of the content's inset area: offsets from 0 to
-  /// `maximumOffset`, whatever the insets and the direction.
-  var scrollPosition: ScrollPosition {
-    guard let scrollView else { return .resting }
-    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
-    return ScrollPosition(
-      offset: Double(axis.offset + axis.insetStart),
-      maximumOffset: Double(axis.maximumOffset + axis.insetStart),
-      isDecelerating: scrollView.isDecelerating,
-      decelerationRate: Double(scrollView.decelerationRate.rawValue))
-  }
-
-  func itemPositions(atOffset offset: Double) -> [ItemPosition] {
-    guard let scrollView else { return [] }
-    return itemPositions(
-      atOffset: offset, axis: ScrollAxis(scrollView, horizontal: scrollsHorizontally))
-  }
-
-  /// ``itemPositions(atOffset:)`` with the scroll view's axis as read already (its insets are
-  /// worked out from the safe area).
-  func itemPositions(atOffset offset: Double, axis: ScrollAxis) -> [ItemPosition] {
-    guard let scrollView else { return [] }
-    let horizontal = scrollsHorizontally
-    let start = CGFloat(offset) - axis.insetStart
-    let size = scrollView.bounds.size
-    let screen =
-      horizontal
-      ? CGRect(x: start, y: 0, width: size.width, height: size.height)
-      : CGRect(x: 0, y: start, width: size.width, height: size.height)
-    return view?.itemPositions(in: screen) ?? []
-  }
-
   /// The binding stopped: the view keeps answering with its cells — the cell provider and the
   /// registrations it dequeues with — and its section titles, as the strings the last list
   /// had; it lets go of every other closure the app gave it (one that holds the screen would
@@ -705,52 +433,6 @@ where
     }
     return { [titles] in titles[$0.id] }
   }
-
-  // MARK: Views that must be dequeued
-
-  /// A cell for a row UIKit asks for but the snapshot does not have (a stale prefetch, say):
-  /// empty, but dequeued, as UIKit requires of every cell.
-  func placeholderCell(_ tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
-    answering {
-      tableView.dequeueReusableCell(
-        withIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
-    }
-  }
-
-  func placeholderCell(_ collectionView: UICollectionView, at indexPath: IndexPath)
-    -> UICollectionViewCell
-  {
-    answering {
-      collectionView.dequeueReusableCell(
-        withReuseIdentifier: ListDataSource.placeholderIdentifier, for: indexPath)
-    }
-  }
-
-  /// An empty supplementary view, for a kind the layout asks for and the binding was not told
-  /// about: registered here the first time, and dequeued, as UIKit requires.
-  func emptySupplementaryView(
-    _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
-  ) -> UICollectionReusableView {
-    dequeueSupplementary(
-      UICollectionReusableView.self, ListDataSource.placeholderIdentifier, collectionView,
-      ofKind: kind, at: indexPath)
-  }
-
-  /// A supplementary view of Bindery's own class, dequeued as UIKit requires: the class is
-  /// registered for the kind and identifier the first time either is asked for.
-  func dequeueSupplementary(
-    _ viewClass: UICollectionReusableView.Type, _ identifier: String,
-    _ collectionView: UICollectionView, ofKind kind: String, at indexPath: IndexPath
-  ) -> UICollectionReusableView {
-    if registeredSupplementaries.insert(RegisteredSupplementary(kind: kind, identifier: identifier))
-      .inserted
-    {
-      collectionView.register(
-        viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
-    }
-    return collectionView.dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
-  }
 }
 
 /// The cells, as the bound view asks for them.
@@ -758,23 +440,4 @@ where
 enum CellProvider<Item> {
   case table(@MainActor (UITableView, IndexPath, Item) -> UITableViewCell)
   case collection(@MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell)
-}
-
-/// What a list view looked like when an adapter read its visible positions. Not nested in the
-/// adapter: a type inside a generic class is generic too, and the adapter's code, which runs
-/// unspecialized for the app's types, would look its metadata up at every read.
-struct ScreenSignature: Equatable {
-  var offset: CGPoint
-  var size: CGSize
-  var contentSize: CGSize
-  var listWrites: UInt64
-  var answers: UInt64
-  var isInWindow: Bool
-
-  /// Whether `other` is this screen scrolled along its length, and nothing else changed.
-  func differsOnlyAlongTheScroll(from other: ScreenSignature) -> Bool {
-    var moved = self
-    moved.offset.y = other.offset.y
-    return moved == other
-  }
 }

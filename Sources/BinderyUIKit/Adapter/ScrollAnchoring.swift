@@ -383,4 +383,16 @@ extension ListAdapter {
 extension ListAdapter {
   /// A chat's list opens at its newest message: the prefetcher's first screen is the last one.
   var opensAtEnd: Bool { features.anchor == .end }
+
+  /// Moves the offset past the end of any content, where the next layout brings it back to
+  /// the end.
+  func placePastTheEnd(_ scrollView: UIScrollView) {
+    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
+    ScrollAxis.setOffset(
+      axis.maximumOffset + Self.pastTheEnd, of: scrollView, horizontal: scrollsHorizontally)
+  }
+
+  /// How far past the content's known end the offset goes for a layout at the end: farther
+  /// than any estimate can be short of it.
+  private static var pastTheEnd: CGFloat { 100_000_000 }
 }

@@ -1,0 +1,94 @@
+import Bindery
+import Foundation
+
+#if canImport(UIKit)
+  import UIKit
+#else
+  import HeadlessUIKit
+#endif
+
+extension ListAdapter {
+  // MARK: Reconfiguring
+
+  func reconfigureItems(at positions: [ItemPosition]) {
+    guard answeringDepth == 0, !isUserInteracting else {
+      // UIKit is asking for a cell (content announced from inside a cell request), or the user
+      // is moving a row: changing cells now is re-entrant, or breaks the gesture. Later, by id,
+      // as the positions may change meanwhile.
+      deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
+      if !isWaitingOutGesture { schedule(.deferredReconfigures) }
+      return
+    }
+    guard isInWindow else {
+      // Off screen a table warns about laying out (and nothing shows): the cells are
+      // configured again when the view is back in its window (``WindowSentinel``).
+      reconfiguresWhileCovered.formUnion(positions.compactMap { shown.item(at: $0)?.id })
+      return
+    }
+    // A row whose cell is of another kind now (a photo where a placeholder was) gets a new
+    // cell: UIKit's reconfigure hands the provider the cell the row has, and raises when it
+    // dequeues another identifier or registration.
+    var replaced: [IndexPath] = []
+    var reconfigured: [IndexPath] = []
+    // Cells all of one kind (no `cellKind` given) need no look at the items.
+    let kindsDiffer = features.cellKind != nil
+    for position in positions {
+      if kindsDiffer, shown.item(at: position).map(needsAnotherKindOfCell) == true {
+        replaced.append(IndexPath(position))
+      } else {
+        reconfigured.append(IndexPath(position))
+      }
+    }
+    // Content that arrives can change a row's height (a photo): the reader's place is kept
+    // as for any other change — a chat at its end stays there.
+    keepingPlace(radius: 0) {
+      if !replaced.isEmpty { replaceCells(at: replaced) }
+      if !reconfigured.isEmpty { view?.reconfigure(at: reconfigured) }
+    }
+  }
+
+  private func replaceCells(at paths: [IndexPath]) {
+    let animation = features.animation
+    keepingSelection(of: paths) {
+      guard animation != .none else {
+        return UIView.performWithoutAnimation {
+          view?.replaceCells(at: paths, animation: animation)
+        }
+      }
+      view?.replaceCells(at: paths, animation: animation)
+    }
+  }
+
+  /// Runs `reload`, which reloads the rows at `paths`, and selects again those of them that
+  /// were selected: a reload deselects, where the cell it replaces showed the same item.
+  func keepingSelection(of paths: [IndexPath], _ reload: () -> Void) {
+    guard !paths.isEmpty, let view else { return reload() }
+    let selected = Set(view.selectedIndexPaths).intersection(paths)
+    reload()
+    for path in selected { view.selectItem(at: path) }
+  }
+
+  /// Reconfigures what waited, at the end of the turn, or once the user's gesture ended (UIKit
+  /// says nothing when a reorder is cancelled, so a wait looks again now and then).
+  func reconfigureDeferred() {
+    guard !(isLive && isUserInteracting) else { return waitOutGesture() }
+    let ids = deferredReconfigures
+    deferredReconfigures = []
+    guard isLive else { return }
+    let positions = ids.compactMap { shown.position(of: $0) }
+    if !positions.isEmpty { reconfigureItems(at: positions) }
+  }
+
+  /// Waits for the user's gesture to end, then reconfigures what waited for it.
+  private func waitOutGesture() {
+    guard !isWaitingOutGesture else { return }
+    isWaitingOutGesture = true
+    Task { [weak self] in
+      while let self, self.isLive, self.isUserInteracting {
+        try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
+      }
+      self?.isWaitingOutGesture = false
+      self?.reconfigureDeferred()
+    }
+  }
+}

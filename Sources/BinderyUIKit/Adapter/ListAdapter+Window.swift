@@ -43,6 +43,7 @@ extension ListAdapter {
   /// insets as they change with the window.
   private func wentOffScreen() {
     isComingBack = true
+    settlingScroll = nil  // an animated scroll the app asked for does not land off screen
     measureRowHeights()
     viewportWatcher?.resync()
   }

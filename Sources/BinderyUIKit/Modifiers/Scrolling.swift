@@ -150,6 +150,9 @@ extension ListAdapter {
   func settleScroll() {
     guard let settling = settlingScroll else { return }
     settlingScroll = nil
+    // Landed, or a frame from it: UIKit's animation is stopped where it is, so that its last
+    // frame does not undo the settle.
+    if let view { view.setContentOffset(view.contentOffset, animated: false) }
     pendingScroll = settling.settle
     scrollToPending()
   }

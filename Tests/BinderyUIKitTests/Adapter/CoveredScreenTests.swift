@@ -26,17 +26,6 @@ struct CoveredScreenTests {
     }
   }
 
-  /// The first row whose top is on screen, and where it starts on screen.
-  func firstRow(_ table: UITableView) -> (row: Int, screenStart: CGFloat)? {
-    let top = table.contentOffset.y + table.adjustedContentInset.top
-    guard
-      let path = table.indexPathsForVisibleRows?.first(where: {
-        table.rectForRow(at: $0).minY >= top - 0.5
-      })
-    else { return nil }
-    return (path.row, table.rectForRow(at: path).minY - table.contentOffset.y)
-  }
-
   @Test func contentThatArrivesWhileCoveredKeepsTheReadersRowAndSelection() async throws {
     let table = makeFeedTable()
     let loader = GatedLoader()
@@ -48,7 +37,7 @@ struct CoveredScreenTests {
     table.scrollToRow(at: IndexPath(row: 73, section: 0), at: .top, animated: false)
     table.layoutIfNeeded()
     table.scroll(by: -15)
-    let before = try #require(firstRow(table))
+    let before = try #require(readersRow(table))
     let selected = IndexPath(row: before.row + 2, section: 0)
     table.selectRow(at: selected, animated: false, scrollPosition: .none)
     let visible = table.indexPathsForVisibleRows?.map(\.row) ?? []
@@ -67,7 +56,7 @@ struct CoveredScreenTests {
     let requests = table.cellRequestCount
     screen?.addSubview(table)
     other.removeFromSuperview()  // popped: back on screen
-    let after = try #require(firstRow(table))
+    let after = try #require(readersRow(table))
     #expect(after.row == before.row)
     #expect(abs(after.screenStart - before.screenStart) < 0.5)
     #expect(table.indexPathsForSelectedRows == [selected], "still selected")

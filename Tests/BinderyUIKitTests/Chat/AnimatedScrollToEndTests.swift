@@ -11,11 +11,6 @@ import Testing
 @Suite("An animated scroll to the end lands at the end", .mainActorTurns)
 @MainActor
 struct AnimatedScrollToEndTests {
-  func shortOfTheEnd(_ table: UITableView) -> CGFloat {
-    let end = table.contentSize.height + table.adjustedContentInset.bottom - table.bounds.height
-    return max(0, end - table.contentOffset.y)
-  }
-
   /// `reply`: a message arrives halfway through the animation.
   @Test(arguments: [false, true])
   func theChatIsAtItsEndOnceTheAnimationIsOver(reply: Bool) async throws {

@@ -11,12 +11,6 @@ import Testing
 @Suite("A chat comes back at its end", .mainActorTurns)
 @MainActor
 struct ChatComesBackTests {
-  /// How far the newest message's bottom is below the screen's bottom edge (0 at the end).
-  func shortOfTheEnd(_ table: UITableView) -> CGFloat {
-    let axis = table.contentSize.height + table.adjustedContentInset.bottom - table.bounds.height
-    return max(0, axis - table.contentOffset.y)
-  }
-
   func bindChat(_ table: UITableView, keepsHeights: Bool) -> TableBinding<FlatSection, TestItem> {
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell

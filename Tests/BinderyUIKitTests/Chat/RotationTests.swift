@@ -25,31 +25,12 @@ struct RotationTests {
     return (window, table)
   }
 
-  func message(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITableViewCell {
-    let cell = table.dequeueReusableCell(withIdentifier: "message", for: path)
-    var content = cell.defaultContentConfiguration()
-    content.text = String(repeating: "word ", count: 4 + (item.id * 7) % 23)
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  /// The first row whose top is on screen, and where it starts on screen.
-  func readersRow(_ table: UITableView) -> (row: Int, screenStart: CGFloat)? {
-    let top = table.contentOffset.y + table.adjustedContentInset.top
-    guard
-      let path = table.indexPathsForVisibleRows?.first(where: {
-        table.rectForRow(at: $0).minY >= top - 0.5
-      })
-    else { return nil }
-    return (path.row, table.rectForRow(at: path).minY - table.contentOffset.y)
-  }
-
   /// `by`: how far the user then scrolled on, cutting the row at the top off.
   @Test(arguments: [ScrollAnchor.firstVisibleItem, .end], [0, 25] as [CGFloat])
   func theReadersRowStaysThroughATurnAndBack(_ anchor: ScrollAnchor, by: CGFloat) async throws {
     let (window, table) = makeScreen()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: message
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: wrappingMessage
     )
     .anchor(anchor)
     #expect(await binding.apply(items: posts(0..<300)))

@@ -22,19 +22,6 @@ struct TextSizeTests {
     return table
   }
 
-  func message(_ table: UITableView, _ path: IndexPath, _ item: TestItem) -> UITableViewCell {
-    let cell = table.dequeueReusableCell(withIdentifier: "message", for: path)
-    var content = cell.defaultContentConfiguration()
-    content.text = String(repeating: "word ", count: 4 + (item.id * 7) % 23)
-    cell.contentConfiguration = content
-    return cell
-  }
-
-  func shortOfTheEnd(_ table: UITableView) -> CGFloat {
-    let end = table.contentSize.height + table.adjustedContentInset.bottom - table.bounds.height
-    return max(0, end - table.contentOffset.y)
-  }
-
   @Test(
     arguments: [HeadlessContentSizeCategory.accessibilityExtraLarge, .extraSmall], [false, true])
   func aChatAtItsEndStaysThere(_ size: HeadlessContentSizeCategory, keepsHeights: Bool)
@@ -42,7 +29,7 @@ struct TextSizeTests {
   {
     let table = makeTable()
     let chat = table.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: message
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: wrappingMessage
     )
     .anchor(.end)
     let binding = keepsHeights ? chat.keepsRowHeights() : chat
@@ -66,7 +53,7 @@ struct TextSizeTests {
   func aReaderMidFeedKeepsTheirRow(keepsHeights: Bool) async throws {
     let table = makeTable()
     let feed = table.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: message)
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: wrappingMessage)
     let binding = keepsHeights ? feed.keepsRowHeights() : feed
     #expect(await binding.apply(items: posts(0..<200)))
     table.scrollToRow(at: IndexPath(row: 100, section: 0), at: .top, animated: false)

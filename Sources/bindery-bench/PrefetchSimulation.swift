@@ -19,6 +19,7 @@ struct PrefetchSimulation {
   let options: BenchOptions
   let rows = 10_000
   let rowHeight: CGFloat = 44
+  let screenRows = 12
   let tick = Duration.milliseconds(10)
 
   /// How the table calls its prefetch data source (HeadlessUIKit's `PrefetchPattern`).
@@ -55,6 +56,8 @@ struct PrefetchSimulation {
 
   /// What happened, for one strategy.
   final class Log {
+    enum Hold { case none, holding, released }
+    var hold = Hold.none
     var appearances: [(time: Duration, id: Int, hit: Bool)] = []
     var shownLoaded: Set<Int> = []
     var completions: [(time: Duration, id: Int)] = []
@@ -191,7 +194,8 @@ struct PrefetchSimulation {
       try await loaderClock.sleep(for: Self.latency(for: key, seed: seed))
       return Avatar(bytes: 12_288 + (key * 7_919) % 12_288)
     }
-    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 12 * rowHeight))
+    let table = UITableView(
+      frame: CGRect(x: 0, y: 0, width: 390, height: CGFloat(screenRows) * rowHeight))
     table.rowHeight = rowHeight
     table.prefetchPattern = pattern.prefetchPattern
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
@@ -212,6 +216,16 @@ struct PrefetchSimulation {
       cell.textLabel?.text = mate.name
       return cell
     }
+    // The hold lets its list go in virtual time, and the worker then shows it in real time:
+    // virtual time waits for that (below), or the first display would be timed by the
+    // machine's load (on a busy one, 580–1,430 ms instead of 470).
+    if let hold = binding.firstDisplayHold {
+      binding.firstDisplayHold = { snapshot in
+        log.hold = .holding
+        await hold(snapshot)
+        log.hold = .released
+      }
+    }
     let uikitStyle = UIKitStylePrefetcher(binding: binding, store: avatars)
     if strategy == .uikitPrefetch { table.prefetchDataSource = uikitStyle }
     let arrivals = avatars.arrivals(bufferingNewest: .max)  // the log needs every arrival
@@ -224,7 +238,7 @@ struct PrefetchSimulation {
     // The diff runs on a worker in real time: virtual time starts once the list is shown, or
     // once the first-display hold has asked for the first screen.
     let ready = ContinuousClock.now + .seconds(30)
-    while binding.statistics.updates == 0 && avatars.loadsInFlight == 0 && .now < ready {
+    while binding.statistics.updates == 0 && log.hold != .holding && .now < ready {
       try? await Task.sleep(for: .microseconds(100))
     }
     await loaderClock.settle { avatars.loadsInFlight }
@@ -234,6 +248,7 @@ struct PrefetchSimulation {
       loaderClock.advance(by: tick)
       storeClock.advance(by: tick)
       await loaderClock.settle { avatars.loadsInFlight }
+      await untilShown(binding, avatars: avatars, log: log)
       if now == Script.screenAppears {
         UIWindow.show(table)  // the screen appears: UIKit asks for its first cells
         await loaderClock.settle { avatars.loadsInFlight }
@@ -245,6 +260,27 @@ struct PrefetchSimulation {
     listener.cancel()
     withExtendedLifetime(uikitStyle) {}
     return records(for: strategy, pattern: pattern, log: log, seed: seed)
+  }
+
+  /// Until the binding has shown the list its hold let go, once the hold has what it waits
+  /// for: the first screen's avatars, each loaded or failed.
+  func untilShown(
+    _ binding: ListBinding<FlatSection, Row>, avatars: ContentStore<Int, Avatar>, log: Log
+  ) async {
+    let ready = ContinuousClock.now + .seconds(30)
+    func firstScreenSettled() -> Bool {
+      (0..<screenRows).allSatisfy {
+        switch avatars.state(for: $0) {
+        case .loaded, .failed: true
+        case .loading, .notRequested: false
+        }
+      }
+    }
+    while binding.statistics.updates == 0, log.hold != .none, .now < ready,
+      log.hold == .released || firstScreenSettled()
+    {
+      try? await Task.sleep(for: .microseconds(100))
+    }
   }
 
   /// The user's hand at `now`: scrolls at 20 rows/s, the fling and its deceleration, then back

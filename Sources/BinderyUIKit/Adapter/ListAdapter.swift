@@ -284,6 +284,7 @@ where
     completion: @escaping @MainActor () -> Void
   ) {
     let animation = animated ? features.animation : .none
+    forgetReaderPlace(ifDeletedBy: stage)
     // The cells of items that leave follow them no more (their cells go to the reuse pool).
     let leaving = idsLeaving(stage)
     defer { endTrackings(of: leaving) }
@@ -320,10 +321,24 @@ where
     }
     let sectionsChanged = sectionsMove || !reconfiguredSections.isEmpty
     if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
-    forgetReaderPlaceIfGone()
   }
 
-  /// A reader's row that left the list is no place to keep, and its id is not held on to.
+  /// A reader's row that `stage` deletes is no place to keep, and its id is not held on to.
+  /// Read from the stage's deletes in the list shown before it, O(deletes): looking the id up
+  /// in the new list would index every item of it on the main actor, at every list.
+  private func forgetReaderPlace(ifDeletedBy stage: StagedChangeset<Section, Item>.Stage) {
+    let ids = [readerPlace?.id, rowAtTheTop?.id].compactMap { $0 }
+    guard !ids.isEmpty, !stage.itemDeletes.isEmpty || !stage.sectionDeletes.isEmpty else { return }
+    let deleted = Set(
+      stage.itemDeletes.compactMap { shown.item(at: $0)?.id }
+        + stage.sectionDeletes.filter { $0 < shown.numberOfSections }.flatMap {
+          shown.items(inSection: $0).map(\.id)
+        })
+    if let id = readerPlace?.id, deleted.contains(id) { readerPlace = nil }
+    if let id = rowAtTheTop?.id, deleted.contains(id) { rowAtTheTop = nil }
+  }
+
+  /// After a reload: a reader's row that left the list is no place to keep.
   private func forgetReaderPlaceIfGone() {
     if let id = readerPlace?.id, shown.position(of: id) == nil { readerPlace = nil }
     if let id = rowAtTheTop?.id, shown.position(of: id) == nil { rowAtTheTop = nil }

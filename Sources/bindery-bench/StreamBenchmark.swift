@@ -40,14 +40,25 @@ struct StreamBenchmark {
       await measure(headless: true, seconds: seconds),
       await measure(headless: true, anchoring: false, seconds: seconds),
     ]
+    let replies = await ReplyStreamBenchmark().run()
     if options.json {
       printJSON(
         tails.map {
           [
-            "view": $0.view, "rows": Self.rows, "lists_sent": $0.sent, "updates": $0.updates,
-            "p50_us": $0.p50, "p99_us": $0.p99, "max_us": $0.max, "violations": $0.violations,
+            "case": "list", "view": $0.view, "rows": Self.rows, "lists_sent": $0.sent,
+            "updates": $0.updates, "p50_us": $0.p50, "p99_us": $0.p99, "max_us": $0.max,
+            "violations": $0.violations,
           ]
-        })
+        }
+          + replies.map {
+            [
+              "case": "reply", "binding": $0.name, "tokens": ReplyStreamBenchmark.tokens,
+              "texts_in_the_second": $0.textsInTheSecond,
+              "last_text_after_last_send_ms": $0.lastTextAfterLastSend as Any,
+              "short_of_the_end": $0.shortOfTheEnd, "main_actor_us_per_list": $0.mainActorPerList,
+              "lists_shown": $0.listsShown, "violations": $0.violations,
+            ]
+          })
       return
     }
     print(
@@ -61,6 +72,23 @@ struct StreamBenchmark {
           [
             $0.view, "\($0.sent)", "\($0.updates)", String(format: "%.1f", $0.p50),
             String(format: "%.1f", $0.p99), String(format: "%.1f", $0.max), "\($0.violations)",
+          ]
+        }))
+    print(
+      "\nA reply streamed into a chat at its end: \(ReplyStreamBenchmark.tokens) tokens 50 ms apart, "
+        + "a new list of value messages each, animations in real time")
+    print(
+      textTable(
+        [
+          "binding", "texts shown in the second", "last text after the last send, ms",
+          "short of the end, pt", "main actor per list, µs", "lists shown", "violations",
+        ],
+        replies.map {
+          [
+            $0.name, "\($0.textsInTheSecond) of \(ReplyStreamBenchmark.tokens)",
+            $0.lastTextAfterLastSend.map { String(format: "%.0f", $0) } ?? "never",
+            String(format: "%.1f", Double($0.shortOfTheEnd)),
+            String(format: "%.1f", $0.mainActorPerList), "\($0.listsShown)", "\($0.violations)",
           ]
         }))
   }

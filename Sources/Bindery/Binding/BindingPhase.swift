@@ -11,7 +11,7 @@ import BinderyDiff
 /// ```text
 /// running ── idle ⇄ holdingFirstDisplay(list)          source: open ── failed(error) ─┐
 ///   │          ⇅                                                 └──────────────────── ended
-///   │        applying(list: stages, next to install, left to complete)
+///   │        applying(newest list's stages, next to install; lists in flight, stages left)
 ///   └─ stop() ─▶ stopped (for good; whatever it was doing is dropped)
 /// ```
 struct BindingPhase<Section, Item>
@@ -30,13 +30,16 @@ where
     case applying(Applying)
   }
 
-  /// The stages of the list being applied: the next to install, and how many the view has yet
-  /// to complete.
+  /// The lists whose stages are with the view: the newest list's stages, the next of them to
+  /// install, and every list the view has yet to complete. A list does not wait for the one
+  /// before to finish animating (a diffable data source's `apply` does not either), so several
+  /// can be in flight; UIKit completes their batches in the order they were made.
   struct Applying {
     var stages: [StagedChangeset<Section, Item>.Stage]
     var nextInstall = 0
-    var remaining: Int
-    var sequence: UInt64
+    /// Oldest first: each list's number and how many of its stages the view has yet to
+    /// complete.
+    var inFlight: [(sequence: UInt64, remaining: Int)]
   }
 
   /// Where the binding's source is.
@@ -60,12 +63,6 @@ where
   var heldFirstList: UInt64? {
     if case .holdingFirstDisplay(let sequence) = activity { return sequence }
     return nil
-  }
-
-  /// Whether a list's stages are with the view.
-  var isApplying: Bool {
-    if case .applying = activity { return true }
-    return false
   }
 
   /// Whether nothing is under way on the main actor: neither a hold nor stages with the view.
@@ -103,10 +100,13 @@ where
     if heldFirstList != nil { activity = .idle }
   }
 
-  /// The list numbered `sequence` goes to the view as `stages`.
+  /// The list numbered `sequence` goes to the view as `stages`, joining those still in flight.
   mutating func apply(_ stages: [StagedChangeset<Section, Item>.Stage], sequence: UInt64) {
     guard !isStopped else { return }
-    activity = .applying(Applying(stages: stages, remaining: stages.count, sequence: sequence))
+    var inFlight: [(sequence: UInt64, remaining: Int)] = []
+    if case .applying(let applying) = activity { inFlight = applying.inFlight }
+    inFlight.append((sequence, stages.count))
+    activity = .applying(Applying(stages: stages, inFlight: inFlight))
   }
 
   /// The view installs its next stage: returns that stage's snapshot, or `nil` when no stage
@@ -124,19 +124,24 @@ where
   /// The view completed a stage of the list numbered `sequence`: returns whether it was the
   /// last one, and so the list is shown.
   mutating func completeStage(of sequence: UInt64) -> Bool {
-    guard case .applying(var applying) = activity, applying.sequence == sequence else {
+    guard case .applying(var applying) = activity,
+      let index = applying.inFlight.firstIndex(where: { $0.sequence == sequence })
+    else { return false }
+    applying.inFlight[index].remaining -= 1
+    guard applying.inFlight[index].remaining <= 0 else {
+      activity = .applying(applying)
       return false
     }
-    applying.remaining -= 1
-    activity = .applying(applying)
-    return applying.remaining <= 0
+    applying.inFlight.remove(at: index)
+    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    return true
   }
 
-  /// The view is done with the list numbered `sequence`.
+  /// The view is done with the list numbered `sequence`, and so with every list before it.
   mutating func finishApplying(_ sequence: UInt64) {
-    if case .applying(let applying) = activity, applying.sequence == sequence {
-      activity = .idle
-    }
+    guard case .applying(var applying) = activity else { return }
+    applying.inFlight.removeAll { $0.sequence <= sequence }
+    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
   }
 
   // MARK: The source and the end

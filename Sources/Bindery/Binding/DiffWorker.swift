@@ -3,10 +3,12 @@ import BinderyDiff
 /// A binding's worker: validates and diffs off the main actor, one list at a time, and hands
 /// each changeset to the main actor to apply (``ListBinding/show(_:)``).
 ///
-/// - Latest wins: it takes the newest list from the inbox, and lists that arrive while the view
-///   animates replace each other.
-/// - It waits for the view to finish a list (``AnimationTracker``, UIKit's completions) before
-///   it diffs the next, but never longer than ``ListBinding/completionDeadline``.
+/// - Latest wins: it takes the newest list from the inbox, and lists that arrive while it diffs
+///   or the main actor applies replace each other.
+/// - It does not wait for the view to finish animating a list before it shows the next, as a
+///   diffable data source's `apply` does not: UIKit applies a batch made during another's
+///   animation at once, with its own animation and completion, so a reply streamed token by
+///   token shows at the pace it comes.
 /// - It holds lists while the user moves a row by hand, and diffs again from what the user left.
 /// - The first list is shown with a reload, and so is any change proved larger than the
 ///   binding's reload limit, which the diff is told so that it stops early.
@@ -21,7 +23,6 @@ where
   typealias Binding = ListBinding<Section, Item>
 
   let inbox: ListInbox<Section, Item>
-  let animations: AnimationTracker
   let target: WeakReference<Binding>
   let pipeline: DiffPipeline<Section, Item>
   let reloadLimit: Locked<ReloadLimit>
@@ -96,11 +97,6 @@ where
           withExtendedLifetime(replaced) {}  // freed here, outside the lock
           base = Snapshot()
           isFirst = false
-          // Latest wins while the view animates: lists that come meanwhile replace each other.
-          // A completion that never comes (a view that forgets it) holds nothing for long.
-          if await !animations.wait(for: submission.sequence, atMost: Binding.completionDeadline) {
-            await MainActor.run { target._value?.finishShowing(submission.sequence) }
-          }
           continue listLoop
         case .held:
           // The user moves a row by hand; a batch now would break the gesture. The newest

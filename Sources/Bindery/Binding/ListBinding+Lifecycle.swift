@@ -60,7 +60,7 @@ extension ListBinding {
   func stop() {
     guard phase.stop() else { return }
     view = nil
-    animations.finishAll()
+    completionDeadlines.finish(through: .max)
     waiters.resolveAll()
     let observers = stopObservers
     stopObservers = []

@@ -6,7 +6,7 @@ import BinderyDiff
 extension ListBinding {
   /// What the main actor did with a diffed list.
   enum ShowOutcome: Sendable {
-    /// Applied; ``AnimationTracker`` hears when the view is done with it (UIKit's completion).
+    /// Applied; ``completeStage(of:)`` hears when the view is done with it (UIKit's completion).
     case shown
     /// Not applied: the user is moving a row or an item by hand.
     case held
@@ -96,6 +96,7 @@ extension ListBinding {
       let stages = diff.changeset?.stages ?? []
       let sequence = diff.sequence
       phase.apply(stages, sequence: sequence)
+      if !stages.isEmpty { expectCompletion(of: sequence) }
       let stageDone: @MainActor () -> Void = { [weak self] in self?.completeStage(of: sequence) }
       for stage in stages {
         statistics.batches += 1
@@ -122,10 +123,28 @@ extension ListBinding {
   /// the lists it replaced `false`), and the worker may show the next.
   func finishShowing(_ sequence: UInt64) {
     phase.finishApplying(sequence)
-    animations.finish(through: sequence)
+    completionDeadlines.finish(through: sequence)
     guard !isStopped, shownSequence < sequence else { return }
     shownSequence = sequence
     waiters.resolve(through: sequence)
+  }
+
+  /// Counts the list numbered `sequence` as shown if the view has not completed it within
+  /// ``completionDeadline``: a view that forgets a completion holds no caller of `apply` for
+  /// long. One task waits for the oldest list in flight at a time.
+  func expectCompletion(of sequence: UInt64) {
+    completionDeadlines.lists.append((sequence, .now + completionDeadline))
+    guard completionDeadlines.task == nil else { return }
+    completionDeadlines.task = Task { [weak self] in
+      while !Task.isCancelled, let oldest = self?.completionDeadlines.lists.first {
+        try? await Task.sleep(until: oldest.due, clock: .continuous)
+        // Completed meanwhile (then the next list's deadline is waited for), or stopped.
+        guard !Task.isCancelled, let self,
+          self.completionDeadlines.lists.first?.sequence == oldest.sequence
+        else { continue }
+        self.finishShowing(oldest.sequence)
+      }
+    }
   }
 
   /// Whether every list sent so far is shown and the view is done with it (or the binding
@@ -136,17 +155,32 @@ extension ListBinding {
   }
 
   /// Whether every list sent so far reached the main actor and was applied to the view (its
-  /// batches may still animate) or held back for the user's gesture, or waits for the view to
-  /// finish animating the one before — which only the view's animations ending moves on — or
-  /// the binding stopped: for a simulation that acts while a list animates, at a moment that
-  /// does not depend on how fast the diff ran.
+  /// batches may still animate) or held back for the user's gesture, or the binding stopped:
+  /// for a simulation that acts while a list animates, at a moment that does not depend on how
+  /// fast the diff ran.
   package var hasHandledEverything: Bool {
-    hasShownEverything || handledSequence >= inbox.newestSequence || phase.isApplying
+    hasShownEverything || handledSequence >= inbox.newestSequence
   }
 
   /// Whether a list is held back because the user is moving a row or an item by hand.
   var isHeldByUser: Bool {
     guard !isStopped, !isCancelled, let view else { return false }
     return view.isUserInteracting
+  }
+}
+
+/// The lists whose batches the view has yet to complete, each with the time by which it must,
+/// oldest first, and the one task that waits for the first of them.
+struct CompletionDeadlines {
+  var lists: [(sequence: UInt64, due: ContinuousClock.Instant)] = []
+  var task: Task<Void, Never>?
+
+  /// The view is done with the list numbered `sequence` and those before it: when none is left,
+  /// the task is let go.
+  mutating func finish(through sequence: UInt64) {
+    lists.removeAll { $0.sequence <= sequence }
+    guard lists.isEmpty else { return }
+    task?.cancel()
+    task = nil
   }
 }

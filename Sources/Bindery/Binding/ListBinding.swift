@@ -157,15 +157,16 @@ where
   lazy var installNextStage: @MainActor () -> Void = { [weak self] in
     self?.installNext()
   }
-  /// Which lists the view is done with (UIKit's completions); the worker waits on it.
-  nonisolated let animations = AnimationTracker()
+  /// The lists whose batches the view has yet to complete, with their deadlines.
+  var completionDeadlines = CompletionDeadlines()
   /// How often work held back during the user's gesture — a list, the view's deferred
   /// reconfigures — checks whether it ended (UIKit tells nothing when a reorder is cancelled).
   package nonisolated static var interactionPollInterval: Duration { .milliseconds(50) }
 
   /// How long the view may take to call a list's completion before the binding counts the list
-  /// as shown anyway: far longer than UIKit's animations.
-  nonisolated static var completionDeadline: Duration { .seconds(2) }
+  /// as shown anyway: far longer than UIKit's animations. A test that holds a view's animations
+  /// for as long as it likes (a manual animation clock) makes it longer.
+  package var completionDeadline = Duration.seconds(2)
 
   /// What ends with the binding, reachable from any thread.
   struct Lifetime {
@@ -190,10 +191,9 @@ where
     parts.view = view
     let target = WeakReference<ListBinding>()
     let inbox = self.inbox
-    let animations = self.animations
     let reloadLimit = self.reloadLimit
     let diffWorker = DiffWorker(
-      inbox: inbox, animations: animations, target: target, pipeline: pipeline,
+      inbox: inbox, target: target, pipeline: pipeline,
       reloadLimit: reloadLimit, errors: problems, base: diffBase)
     let worker = Task.detached(priority: .userInitiated) { await diffWorker.run() }
     self.worker = worker

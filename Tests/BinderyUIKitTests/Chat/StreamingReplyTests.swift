@@ -1,0 +1,49 @@
+import Bindery
+import BinderyTesting
+import BinderyUIKit
+import Foundation
+import HeadlessUIKit
+import Testing
+
+/// A reply streamed token by token, sent as new lists of value messages — the obvious way
+/// (issue 66, item 4): a newer list does not wait out the batch animation of the one before, as
+/// a diffable data source's `apply` does not, and the chat stays at its end as the reply grows.
+@Suite("A streamed reply shows at the pace it comes", .mainActorTurns)
+@MainActor
+struct StreamingReplyTests {
+  @Test func eachTokenShowsWhileTheBatchesBeforeItStillAnimate() async throws {
+    let table = makeFeedTable()
+    let clock = try #require(table.window?.animationClock)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .anchor(.end)
+    // The animations last as long as the test holds the clock: no list is counted as shown by
+    // the deadline for views that never complete one.
+    binding.completionDeadline = .seconds(3_600)
+    var messages = posts(0..<30)
+    #expect(await binding.apply(items: messages, animatingDifferences: false))
+    clock.mode = .manual
+    let start = clock.now
+    messages.append(TestItem(id: 30))  // the reply begins
+    let replyBegins = Task { await binding.apply(items: messages) }
+    await eventually("the reply's row inserted") { binding.snapshot.numberOfItems == 31 }
+    let reply = IndexPath(row: 30, section: 0)
+    for token in 1...20 {
+      messages[30].content = token  // 25 points taller a token (`postCell`)
+      binding.submit(items: messages)
+      await eventually("token \(token) on screen") {
+        table.cellForRow(at: reply)?.textLabel?.text == "30:\(token)"
+      }
+      table.layoutIfNeeded()
+      #expect(shortOfTheEnd(table) < 0.5, "the chat follows token \(token)")
+    }
+    #expect(clock.isAnimating && clock.now == start, "every batch before is still animating")
+    clock.finishAnimations()
+    #expect(await replyBegins.value, "its batch completed: it was shown")
+    #expect(await binding.waitUntilShown())
+    table.layoutIfNeeded()
+    #expect(shortOfTheEnd(table) < 0.5)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+}

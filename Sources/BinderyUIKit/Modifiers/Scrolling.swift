@@ -57,6 +57,8 @@ struct SettlingScroll<ID: Hashable> {
 enum PendingScroll<ID: Hashable> {
   case item(ID, ListScrollPosition, animated: Bool)
   case end(animated: Bool)
+  /// A reading place restored: the item's row this far under the viewport's start edge.
+  case place(ID, pointsIntoRow: CGFloat)
 }
 
 extension ListAdapter {
@@ -88,6 +90,11 @@ extension ListAdapter {
         return scrollAnimated(to: path, at: position, then: .item(id, position, animated: false))
       }
       scrollUntilItHolds(to: path, at: position, in: view)
+    case .place(let id, let points):
+      guard let at = shown.position(of: id), view.has(at) else { return }
+      pendingScroll = nil
+      view.layoutIfNeeded()
+      scrollUntilItHolds(to: IndexPath(at), at: .start, pointsIntoRow: points, in: view)
     case .end(let animated):
       guard let last = lastItemPosition, view.has(last) else { return }
       pendingScroll = nil
@@ -157,18 +164,27 @@ extension ListAdapter {
     scrollToPending()
   }
 
-  /// Scrolls the item at `path` to `position`, without animation. UIKit places the item from
-  /// the estimates of the rows before it; the rows laid out at the new offset are measured,
-  /// which moves it: scrolled again until it holds, as an app scrolling to a self-sizing row
-  /// does.
+  /// Scrolls the item at `path` to `position`, without animation, and on by `pointsIntoRow`
+  /// (within the row) past its start. UIKit places the item from the estimates of the rows
+  /// before it; the rows laid out at the new offset are measured, which moves it: scrolled
+  /// again until it holds, as an app scrolling to a self-sizing row does.
   private func scrollUntilItHolds(
-    to path: IndexPath, at position: ListScrollPosition, in view: any BoundView
+    to path: IndexPath, at position: ListScrollPosition, pointsIntoRow: CGFloat = 0,
+    in view: any BoundView
   ) {
-    var offset = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+    let horizontal = scrollsHorizontally
+    var offset = ScrollAxis(view, horizontal: horizontal).offset
     for _ in 0..<Self.anchoringRounds {
       view.scrollToItem(at: path, position: position, animated: false)
+      if pointsIntoRow > 0, let frame = view.frameOfItem(at: ItemPosition(path)) {
+        let axis = ScrollAxis(view, horizontal: horizontal)
+        let length = horizontal ? frame.width : frame.height
+        let into = min(pointsIntoRow, max(0, length - 1))
+        let target = min(max(axis.minimumOffset, axis.offset + into), axis.maximumOffset)
+        ScrollAxis.setOffset(target, of: view, horizontal: horizontal)
+      }
       view.layoutIfNeeded()
-      let now = ScrollAxis(view, horizontal: scrollsHorizontally).offset
+      let now = ScrollAxis(view, horizontal: horizontal).offset
       if abs(now - offset) < 0.5 { break }
       offset = now
     }

@@ -89,6 +89,14 @@ final class ChatViewModel {
   func receive(_ text: String) {
     messages.append(Message(id: (messages.last?.id ?? 0) + 1, text: text))
   }
+
+  // Feeds and chats: a reply streamed token by token, each token a new list.
+  func streamReply(_ reply: AsyncThrowingStream<String, any Error>) async throws {
+    receive("")
+    for try await token in reply {
+      messages[messages.count - 1].text += token
+    }
+  }
 }
 
 /// An API client whose avatars take a moment.
@@ -114,6 +122,8 @@ final class MatesScreen {
   let api = API()
   let placeholder = UIImage()
   var cancellables = Set<AnyCancellable>()
+  /// The chat's reading place, as the app keeps it with its scene.
+  var savedPlace = Data()
   var mates: TableBinding<FlatSection, Mate>?  // bound to [Mate]
   var teamsBinding: CollectionBinding<Team, Mate>?  // bound to [ListSection<Team, Mate>]
   var shown: [Mate] = []
@@ -282,6 +292,18 @@ final class MatesScreen {
   ) {
     binding.scroll(toItemWithID: notification.messageID, at: .center)
     binding.scrollToEnd(animated: true)
+  }
+
+  // Feeds and chats: the reader's place, saved with the scene.
+  func savePlace(of binding: TableBinding<FlatSection, Message>) throws {
+    if let place = binding.readingPlace {
+      savedPlace = try JSONEncoder().encode(place)
+    }
+  }
+
+  // Feeds and chats: the reader's place, restored at the next launch.
+  func restorePlace(of binding: TableBinding<FlatSection, Message>) throws {
+    binding.restore(try JSONDecoder().decode(ReadingPlace<Message.ID>.self, from: savedPlace))
   }
 
   // README "Modern lists": registrations, a list layout, swipe to delete.

@@ -317,6 +317,52 @@ struct ReadmeTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// "Feeds and chats": a streamed reply shows whole, the chat at its end, every token shown
+  /// on the way (each token's cell configured).
+  @Test func aStreamedReplyShowsTokenByTokenAtTheEnd() async throws {
+    let screen = makeScreen()
+    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let binding = screen.bindChat()
+    await binding.waitUntilShown()
+    let table = screen.tableView
+    let (reply, tokens) = AsyncThrowingStream<String, any Error>.makeStream()
+    let streaming = Task { try await screen.chat.streamReply(reply) }
+    await eventually("the reply's row") { rowCount(of: table) == 31 }
+    let row = IndexPath(row: 30, section: 0)
+    var text = ""
+    for word in ["The ", "photos ", "are ", "in ", "the ", "shared ", "album."] {
+      text += word
+      tokens.yield(word)
+      await eventually("\"\(text)\" on screen") {
+        table.cellForRow(at: row)?.textLabel?.text == text
+      }
+    }
+    tokens.finish()
+    try await streaming.value
+    #expect(await binding.waitUntilShown())
+    #expect(table.contentOffset.y + table.bounds.height == table.contentSize.height)
+    #expect(table.violations.isEmpty)
+  }
+
+  /// "Feeds and chats": a place saved mid-chat is where the next launch opens, once its list
+  /// is shown.
+  @Test func theReadersPlaceIsSavedAndRestoredAtTheNextLaunch() async throws {
+    let screen = makeScreen()
+    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let binding = screen.bindChat()
+    await binding.waitUntilShown()
+    screen.tableView.scroll(by: -300)
+    let place = try #require(binding.readingPlace)
+    try screen.savePlace(of: binding)
+    let next = makeScreen()
+    next.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    next.savedPlace = screen.savedPlace
+    let restored = next.bindChat()
+    try next.restorePlace(of: restored)
+    await restored.waitUntilShown()
+    #expect(restored.readingPlace == place)
+  }
+
   @Test func aModernListWithSwipeToDelete() async throws {
     let screen = makeScreen()
     screen.bindModernList()

@@ -33,13 +33,25 @@ where
   /// The lists whose stages are with the view: the newest list's stages, the next of them to
   /// install, and every list the view has yet to complete. A list does not wait for the one
   /// before to finish animating (a diffable data source's `apply` does not either), so several
-  /// can be in flight; UIKit completes their batches in the order they were made.
+  /// can be in flight. UIKit does not promise to complete batches in the order they were made
+  /// (an unanimated batch may end before an animated one made before it): a list counts as
+  /// shown once every list before it does.
   struct Applying {
     var stages: [StagedChangeset<Section, Item>.Stage]
     var nextInstall = 0
     /// Oldest first: each list's number and how many of its stages the view has yet to
     /// complete.
     var inFlight: [(sequence: UInt64, remaining: Int)]
+
+    /// Takes the lists at the front whose every stage the view has completed: those now shown.
+    mutating func takeShown() -> [UInt64] {
+      var shown: [UInt64] = []
+      while let first = inFlight.first, first.remaining <= 0 {
+        shown.append(first.sequence)
+        inFlight.removeFirst()
+      }
+      return shown
+    }
   }
 
   /// Where the binding's source is.
@@ -100,13 +112,20 @@ where
     if heldFirstList != nil { activity = .idle }
   }
 
-  /// The list numbered `sequence` goes to the view as `stages`, joining those still in flight.
-  mutating func apply(_ stages: [StagedChangeset<Section, Item>.Stage], sequence: UInt64) {
-    guard !isStopped else { return }
+  /// The list numbered `sequence` goes to the view as `stages`, joining those still in flight:
+  /// returns the lists shown now, oldest first — this one, when it has no stage and none is
+  /// in flight before it.
+  mutating func apply(_ stages: [StagedChangeset<Section, Item>.Stage], sequence: UInt64)
+    -> [UInt64]
+  {
+    guard !isStopped else { return [] }
     var inFlight: [(sequence: UInt64, remaining: Int)] = []
     if case .applying(let applying) = activity { inFlight = applying.inFlight }
     inFlight.append((sequence, stages.count))
-    activity = .applying(Applying(stages: stages, inFlight: inFlight))
+    var applying = Applying(stages: stages, inFlight: inFlight)
+    let shown = applying.takeShown()
+    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    return shown
   }
 
   /// The view installs its next stage: returns that stage's snapshot, or `nil` when no stage
@@ -121,27 +140,28 @@ where
     return snapshot
   }
 
-  /// The view completed a stage of the list numbered `sequence`: returns whether it was the
-  /// last one, and so the list is shown.
-  mutating func completeStage(of sequence: UInt64) -> Bool {
+  /// The view completed a stage of the list numbered `sequence`: returns the lists shown now,
+  /// oldest first — the lists at the front of those in flight whose every stage the view has
+  /// completed, none of them before a list still animating.
+  mutating func completeStage(of sequence: UInt64) -> [UInt64] {
     guard case .applying(var applying) = activity,
       let index = applying.inFlight.firstIndex(where: { $0.sequence == sequence })
-    else { return false }
+    else { return [] }
     applying.inFlight[index].remaining -= 1
-    guard applying.inFlight[index].remaining <= 0 else {
-      activity = .applying(applying)
-      return false
-    }
-    applying.inFlight.remove(at: index)
+    let shown = applying.takeShown()
     activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
-    return true
+    return shown
   }
 
-  /// The view is done with the list numbered `sequence`, and so with every list before it.
-  mutating func finishApplying(_ sequence: UInt64) {
-    guard case .applying(var applying) = activity else { return }
+  /// The view is done with the list numbered `sequence`, and so with every list before it:
+  /// returns the lists after it shown now too (those without stages that waited for it).
+  @discardableResult
+  mutating func finishApplying(_ sequence: UInt64) -> [UInt64] {
+    guard case .applying(var applying) = activity else { return [] }
     applying.inFlight.removeAll { $0.sequence <= sequence }
+    let shown = applying.takeShown()
     activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    return shown
   }
 
   // MARK: The source and the end

@@ -95,7 +95,7 @@ extension ListBinding {
       // completion), so `apply` returns after the animations, as a diffable data source does.
       let stages = diff.changeset?.stages ?? []
       let sequence = diff.sequence
-      phase.apply(stages, sequence: sequence)
+      let shownNow = phase.apply(stages, sequence: sequence)
       if !stages.isEmpty { expectCompletion(of: sequence) }
       let stageDone: @MainActor () -> Void = { [weak self] in self?.completeStage(of: sequence) }
       for stage in stages {
@@ -104,7 +104,8 @@ extension ListBinding {
           stage, animated: diff.animated, installing: installNextStage, completion: stageDone)
       }
       snapshot = diff.next
-      if stages.isEmpty { finishShowing(sequence) }
+      // A list without stages is shown now, unless a list before it still animates.
+      for shown in shownNow { finishShowing(shown) }
     }
     statistics.lastApplyTime = clock.now - started
     for observer in showObservers { observer() }
@@ -116,17 +117,19 @@ extension ListBinding {
   }
 
   func completeStage(of sequence: UInt64) {
-    if phase.completeStage(of: sequence) { finishShowing(sequence) }
+    for shown in phase.completeStage(of: sequence) { finishShowing(shown) }
   }
 
   /// The view is done with the list numbered `sequence`: its waiters hear `true` (and those of
   /// the lists it replaced `false`), and the worker may show the next.
   func finishShowing(_ sequence: UInt64) {
-    phase.finishApplying(sequence)
+    let after = phase.finishApplying(sequence)
     completionDeadlines.finish(through: sequence)
-    guard !isStopped, shownSequence < sequence else { return }
-    shownSequence = sequence
-    waiters.resolve(through: sequence)
+    if !isStopped, shownSequence < sequence {
+      shownSequence = sequence
+      waiters.resolve(through: sequence)
+    }
+    for shown in after { finishShowing(shown) }
   }
 
   /// Counts the list numbered `sequence` as shown if the view has not completed it within

@@ -18,7 +18,7 @@ struct BindingPhaseTests {
     var phase = Phase()
     let stages = try stages([[1, 2], [2, 3]])
     try #require(stages.count >= 2)
-    phase.apply(stages, sequence: 4)
+    #expect(phase.apply(stages, sequence: 4).isEmpty)
     #expect(!phase.isIdle)
     // The view installs them in order, and no more than it was given.
     var installed: [[Int]] = []
@@ -27,35 +27,45 @@ struct BindingPhaseTests {
     #expect(installed.last == [2, 3])
     // A completion of another list changes nothing; the last of this one's shows it.
     let another = phase.completeStage(of: 3)
-    #expect(!another)
+    #expect(another.isEmpty)
     for _ in 1..<stages.count {
       let shown = phase.completeStage(of: 4)
-      #expect(!shown)
+      #expect(shown.isEmpty)
     }
     let last = phase.completeStage(of: 4)
-    #expect(last)
-    phase.finishApplying(4)
+    #expect(last == [4])
     #expect(phase.isIdle)
   }
 
-  /// A list does not wait for the one before to finish animating: both are in flight, and UIKit
-  /// completes them in order.
+  /// A list does not wait for the one before to finish animating: both are in flight, and each
+  /// counts as shown once every list before it does, whatever order UIKit completes them in.
   @Test func aListAppliedWhileTheOneBeforeAnimatesJoinsIt() throws {
     var phase = Phase()
-    phase.apply(try stages([[1]]), sequence: 4)
-    phase.apply(try stages([[1, 2]]), sequence: 5)
+    #expect(phase.apply(try stages([[1]]), sequence: 4).isEmpty)
+    #expect(phase.apply(try stages([[1, 2]]), sequence: 5).isEmpty)
     #expect(phase.installNextStage()?.items.map(\.id) == [1, 2], "the newest list's stage")
     let fourShown = phase.completeStage(of: 4)
-    #expect(fourShown && !phase.isIdle, "list 4 is shown; list 5 still animates")
+    #expect(fourShown == [4] && !phase.isIdle, "list 4 is shown; list 5 still animates")
     let fiveShown = phase.completeStage(of: 5)
-    #expect(fiveShown && phase.isIdle)
-    // A list counted as shown without its completion (the deadline) ends those before it too.
-    phase.apply(try stages([[3]]), sequence: 6)
-    phase.apply(try stages([[3, 4]]), sequence: 7)
-    phase.finishApplying(7)
+    #expect(fiveShown == [5] && phase.isIdle)
+    // An unanimated batch that ends before an animated one made before it waits for it.
+    #expect(phase.apply(try stages([[3]]), sequence: 6).isEmpty)
+    #expect(phase.apply(try stages([[3, 4]]), sequence: 7).isEmpty)
+    #expect(phase.completeStage(of: 7).isEmpty, "list 6 still animates")
+    #expect(phase.apply([], sequence: 8).isEmpty, "no stages, behind list 6")
+    #expect(phase.completeStage(of: 6) == [6, 7, 8])
     #expect(phase.isIdle)
-    let late = phase.completeStage(of: 6)
-    #expect(!late, "a completion that comes after is no news")
+    // A list with no stage and none before it is shown at once.
+    #expect(phase.apply([], sequence: 9) == [9])
+    // A list counted as shown without its completion (the deadline) ends those before it, and
+    // lets those without stages after it go.
+    _ = phase.apply(try stages([[5]]), sequence: 10)
+    _ = phase.apply(try stages([[5, 6]]), sequence: 11)
+    _ = phase.apply([], sequence: 12)
+    #expect(phase.finishApplying(10).isEmpty, "list 11 still animates")
+    #expect(phase.completeStage(of: 11) == [11, 12])
+    #expect(phase.isIdle)
+    #expect(phase.completeStage(of: 10).isEmpty, "a completion that comes after is no news")
   }
 
   @Test func aHoldIsForTheFirstListAndEndsOnce() {
@@ -84,16 +94,16 @@ struct BindingPhaseTests {
 
   @Test func stoppingDropsWhatWasUnderWayForGood() throws {
     var phase = Phase()
-    phase.apply(try stages([[1]]), sequence: 1)
+    _ = phase.apply(try stages([[1]]), sequence: 1)
     let stopped = phase.stop()
     let stoppedAgain = phase.stop()
     #expect(stopped && !stoppedAgain, "once")
     #expect(phase.isStopped && phase.isIdle)
     let installed = phase.installNextStage()
     let shown = phase.completeStage(of: 1)
-    #expect(installed == nil && !shown)
+    #expect(installed == nil && shown.isEmpty)
     // Nothing starts again, and a source's failure is no longer news.
-    phase.apply(try stages([[2]]), sequence: 2)
+    _ = phase.apply(try stages([[2]]), sequence: 2)
     phase.holdFirstDisplay(3)
     #expect(phase.isIdle)
     struct Broken: Error {}

@@ -46,4 +46,28 @@ struct StreamingReplyTests {
     #expect(shortOfTheEnd(table) < 0.5)
     #expect(table.violations.isEmpty, "\(table.violations)")
   }
+
+  /// An unanimated batch may end before an animated one made before it: each list still counts
+  /// as shown, in the order it was sent — the first `apply` hears `true`, not "replaced".
+  @Test func listsCountAsShownInOrderWhateverOrderTheirBatchesEnd() async throws {
+    let table = makeFeedTable()
+    let clock = try #require(table.window?.animationClock)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
+    )
+    .anchor(.end)
+    binding.completionDeadline = .seconds(3_600)
+    #expect(await binding.apply(items: posts(0..<30), animatingDifferences: false))
+    clock.mode = .manual
+    let animated = Task { await binding.apply(items: posts(0..<31)) }
+    await eventually("the animated list applied") { binding.snapshot.numberOfItems == 31 }
+    let unanimated = Task { await binding.apply(items: posts(0..<32), animatingDifferences: false) }
+    await eventually("the unanimated list applied") { binding.snapshot.numberOfItems == 32 }
+    // The unanimated batch's completion comes on a later turn; the animated one's waits.
+    for _ in 0..<5 { await Task.yield() }
+    clock.finishAnimations()
+    #expect(await animated.value, "shown, not replaced")
+    #expect(await unanimated.value)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
 }

@@ -75,6 +75,9 @@ extension ListAdapter {
   /// deleted one does; returns its item, or `nil` when there is no such row.
   func userRemoved(at indexPath: IndexPath) -> Item? {
     guard let item = item(at: indexPath) else { return nil }
+    // The reader's row, gone, is no place to keep.
+    if readerPlace?.id == item.id { readerPlace = nil }
+    if rowAtTheTop?.id == item.id { rowAtTheTop = nil }
     removeDeletedRow(at: indexPath)
     return item
   }

@@ -329,11 +329,16 @@ where
   private func forgetReaderPlace(ifDeletedBy stage: StagedChangeset<Section, Item>.Stage) {
     let ids = [readerPlace?.id, rowAtTheTop?.id].compactMap { $0 }
     guard !ids.isEmpty, !stage.itemDeletes.isEmpty || !stage.sectionDeletes.isEmpty else { return }
-    let deleted = Set(
+    var deleted = Set(
       stage.itemDeletes.compactMap { shown.item(at: $0)?.id }
         + stage.sectionDeletes.filter { $0 < shown.numberOfSections }.flatMap {
           shown.items(inSection: $0).map(\.id)
         })
+    // An item that leaves a deleted section for another, inserted or moved there, stays.
+    guard !deleted.isEmpty else { return }
+    for position in stage.itemInserts + stage.itemMoves.map(\.to) {
+      if let id = stage.snapshot.item(at: position)?.id { deleted.remove(id) }
+    }
     if let id = readerPlace?.id, deleted.contains(id) { readerPlace = nil }
     if let id = rowAtTheTop?.id, deleted.contains(id) { rowAtTheTop = nil }
   }

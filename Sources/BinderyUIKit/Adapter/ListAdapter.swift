@@ -412,11 +412,14 @@ where
     for id in selected {
       if let position = shown.position(of: id) { view?.selectItem(at: IndexPath(position)) }
     }
+    // UIKit lays a reloaded view out on its next pass: now, to find where the rows went, and
+    // so that a batch the next list makes before that pass does not find a collection view
+    // still flagged for its reload (a crash reported since iOS 10; IGListKit lays out after
+    // its reloads for the same reason). Not off screen, where UIKit warns and sizes cells for
+    // nothing: there the rows' places come from the layout's estimates, and the view lays out
+    // at the kept place when it is back.
+    if isInWindow { scrollView?.layoutIfNeeded() }
     if let anchor {
-      // UIKit lays a reloaded view out on its next pass: now, to find where the rows went. Not
-      // off screen, where UIKit warns and sizes cells for nothing: there the rows' places come
-      // from the layout's estimates, and the view lays out at the kept place when it is back.
-      if isInWindow { scrollView?.layoutIfNeeded() }
       // The shift the prefetcher hears is from where the reader was, not from past the end.
       keepPlace(anchor, from: placedFrom)
     }

@@ -124,7 +124,7 @@ where
     inFlight.append((sequence, stages.count))
     var applying = Applying(stages: stages, inFlight: inFlight)
     let shown = applying.takeShown()
-    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    settle(applying)
     return shown
   }
 
@@ -149,7 +149,7 @@ where
     else { return [] }
     applying.inFlight[index].remaining -= 1
     let shown = applying.takeShown()
-    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    settle(applying)
     return shown
   }
 
@@ -160,8 +160,13 @@ where
     guard case .applying(var applying) = activity else { return [] }
     applying.inFlight.removeAll { $0.sequence <= sequence }
     let shown = applying.takeShown()
-    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
+    settle(applying)
     return shown
+  }
+
+  /// Applying while any list is in flight, idle once none is.
+  private mutating func settle(_ applying: Applying) {
+    activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
   }
 
   // MARK: The source and the end

@@ -82,11 +82,12 @@ extension ListAdapter {
     for entry in trackings.values { endTracking(entry.tracking, at: entry.end) }
   }
 
-  /// The ids of the items a stage removes, whose cells' trackings end with it.
+  /// The ids of the items a stage deletes, alone or with their sections, read from the list
+  /// shown before it: the cells whose trackings end with it, and a reader's row that may be
+  /// gone.
   ///
   /// - Complexity: O(d) for the d items it deletes, in sections or alone.
-  func idsLeaving<S, I>(_ stage: StagedChangeset<S, I>.Stage) -> Set<Item.ID> {
-    guard !cellTrackings.isEmpty else { return [] }
+  func idsDeleted<S, I>(by stage: StagedChangeset<S, I>.Stage) -> Set<Item.ID> {
     var ids = Set(stage.itemDeletes.compactMap { shown.item(at: $0)?.id })
     for section in stage.sectionDeletes where section < shown.numberOfSections {
       ids.formUnion(shown.items(inSection: section).lazy.map { $0.id })

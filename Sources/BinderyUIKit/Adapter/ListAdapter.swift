@@ -284,9 +284,14 @@ where
     completion: @escaping @MainActor () -> Void
   ) {
     let animation = animated ? features.animation : .none
-    forgetReaderPlace(ifDeletedBy: stage)
+    // The ids the stage deletes, read once for the cells' trackings and the reader's row, and
+    // only when either is there to need them.
+    let hasReaderPlace = readerPlace != nil || rowAtTheTop != nil
+    let deleted =
+      cellTrackings.isEmpty && !hasReaderPlace ? [] : idsDeleted(by: stage)
+    if hasReaderPlace { forgetReaderPlace(amongDeleted: deleted, by: stage) }
     // The cells of items that leave follow them no more (their cells go to the reuse pool).
-    let leaving = idsLeaving(stage)
+    let leaving = cellTrackings.isEmpty ? [] : deleted
     defer { endTrackings(of: leaving) }
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
@@ -323,19 +328,15 @@ where
     if sectionsChanged && features.indexTitle != nil { view?.reloadIndexTitles() }
   }
 
-  /// A reader's row that `stage` deletes is no place to keep, and its id is not held on to.
-  /// Read from the stage's deletes in the list shown before it, O(deletes): looking the id up
-  /// in the new list would index every item of it on the main actor, at every list.
-  private func forgetReaderPlace(ifDeletedBy stage: StagedChangeset<Section, Item>.Stage) {
-    let ids = [readerPlace?.id, rowAtTheTop?.id].compactMap { $0 }
-    guard !ids.isEmpty, !stage.itemDeletes.isEmpty || !stage.sectionDeletes.isEmpty else { return }
-    var deleted = Set(
-      stage.itemDeletes.compactMap { shown.item(at: $0)?.id }
-        + stage.sectionDeletes.filter { $0 < shown.numberOfSections }.flatMap {
-          shown.items(inSection: $0).map(\.id)
-        })
-    // An item that leaves a deleted section for another, inserted or moved there, stays.
+  /// A reader's row that `stage` deletes — one of `deleted`, the ids it deletes — is no place to
+  /// keep, and its id is not held on to. From the stage's deletes, O(deletes): looking the id
+  /// up in the new list would index every item of it on the main actor, at every list.
+  private func forgetReaderPlace(
+    amongDeleted deleted: Set<Item.ID>, by stage: StagedChangeset<Section, Item>.Stage
+  ) {
     guard !deleted.isEmpty else { return }
+    var deleted = deleted
+    // An item that leaves a deleted section for another, inserted or moved there, stays.
     for position in stage.itemInserts + stage.itemMoves.map(\.to) {
       if let id = stage.snapshot.item(at: position)?.id { deleted.remove(id) }
     }

@@ -11,19 +11,27 @@ import Testing
 @Suite("A streamed reply shows at the pace it comes", .mainActorTurns)
 @MainActor
 struct StreamingReplyTests {
-  @Test func eachTokenShowsWhileTheBatchesBeforeItStillAnimate() async throws {
+  /// A self-sizing chat at its end showing messages 0..<30, its window's animations held by
+  /// the test from then on: they last as long as it holds the clock, and no list is counted
+  /// as shown by the deadline for views that never complete one.
+  func heldChat() async throws -> (
+    UITableView, HeadlessAnimationClock, TableBinding<FlatSection, TestItem>
+  ) {
     let table = makeFeedTable()
     let clock = try #require(table.window?.animationClock)
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
     )
     .anchor(.end)
-    // The animations last as long as the test holds the clock: no list is counted as shown by
-    // the deadline for views that never complete one.
     binding.completionDeadline = .seconds(3_600)
-    var messages = posts(0..<30)
-    #expect(await binding.apply(items: messages, animatingDifferences: false))
+    #expect(await binding.apply(items: posts(0..<30), animatingDifferences: false))
     clock.mode = .manual
+    return (table, clock, binding)
+  }
+
+  @Test func eachTokenShowsWhileTheBatchesBeforeItStillAnimate() async throws {
+    let (table, clock, binding) = try await heldChat()
+    var messages = posts(0..<30)
     let start = clock.now
     messages.append(TestItem(id: 30))  // the reply begins
     let replyBegins = Task { await binding.apply(items: messages) }
@@ -50,15 +58,7 @@ struct StreamingReplyTests {
   /// An unanimated batch may end before an animated one made before it: each list still counts
   /// as shown, in the order it was sent — the first `apply` hears `true`, not "replaced".
   @Test func listsCountAsShownInOrderWhateverOrderTheirBatchesEnd() async throws {
-    let table = makeFeedTable()
-    let clock = try #require(table.window?.animationClock)
-    let binding = table.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: postCell
-    )
-    .anchor(.end)
-    binding.completionDeadline = .seconds(3_600)
-    #expect(await binding.apply(items: posts(0..<30), animatingDifferences: false))
-    clock.mode = .manual
+    let (table, clock, binding) = try await heldChat()
     let animated = Task { await binding.apply(items: posts(0..<31)) }
     await eventually("the animated list applied") { binding.snapshot.numberOfItems == 31 }
     let unanimated = Task { await binding.apply(items: posts(0..<32), animatingDifferences: false) }

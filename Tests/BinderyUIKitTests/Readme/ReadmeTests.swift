@@ -100,6 +100,13 @@ struct ReadmeTests {
     return MatesScreen(tableView: table, collectionView: grid)
   }
 
+  /// A screen whose table has the chat's message cell registered.
+  func makeChatScreen() -> MatesScreen {
+    let screen = makeScreen()
+    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    return screen
+  }
+
   static let mates = ["Ari", "Bo", "Cleo"].map { Mate(id: UUID(), name: $0, status: "online") }
 
   @Test func theOneLinerShowsTheMatesAndSelectionReadsTheBinding() async {
@@ -296,8 +303,7 @@ struct ReadmeTests {
   }
 
   @Test func aChatStaysAtItsEndAndKeepsItsPlaceAsHistoryLoads() async throws {
-    let screen = makeScreen()
-    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let screen = makeChatScreen()
     let binding = screen.bindChat()
     await binding.waitUntilShown()
     let table = screen.tableView
@@ -320,8 +326,7 @@ struct ReadmeTests {
   /// "Feeds and chats": a streamed reply shows whole, the chat at its end, every token shown
   /// on the way (each token's cell configured).
   @Test func aStreamedReplyShowsTokenByTokenAtTheEnd() async throws {
-    let screen = makeScreen()
-    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let screen = makeChatScreen()
     let binding = screen.bindChat()
     await binding.waitUntilShown()
     let table = screen.tableView
@@ -347,15 +352,13 @@ struct ReadmeTests {
   /// "Feeds and chats": a place saved mid-chat is where the next launch opens, once its list
   /// is shown.
   @Test func theReadersPlaceIsSavedAndRestoredAtTheNextLaunch() async throws {
-    let screen = makeScreen()
-    screen.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let screen = makeChatScreen()
     let binding = screen.bindChat()
     await binding.waitUntilShown()
     screen.tableView.scroll(by: -300)
     let place = try #require(binding.readingPlace)
     try screen.savePlace(of: binding)
-    let next = makeScreen()
-    next.tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+    let next = makeChatScreen()
     next.savedPlace = screen.savedPlace
     let restored = next.bindChat()
     try next.restorePlace(of: restored)

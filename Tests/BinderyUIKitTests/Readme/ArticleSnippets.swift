@@ -172,6 +172,28 @@ final class OptionalPhotosScreen {
   }
 }
 
+// BinderyUIKit.docc, "Late content and prefetching", a repository only the main thread may
+// touch: a class with mutable state, not `Sendable`.
+final class RealmPhotoRepository {
+  var photos: [Mate.ID: Data] = [:]
+  func photo(of id: Mate.ID) throws -> Data {
+    guard let photo = photos[id] else { throw URLError(.fileDoesNotExist) }
+    return photo
+  }
+}
+
+@MainActor
+final class MainThreadPhotosScreen {
+  let photos: ContentStore<Mate.ID, Data>
+
+  init(realmPhotos: RealmPhotoRepository) {
+    let photos = ContentStore<Mate.ID, Data>(mainActorLoader: { id in
+      try realmPhotos.photo(of: id)  // not Sendable: the main thread's repository
+    })
+    self.photos = photos
+  }
+}
+
 // BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
 @MainActor
 final class TagsScreen {

@@ -287,6 +287,22 @@ struct ReadmeTests {
     #expect(screen.tableView.backgroundView == nil)
   }
 
+  /// "Late content and prefetching": a repository only the main thread may touch, loading as
+  /// it is; a mate without a photo is a failure.
+  @Test func aMainThreadRepositoryIsALoaderAsItIs() async {
+    let ids = (0..<3).map { _ in Mate.ID() }
+    let realmPhotos = RealmPhotoRepository()
+    realmPhotos.photos = [ids[0]: Data([1]), ids[1]: Data([2])]
+    let screen = MainThreadPhotosScreen(realmPhotos: realmPhotos)
+    for id in ids { screen.photos.request(id) }
+    await eventually("two photos and a failure") {
+      screen.photos.state(for: ids[1]).content != nil
+        && screen.photos.state(for: ids[2]).failure != nil
+    }
+    #expect(screen.photos.state(for: ids[0]).content == Data([1]))
+    #expect(screen.photos.statistics.completed == 2 && screen.photos.statistics.failed == 1)
+  }
+
   @Test func pagesLoadAsTheUserNearsTheEnd() async {
     let screen = makeScreen()
     let binding = screen.bindPagedMates()

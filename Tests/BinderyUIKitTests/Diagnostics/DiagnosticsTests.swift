@@ -120,10 +120,10 @@ struct DiagnosticsTests {
 
   /// The README's and the articles' snippets are code a user copies: no expression in them
   /// may take the type checker past 100 ms (on this machine the slowest takes under 10).
-  @Test(arguments: ["ReadmeSnippets", "ArticleSnippets"])
+  @Test(arguments: ["ReadmeSnippets", "ArticleSnippets", "MigrationSnippets"])
   func noSnippetExpressionIsSlowToTypeCheck(_ name: String) throws {
     let folder = Self.root.appendingPathComponent("Tests/BinderyUIKitTests/Readme")
-    let files = ["ReadmeSnippets", "ArticleSnippets"].map {
+    let files = ["ReadmeSnippets", "ArticleSnippets", "MigrationSnippets"].map {
       folder.appendingPathComponent("\($0).swift")
     }
     let file = folder.appendingPathComponent("\(name).swift")

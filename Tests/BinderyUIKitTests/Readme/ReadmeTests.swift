@@ -54,7 +54,8 @@ struct ReadmeTests {
   }
 
   /// Every line of every Swift block is in code the tests compile and run: the snippets files
-  /// (`ReadmeSnippets.swift`, `ArticleSnippets.swift` and `SwiftUISnippets.swift`, compiled
+  /// (`ReadmeSnippets.swift`, `ArticleSnippets.swift`, `SwiftUISnippets.swift` and
+  /// `MigrationSnippets.swift`, compiled
   /// against the SDK too by `.ci/ios-check`, and `IdentitySnippets.swift` and
   /// `IdentityFixSnippets.swift`, whose items of one name need a module each), or, for a block
   /// that is a test of its own, HeadlessUIKit's README example test or the tests of "Testing a
@@ -64,6 +65,7 @@ struct ReadmeTests {
     let snippets = try Self.lines(of: "Tests/BinderyUIKitTests/Readme/ReadmeSnippets.swift")
       .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/ArticleSnippets.swift"))
       .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/SwiftUISnippets.swift"))
+      .union(Self.lines(of: "Tests/BinderyUIKitTests/Readme/MigrationSnippets.swift"))
       .union(Self.lines(of: "Tests/BinderyTests/Snippets/IdentitySnippets.swift"))
       .union(Self.lines(of: "Tests/BinderyDiffTests/Snippets/IdentityFixSnippets.swift"))
     let headless = try Self.lines(of: "Tests/HeadlessUIKitTests/ReadmeExampleTests.swift")

@@ -130,9 +130,19 @@ struct ScrollBenchmark {
     }
   }
 
+  /// A row with a title and, below it, its thumbnail's name: the subtitle style, whose detail
+  /// label a `.default` cell does not have.
+  final class SubtitleCell: UITableViewCell {
+    override init(style: CellStyle, reuseIdentifier: String?) {
+      super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
+    }
+
+    required init?(coder: NSCoder) { nil }
+  }
+
   func makeTable() -> UITableView {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
-    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    table.register(SubtitleCell.self, forCellReuseIdentifier: "row")
     return table
   }
 

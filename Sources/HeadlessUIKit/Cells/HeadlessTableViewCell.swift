@@ -58,8 +58,10 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   open var separatorInset = HeadlessEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
   /// The cell's main label.
   open private(set) var textLabel: HeadlessLabel? = HeadlessLabel()
-  /// The cell's secondary label.
-  open private(set) var detailTextLabel: HeadlessLabel? = HeadlessLabel()
+  /// The cell's secondary label; `nil` in the `.default` style, which has none — as UIKit's,
+  /// so that a detail set on a `.default` cell (the style a registered class is made with)
+  /// shows nothing here as on a device.
+  open private(set) var detailTextLabel: HeadlessLabel?
   /// The cell's image, shown before the text.
   open private(set) var imageView: HeadlessImageView? = HeadlessImageView()
   /// What the cell shows, as a value (iOS 14): it takes the place of the labels, and a
@@ -169,6 +171,7 @@ open class HeadlessTableViewCell: HeadlessReusableView {
   /// Creates a cell.
   public init(style: CellStyle, reuseIdentifier: String?) {
     self.style = style
+    detailTextLabel = style == .default ? nil : HeadlessLabel()
     super.init(frame: .zero)
     self.reuseIdentifier = reuseIdentifier
     installContentView()

@@ -153,6 +153,31 @@ struct UIKitSurfaceTests {
     #expect(HeadlessTableView(coder: NSCoder()) == nil, "no archives to decode a table from")
   }
 
+  /// UIKit's `detailTextLabel` is `nil` in the `.default` style, the style a table makes a
+  /// registered class's cells with: a detail set there shows nothing on a device. A subclass
+  /// that asks for another style in its `init(style:reuseIdentifier:)` has one.
+  @Test func onlyStylesWithADetailLabelHaveOne() {
+    #expect(HeadlessTableViewCell(style: .default, reuseIdentifier: nil).detailTextLabel == nil)
+    for style in [HeadlessTableViewCell.CellStyle.value1, .value2, .subtitle] {
+      #expect(HeadlessTableViewCell(style: style, reuseIdentifier: nil).detailTextLabel != nil)
+    }
+    #expect(AvatarCell(coder: NSCoder())?.detailTextLabel == nil)
+
+    final class SubtitleCell: HeadlessTableViewCell {
+      override init(style: CellStyle, reuseIdentifier: String?) {
+        super.init(style: .subtitle, reuseIdentifier: reuseIdentifier)
+      }
+      required init?(coder: NSCoder) { nil }
+    }
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "plain")
+    table.register(SubtitleCell.self, forCellReuseIdentifier: "subtitle")
+    let index = IndexPath(indexes: [0, 0])
+    #expect(table.dequeueReusableCell(withIdentifier: "plain", for: index).detailTextLabel == nil)
+    #expect(
+      table.dequeueReusableCell(withIdentifier: "subtitle", for: index).detailTextLabel != nil)
+  }
+
   @Test func titledSectionsHaveHeaderAndFooterViews() {
     let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
     table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")

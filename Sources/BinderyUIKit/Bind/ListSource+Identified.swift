@@ -37,6 +37,33 @@ extension ListSource where Section == FlatSection {
   }
 }
 
+#if canImport(Observation)
+  import Observation
+
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  extension ListSource where Section == FlatSection {
+    /// The app's values that `values` reads from `@Observable` state, each identified by the
+    /// property at `id`, read again after every change to what it read:
+    /// `.observing(id: \.self) { model.tags }`. See the flat `observing(clock:_:)` for when the
+    /// list is read and shown.
+    ///
+    /// - Parameters:
+    ///   - id: The property that identifies a value (`\.self` for strings).
+    ///   - clock: The clock the rereads of a change made on another thread wait on: the
+    ///     continuous clock, unless a test or a simulation runs in virtual time.
+    ///   - values: Reads the values, on the main actor.
+    /// - Complexity: O(n) per read, to identify its n values.
+    @MainActor
+    public static func observing<Value, ID>(
+      id: KeyPath<Value, ID> & Sendable, clock: any Clock<Duration> = ContinuousClock(),
+      _ values: @escaping @MainActor () -> [Value]
+    ) -> Self
+    where Item == Identified<Value, ID> {
+      observing(clock: clock) { values().map { Identified($0, id: id) } }
+    }
+  }
+#endif
+
 /// Identifies each value of each list of a sequence.
 struct IdentifiedLists<Base: AsyncSequence & Sendable, Value, ID>: AsyncSequence, Sendable
 where Base.Element == [Value], Value: Equatable & Sendable, ID: Hashable & Sendable {

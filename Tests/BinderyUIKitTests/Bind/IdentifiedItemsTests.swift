@@ -3,6 +3,7 @@ import BinderyTesting
 import BinderyUIKit
 import Foundation
 import HeadlessUIKit
+import Observation
 import Testing
 
 /// Lists of values that are not `Identifiable` (issue 67): the app names the property that
@@ -41,6 +42,30 @@ struct IdentifiedItemsTests {
     await eventually("the new names") { self.texts(table) == ["Bo", "Cy", "Dee"] }
     #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === bo, "Bo's row moved, kept")
     #expect(binding.snapshot.items.map(\.id) == ["Bo", "Cy", "Dee"])
+    #expect(table.violations.isEmpty)
+  }
+
+  /// Tags as strings in an `@Observable` model (iOS 17): read again after every change.
+  @Observable final class Tags {
+    var tags: [String] = []
+  }
+
+  @Test func observedStringsAreBoundByThemselves() async {
+    let table = makeTable()
+    let model = Tags()
+    let binding = table.bind(to: .observing(id: \.self) { model.tags }) {
+      tableView, indexPath, tag in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = tag.value
+      return cell
+    }
+    model.tags = ["swift", "uikit"]
+    await eventually("the tags") { self.texts(table) == ["swift", "uikit"] }
+    let uikit = table.cellForRow(at: IndexPath(row: 1, section: 0))
+    model.tags.insert("ios", at: 0)
+    await eventually("the new tag") { self.texts(table) == ["ios", "swift", "uikit"] }
+    #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === uikit, "uikit's row kept")
+    #expect(binding.snapshot.items.map(\.id) == ["ios", "swift", "uikit"])
     #expect(table.violations.isEmpty)
   }
 

@@ -129,11 +129,22 @@ where
   /// The hold is for the first list with rows: lists without rows before it (a view model's
   /// initial `[]`) are shown at once. While the list is held, every re-plan — the view coming
   /// on screen, a UIKit prefetch call — plans for its first screen, not for the empty list the
-  /// view shows meanwhile.
+  /// view shows meanwhile. A hold the binding already has (another prefetcher's, for another
+  /// kind of content) is kept: the list waits for both, which wait at once.
   public func holdFirstDisplay(upTo deadline: Duration) {
     let due = store.time.elapsed() + deadline
+    // A row with two kinds of content has a prefetcher for each: the first screen waits for
+    // both, loading at once.
+    guard let other = binding?.firstDisplayHold else {
+      binding?.firstDisplayHold = { [weak self] snapshot in
+        await self?.waitForFirstScreen(of: snapshot, until: due)
+      }
+      return
+    }
     binding?.firstDisplayHold = { [weak self] snapshot in
+      async let others: Void = other(snapshot)
       await self?.waitForFirstScreen(of: snapshot, until: due)
+      await others
     }
   }
 
@@ -595,10 +606,19 @@ where
   /// Holds every later list that inserts rows on screen until their content is loaded or has
   /// failed, or until `deadline` has passed — a short one: the user waits for the update. Lists
   /// sent meanwhile coalesce behind it (latest wins) and are shown after it. The held rows'
-  /// content is asked for at visible priority while the list waits.
+  /// content is asked for at visible priority while the list waits. A hold the binding already
+  /// has (another kind of content's) is kept: the list waits for both, which wait at once.
   public func holdNewRows(upTo deadline: Duration) {
-    binding?.updateHold = { [weak self] current, next in
+    guard let other = binding?.updateHold else {
+      binding?.updateHold = { [weak self] current, next in
+        await self?.waitForNewRows(from: current, to: next, deadline: deadline)
+      }
+      return
+    }
+    binding?.updateHold = { [weak self] current, next in  // another kind's too, at once
+      async let others: Void = other(current, next)
       await self?.waitForNewRows(from: current, to: next, deadline: deadline)
+      await others
     }
   }
 

@@ -20,6 +20,19 @@ enum ContentCellProvider<Item, Content: Sendable> {
     UICollectionViewCell
 }
 
+/// The cell providers that receive two kinds of content for the item, one per view.
+@usableFromInline
+enum TwoContentCellProvider<Item, First: Sendable, Second: Sendable> {
+  @usableFromInline
+  typealias Table =
+    @MainActor (UITableView, IndexPath, Item, ContentState<First>, ContentState<Second>) ->
+    UITableViewCell
+  @usableFromInline
+  typealias Collection =
+    @MainActor (UICollectionView, IndexPath, Item, ContentState<First>, ContentState<Second>) ->
+    UICollectionViewCell
+}
+
 /// Lets the cell provider reach the content binding made after it. Once the binding is gone
 /// (its view still asks for cells, from the last list it showed) cells read the store's state,
 /// asking it for nothing.

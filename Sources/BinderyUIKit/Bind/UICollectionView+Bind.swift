@@ -52,4 +52,21 @@ extension UICollectionView {
     BindingCore._bind(
       self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
+
+  /// Shows every list `source` sends, with two kinds of late content per item, each from its
+  /// own store: the cell provider receives both states. See
+  /// `UITableView.bind(to:content:_:cellProvider:)`.
+  @inlinable
+  public func bind<Section, Item, Key, Content, SecondKey, SecondContent>(
+    to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
+    _ second: LateContent<Item, SecondKey, SecondContent>,
+    cellProvider:
+      @escaping @MainActor (
+        UICollectionView, IndexPath, Item, ContentState<Content>, ContentState<SecondContent>
+      ) -> UICollectionViewCell
+  ) -> CollectionBinding<Section, Item> {
+    BindingCore._bind(
+      self, content: content, second, cells: cellProvider, source: source,
+      pipeline: DiffPipeline())
+  }
 }

@@ -84,4 +84,39 @@ extension UITableView {
     BindingCore._bind(
       self, content: content, cells: cellProvider, source: source, pipeline: DiffPipeline())
   }
+
+  /// Shows every list `source` sends, with two kinds of late content per row — an app's icon
+  /// and its screenshots, a mate's avatar and a preview — each from its own store: the cell
+  /// provider receives both states.
+  ///
+  /// Each kind is what it would be alone (see ``bind(to:content:cellProvider:)``): its cells
+  /// hold interest in it, it is prefetched ahead of the scroll by its own prefetching, and a
+  /// row is reconfigured when either arrives or fails. Holds wait for both kinds, at once, each
+  /// up to its own deadline.
+  ///
+  /// ```swift
+  /// tableView.bind(
+  ///   to: .publisher(viewModel.$apps),
+  ///   content: .store(icons, keyedBy: \.iconURL), .store(screenshots, keyedBy: \.screenshotURL)
+  /// ) { tableView, indexPath, app, icon, screenshot in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: where the lists come from.
+  ///   - content: the first kind of content: its store, key, prefetching and holds.
+  ///   - second: the second kind, the same way.
+  ///   - cellProvider: the cell for an item and the states of both kinds of content.
+  @inlinable
+  public func bind<Section, Item, Key, Content, SecondKey, SecondContent>(
+    to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
+    _ second: LateContent<Item, SecondKey, SecondContent>,
+    cellProvider:
+      @escaping @MainActor (
+        UITableView, IndexPath, Item, ContentState<Content>, ContentState<SecondContent>
+      ) -> UITableViewCell
+  ) -> TableBinding<Section, Item> {
+    BindingCore._bind(
+      self, content: content, second, cells: cellProvider, source: source,
+      pipeline: DiffPipeline())
+  }
 }

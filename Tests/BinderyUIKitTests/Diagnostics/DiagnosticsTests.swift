@@ -22,7 +22,7 @@ struct DiagnosticsTests {
     "TypoWithAPublisher", "TypoWithLateContent", "TypoWithAnAsyncSequence", "TypoInAGrid",
     "WrongReturnType", "ItemNotEquatable", "DroppedBinding",
     "TypoInAContentKey", "TypoInAContentKeyOfAProperty",
-    "TypoWithObservation", "TableModifierOnAGrid",
+    "TypoWithObservation", "TableModifierOnAGrid", "TypoWithTwoKindsOfContent",
   ]
 
   /// One error the compiler reported, or a snippet expects.

@@ -194,6 +194,45 @@ final class MainThreadPhotosScreen {
   }
 }
 
+// BinderyUIKit.docc, "Late content and prefetching", two kinds of content per row: an app's
+// icon and its screenshot, each from its own store.
+struct StoreApp: Identifiable, Equatable, Sendable {
+  let id: Int
+  var name: String
+  var iconURL: URL
+  var screenshotURL: URL
+}
+
+final class AppCell: UITableViewCell {
+  let screenshotView = UIImageView()
+}
+
+@MainActor
+final class AppsScreen {
+  final class AppsViewModel: ObservableObject {
+    @Published var apps: [StoreApp] = []
+  }
+
+  let viewModel = AppsViewModel()
+  var binding: ViewBinding<FlatSection, StoreApp>?
+
+  func bind(
+    _ tableView: UITableView, icons: ContentStore<URL, UIImage>,
+    screenshots: ContentStore<URL, UIImage>
+  ) {
+    binding = tableView.bind(
+      to: .publisher(viewModel.$apps),
+      content: .store(icons, keyedBy: \.iconURL), .store(screenshots, keyedBy: \.screenshotURL)
+    ) { tableView, indexPath, app, icon, screenshot in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "app", for: indexPath)
+      cell.textLabel?.text = app.name
+      cell.imageView?.image = icon.content
+      (cell as? AppCell)?.screenshotView.image = screenshot.content
+      return cell
+    }
+  }
+}
+
 // BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
 @MainActor
 final class TagsScreen {

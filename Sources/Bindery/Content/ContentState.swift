@@ -35,6 +35,36 @@ public enum ContentState<Content: Sendable>: Sendable {
   }
 }
 
+extension ContentState {
+  /// What a cell shows for this state, one value for each — the default drawing of late
+  /// content:
+  ///
+  /// - ``loaded(_:)``: the content.
+  /// - ``notRequested`` and ``loading`` (a retry running included): `placeholder` (`nil`:
+  ///   nothing). Never what the reused cell showed for another row: a cell that kept its image
+  ///   when the state had none would show another mate's avatar.
+  /// - ``failed(_:)`` with a retry to come (``ContentFailure/allowsRetry``): `failed`, or the
+  ///   placeholder when `nil` — the store tries again by itself while the row is wanted.
+  /// - ``failed(_:)`` for good (a 404, "no photo"): `unavailable`, or `failed` when `nil`.
+  ///
+  /// ```swift
+  /// cell.imageView?.image = avatar.shown(placeholder: silhouette, unavailable: noPhoto)
+  /// ```
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func shown(placeholder: Content?, failed: Content? = nil, unavailable: Content? = nil)
+    -> Content?
+  {
+    switch self {
+    case .loaded(let content): content
+    case .notRequested, .loading: placeholder
+    case .failed(let failure) where failure.allowsRetry: failed ?? placeholder
+    case .failed: unavailable ?? failed ?? placeholder
+    }
+  }
+}
+
 /// Which of its states (``ContentState``) a key's content is in, without the content: what a
 /// cell provider that picks another cell once the content arrives decides on.
 public enum ContentPhase: Hashable, Sendable {

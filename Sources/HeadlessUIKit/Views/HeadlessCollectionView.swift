@@ -317,6 +317,14 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.visibleCellsForRead().compactMap { $0 as? HeadlessCollectionViewCell }
   }
 
+  /// The item a cell shows, or `nil` when the cell shows no visible item, as UIKit's
+  /// `indexPath(for:)`.
+  ///
+  /// - Complexity: O(c) for the c cells the collection view holds.
+  open func indexPath(for cell: HeadlessCollectionViewCell) -> IndexPath? {
+    engine.cells.first { $0.value === cell && engine.isVisibleForRead($0.key) }?.key
+  }
+
   /// The cell showing an item, or `nil` when the item is not visible. UIKit raises for a
   /// section the view does not have (by the counts it last read); this reports it and answers
   /// `nil`.

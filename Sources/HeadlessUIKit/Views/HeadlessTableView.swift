@@ -383,6 +383,14 @@ open class HeadlessTableView: HeadlessScrollView {
     return engine.cells[indexPath] as? HeadlessTableViewCell
   }
 
+  /// The row a cell shows, or `nil` when the cell shows no visible row (in the reuse pool, or
+  /// made for a row that scrolled away), as UIKit's `indexPath(for:)`.
+  ///
+  /// - Complexity: O(c) for the c cells the table holds.
+  open func indexPath(for cell: HeadlessTableViewCell) -> IndexPath? {
+    engine.cells.first { $0.value === cell && engine.isVisibleForRead($0.key) }?.key
+  }
+
   /// The rows whose frames meet a rectangle of the content, in order; `nil` when none does.
   open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
     let paths = engine.indexPaths(from: rect.minY, to: rect.maxY)

@@ -233,6 +233,30 @@ final class AppsScreen {
   }
 }
 
+// BinderyUIKit.docc, "Late content and prefetching", drawing each state: a silhouette while
+// loading, "no photo" for a mate who has none.
+@MainActor
+final class DrawnAvatarsScreen {
+  final class MatesModel: ObservableObject {
+    @Published var mates: [Mate] = []
+  }
+
+  let viewModel = MatesModel()
+  var binding: ViewBinding<FlatSection, Mate>?
+
+  func bind(_ tableView: UITableView, avatars: ContentStore<Mate.ID, UIImage>) {
+    let silhouette = UIImage(systemName: "person.crop.circle")
+    let noPhoto = UIImage(systemName: "person.crop.circle.badge.xmark")
+    binding = tableView.bind(to: .publisher(viewModel.$mates), content: .store(avatars)) {
+      tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
+      cell.textLabel?.text = mate.name
+      cell.imageView?.image = avatar.shown(placeholder: silhouette, unavailable: noPhoto)
+      return cell
+    }
+  }
+}
+
 // BinderyUIKit.docc, "Binding a list", values that are not `Identifiable`: tags as strings.
 @MainActor
 final class TagsScreen {

@@ -305,6 +305,50 @@ struct ReadmeTests {
     #expect(screen.photos.statistics.completed == 2 && screen.photos.statistics.failed == 1)
   }
 
+  /// "Late content and prefetching", drawing each state: every row shows its own state —
+  /// an avatar, "no photo", or the silhouette while loading — and a reused cell never shows the
+  /// row it showed before.
+  @Test func eachRowDrawsItsOwnContentState() async {
+    let mates = (0..<30).map { Mate(id: UUID(), name: "Mate \($0)", status: "") }
+    let index = Dictionary(uniqueKeysWithValues: mates.enumerated().map { ($1.id, $0) })
+    let avatars = ContentStore<Mate.ID, UIImage> { id in
+      let i = index[id] ?? 0
+      switch i % 3 {
+      case 0: return UIImage(size: CGSize(width: 40, height: 40), name: "avatar \(i)")
+      case 1: throw PermanentLoadFailure(URLError(.fileDoesNotExist))  // no photo
+      default:
+        try await Task.sleep(for: .seconds(3_600))  // loading, until the row goes
+        return UIImage()
+      }
+    }
+    let screen = DrawnAvatarsScreen()
+    let table = makeTable()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
+    screen.bind(table, avatars: avatars)
+    screen.viewModel.mates = mates
+    func eachRowShowsItsState() -> Bool {
+      guard let rows = table.indexPathsForVisibleRows, !rows.isEmpty else { return false }
+      return rows.allSatisfy { path in
+        let expected =
+          switch path.row % 3 {
+          case 0: "avatar \(path.row)"
+          case 1: "person.crop.circle.badge.xmark"
+          default: "person.crop.circle"
+          }
+        return table.cellForRow(at: path)?.imageView?.image?.name == expected
+      }
+    }
+    await eventually("the first screen's states") { eachRowShowsItsState() }
+    table.scroll(by: 12 * 44)  // the next screen, in the cells of the first
+    #expect(
+      table.visibleCells.allSatisfy { cell in
+        !(cell.imageView?.image?.name ?? "").hasPrefix("avatar")
+          || cell.imageView?.image?.name == "avatar \(table.indexPath(for: cell)?.row ?? -1)"
+      }, "no reused cell shows the avatar of the row it showed before")
+    await eventually("the second screen's states") { eachRowShowsItsState() }
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func pagesLoadAsTheUserNearsTheEnd() async {
     let screen = makeScreen()
     let binding = screen.bindPagedMates()

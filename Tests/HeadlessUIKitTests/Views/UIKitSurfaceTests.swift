@@ -178,6 +178,26 @@ struct UIKitSurfaceTests {
       table.dequeueReusableCell(withIdentifier: "subtitle", for: index).detailTextLabel != nil)
   }
 
+  /// `indexPath(for:)`: the row a visible cell shows; `nil` once the cell shows none.
+  @Test func aCellKnowsItsRowWhileItShowsOne() throws {
+    let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
+    table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")
+    let source = TitledSource([("Team", (0..<60).map { "Mate \($0)" })])
+    table.dataSource = source
+    HeadlessWindow.show(table)
+    let second = IndexPath(indexes: [0, 1])
+    let cell = try #require(table.cellForRow(at: second))
+    #expect(table.indexPath(for: cell) == second)
+    table.contentOffset = CGPoint(x: 0, y: 44 * 30)
+    table.layoutIfNeeded()
+    if let now = table.indexPath(for: cell) {
+      #expect(now.row >= 25, "reused for a row on screen now")
+    }
+    #expect(table.visibleCells.allSatisfy { table.indexPath(for: $0) != nil })
+    let loose = HeadlessTableViewCell(style: .default, reuseIdentifier: nil)
+    #expect(table.indexPath(for: loose) == nil)
+  }
+
   @Test func titledSectionsHaveHeaderAndFooterViews() {
     let table = HeadlessTableView(frame: CGRect(x: 0, y: 0, width: 320, height: 440))
     table.register(HeadlessTableViewCell.self, forCellReuseIdentifier: "row")

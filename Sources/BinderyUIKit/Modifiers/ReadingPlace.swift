@@ -57,6 +57,41 @@ extension ViewBinding {
   }
 }
 
+extension ViewBinding {
+  /// Calls `action` each time the reader comes to the list's end — its last item and what
+  /// follows it in view — from elsewhere: by their own scroll or the app's, or with a list that
+  /// ends where they read; and once when the first list with items is shown at its end (a list
+  /// that fits its view is at its end). A chat marks its messages read by it, and takes its
+  /// unread divider away:
+  ///
+  /// ```swift
+  /// tableView.bind(to: .publisher(chat.$messages)) { … }
+  ///   .anchor(.end)
+  ///   .onReachingEnd { [weak chat] in chat?.markAllRead() }
+  /// ```
+  ///
+  /// Judged at the end of each turn in which the view moved, changed shape or showed a list,
+  /// once it has laid out; a chat that stays at its end as messages arrive does not come to it
+  /// again. Returns the binding, to chain the next modifier.
+  ///
+  /// - Complexity: O(1) per turn in which the view moved or showed a list.
+  public func onReachingEnd(_ action: @escaping @MainActor () -> Void) -> Self {
+    guard let adapter = liveAdapter() else { return self }
+    var wasAtEnd = false
+    adapter.scrollObservers.append { [weak adapter] _ in
+      guard let adapter, adapter.isInWindow, adapter.shown.numberOfItems > 0,
+        let scrollView = adapter.scrollView
+      else { return }
+      let isAtEnd = ScrollAxis(scrollView, horizontal: adapter.scrollsHorizontally).isAtEnd
+      defer { wasAtEnd = isAtEnd }
+      if isAtEnd, !wasAtEnd { action() }
+    }
+    // A list shown can bring the end into view with no scroll (a shorter list, the first).
+    onShow { [weak adapter] in adapter?.setNeedsScrollWork() }
+    return self
+  }
+}
+
 extension ListAdapter {
   /// The reader's place now; see ``ViewBinding/readingPlace``.
   var readingPlace: ReadingPlace<Item.ID>? {

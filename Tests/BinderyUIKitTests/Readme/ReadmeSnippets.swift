@@ -124,6 +124,9 @@ final class MatesScreen {
   var cancellables = Set<AnyCancellable>()
   /// The chat's reading place, as the app keeps it with its scene.
   var savedPlace = Data()
+  /// Feeds and chats, unread: the message the app draws its divider above, until read.
+  var unreadDivider: Message.ID?
+  var unreadChat: TableBinding<FlatSection, Message>?
   var mates: TableBinding<FlatSection, Mate>?  // bound to [Mate]
   var teamsBinding: CollectionBinding<Team, Mate>?  // bound to [ListSection<Team, Mate>]
   var shown: [Mate] = []
@@ -284,6 +287,29 @@ final class MatesScreen {
     }
     binding.store(in: &cancellables)
     return binding
+  }
+
+  // Feeds and chats: opening at the first unread message, with a divider the app draws above it
+  // until the reader reaches the end.
+  func bindUnreadChat(firstUnread: Message.ID) {
+    unreadDivider = firstUnread
+    let binding = tableView.bind(to: .publisher(chat.$messages)) {
+      [weak self] tableView, indexPath, message in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
+      let divider = message.id == self?.unreadDivider ? "— unread — " : ""
+      cell.textLabel?.text = divider + message.text
+      return cell
+    }
+    .anchor(.end)
+    .onReachingEnd { [weak self] in self?.readToEnd() }
+    binding.scroll(toItemWithID: firstUnread, at: .start)
+    unreadChat = binding
+  }
+
+  func readToEnd() {
+    guard let divider = unreadDivider else { return }
+    unreadDivider = nil
+    unreadChat?.reconfigureItems(withIDs: [divider])
   }
 
   // Feeds and chats: scrolling by id.

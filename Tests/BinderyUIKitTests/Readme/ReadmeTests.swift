@@ -385,6 +385,32 @@ struct ReadmeTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// "Feeds and chats", unread: the chat opens at its first unread message with the app's
+  /// divider, keeps it there as messages arrive, and the divider goes once the reader has
+  /// reached the end.
+  @Test func aChatOpensAtItsFirstUnreadMessageUntilItIsReadToTheEnd() async throws {
+    let screen = makeChatScreen()
+    let table = screen.tableView
+    screen.bindUnreadChat(firstUnread: 1_010)
+    let binding = try #require(screen.unreadChat)
+    await eventually("the first unread message at the top") {
+      binding.readingPlace == .item(1_010, pointsIntoRow: 0)
+    }
+    #expect(table.visibleCells.first?.textLabel?.text == "— unread — message 1010")
+    screen.chat.receive("hello")
+    await eventually("the new message") { rowCount(of: table) == 31 }
+    #expect(binding.readingPlace == .item(1_010, pointsIntoRow: 0), "the reader's place kept")
+    #expect(screen.unreadDivider == 1_010, "not read to the end yet")
+    table.scroll(by: 100_000)
+    await eventually("read to the end") { screen.unreadDivider == nil }
+    table.scroll(by: -100_000)
+    await eventually("the divider gone") {
+      table.visibleCells.allSatisfy { $0.textLabel?.text?.hasPrefix("— unread") == false }
+        && rowCount(of: table) == 31
+    }
+    #expect(table.violations.isEmpty)
+  }
+
   /// "Feeds and chats": a streamed reply shows whole, the chat at its end, every token shown
   /// on the way (each token's cell configured).
   @Test func aStreamedReplyShowsTokenByTokenAtTheEnd() async throws {

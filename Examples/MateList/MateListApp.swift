@@ -1,7 +1,8 @@
 // MateList: a small UIKit app bound with Bindery, as an iOS engineer would write it.
 //
-// Four tabs, and two more on iOS 17: the mates from an @Observable model, and a SwiftUI chat
-// (BinderySwiftUI's BoundList) among them. The first four: Three over one feed of mates: a table (sections by team, avatars, pull to refresh,
+// Four tabs, and three more on iOS 17: the mates from an @Observable model, a SwiftUI chat
+// (BinderySwiftUI's BoundList) among them, and the same chat in UIKit (opened at its unread
+// messages, a reply streamed on demand, its place kept between launches). The first four: Three over one feed of mates: a table (sections by team, avatars, pull to refresh,
 // selection, swipe to delete), a grid (avatars, section headers) and an outline of teams. The
 // table and the grid share one avatar store, loaded over HTTP with BinderyHTTP and prefetched
 // ahead of the scroll. The fourth is a feed of posts of every height: new posts on top while
@@ -68,6 +69,14 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         chat.tabBarItem = UITabBarItem(
           title: "Chat", image: UIImage(systemName: "bubble.left.and.bubble.right"), tag: 5)
         tabs.viewControllers?.append(chat)
+        // The same chat in UIKit: opened at its unread messages, a reply streamed on demand,
+        // the reader's place kept between launches.
+        let uikitChat = UINavigationController(
+          rootViewController: UIKitChatViewController(
+            model: ChatModel(authors: mates.map(\.id), unread: 12), photos: avatars))
+        uikitChat.tabBarItem = UITabBarItem(
+          title: "Chat (UIKit)", image: UIImage(systemName: "bubble.left"), tag: 6)
+        tabs.viewControllers?.append(uikitChat)
       }
     }
     let window = UIWindow(windowScene: scene)

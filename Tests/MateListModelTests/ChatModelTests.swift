@@ -109,4 +109,17 @@ struct ChatModelTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
     binding.cancel()
   }
+
+  /// The UIKit chat tab's model: the first unread message until read, and a reply streamed into
+  /// the last message token by token.
+  @Test func unreadUntilReadAndARepliesTokensGrowTheLastMessage() async {
+    let model = ChatModel(authors: [UUID(), UUID()], history: 100, recent: 40, unread: 12)
+    #expect(model.firstUnread == 88)
+    model.markAllRead()
+    #expect(model.firstUnread == nil)
+    let id = await model.streamReply(["Sure", ", ", "see you", " at 8"], interval: .zero)
+    #expect(id == 100 && model.messages.last?.id == 100)
+    #expect(model.messages.last?.text == "Sure, see you at 8")
+    #expect(ChatModel(authors: [], history: 100, unread: 0).firstUnread == nil)
+  }
 }

@@ -35,13 +35,37 @@ final class ChatModel: Observable {
   /// Who writes the messages, in turn.
   private let authors: [Mate.ID]
 
+  /// The first message the user has not read, above which the chat draws its divider; `nil`
+  /// once they have read to the end.
+  private(set) var firstUnread: Int?
+
   /// A chat among `authors` showing its newest `recent` messages of `history` in all (with no
   /// authors, one stranger writes them all).
-  init(authors: [Mate.ID], history: Int = 10_000, recent: Int = 200) {
+  /// A chat among `authors` showing its newest `recent` messages of `history` in all (with no
+  /// authors, one stranger writes them all), the last `unread` of them not read yet.
+  init(authors: [Mate.ID], history: Int = 10_000, recent: Int = 200, unread: Int = 0) {
     firstMessage = 0
     self.authors = authors.isEmpty ? [UUID()] : authors
     storedMessages = []
     storedMessages = (max(0, history - recent)..<history).map(message)
+    if unread > 0, history > 0 { firstUnread = max(0, history - unread) }
+  }
+
+  /// The user has read to the end: no divider any more.
+  func markAllRead() { firstUnread = nil }
+
+  /// A reply streamed a token at a time, as an assistant's is: a new message at the end whose
+  /// text grows by each token, `interval` apart; returns its id.
+  @discardableResult
+  func streamReply(_ tokens: [String], interval: Duration = .milliseconds(50)) async -> Int {
+    let id = (messages.last?.id ?? -1) + 1
+    messages.append(ChatMessage(id: id, author: authors[authors.count > 1 ? 1 : 0], text: ""))
+    for token in tokens {
+      if interval > .zero { try? await Task.sleep(for: interval) }
+      guard let index = messages.lastIndex(where: { $0.id == id }) else { break }
+      messages[index].text += token
+    }
+    return id
   }
 
   /// Whether older messages remain to load.

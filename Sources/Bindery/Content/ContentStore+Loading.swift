@@ -13,6 +13,9 @@ extension ContentStore {
       }
       return true
     }
+    // Without a loader, the key waits, loading, for the app to deliver it: no scheduler, no
+    // timeout.
+    if _awaitsDelivery { return }
     _scheduler.enqueue(key, priority: priority, isNew: isNew)
     // A load started now, or later, is due no sooner than this.
     armWatchdog(by: time.elapsed() + timeout)

@@ -90,6 +90,9 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   @usableFromInline @exclusivity(unchecked) var _observedKeyPaths:
     (paths: [Key: KeyPath<ContentStore, Key>], isComplete: Bool) = ([:], true)
 
+  /// Whether the store has no loader: its content is only what the app delivers.
+  @usableFromInline let _awaitsDelivery: Bool
+
   /// What the store has done so far.
   public var statistics: ContentStatistics {
     var statistics = _counted
@@ -126,8 +129,17 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///     policy and the clock; ``Configuration-swift.struct/init(costLimit:cost:countLimit:maximumConcurrentLoads:timeout:retry:clock:)``'s
   ///     defaults by default.
   ///   - loader: loads the content for a key, off the main actor.
-  public init(configuration: Configuration = Configuration(), loader: @escaping Loader) {
+  public convenience init(configuration: Configuration = Configuration(), loader: @escaping Loader)
+  {
+    self.init(configuration: configuration, loader: loader, awaitsDelivery: false)
+  }
+
+  /// The store, loading with `loader` unless it `awaitsDelivery`: then it has no loader, and a
+  /// key asked for waits, loading, for the app's ``deliver(_:for:)`` (see
+  /// ``init(configuration:)``).
+  init(configuration: Configuration, loader: @escaping Loader, awaitsDelivery: Bool) {
     self.configuration = configuration
+    _awaitsDelivery = awaitsDelivery
     let concurrency = max(1, configuration.maximumConcurrentLoads)
     time = TimeSource(clock: configuration.clock, pausable: ())
     _cost = configuration.cost
@@ -256,21 +268,32 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
   ///
   /// - Complexity: O(1), plus the evictions the new content's cost makes.
   public func deliver(_ content: Content, for key: Key) {
-    if _records[key].isLoading {
-      let withdrawal = _scheduler.cancel(key)
-      if withdrawal != .ended {
-        _records.update(key) { record in
-          if case .loading = record._phase { record._phase = .idle }
-        }
-      }
-      if withdrawal == .running {
-        _counted.cancelled += 1
-        // Its worker is abandoned: the watchdog writes it off if its loader never returns.
-        armWatchdog(by: time.elapsed() + timeout)
-      }
-    }
+    takeBackLoad(of: key)
     _counted.delivered += 1
     keep(content, for: key, priority: .visible, loaded: false)
+  }
+
+  /// Takes back a load of `key` that waits or runs, for what the app delivers instead.
+  func takeBackLoad(of key: Key) {
+    guard _records[key].isLoading else { return }
+    let withdrawal = withdraw(key)
+    if withdrawal != .ended {
+      _records.update(key) { record in
+        if case .loading = record._phase { record._phase = .idle }
+      }
+    }
+    if withdrawal == .running {
+      _counted.cancelled += 1
+      // Its worker is abandoned: the watchdog writes it off if its loader never returns.
+      armWatchdog(by: time.elapsed() + timeout)
+    }
+  }
+
+  /// Takes a loading key out of the scheduler's hands; a store without a loader has only keys
+  /// waiting for the app, which no scheduler holds.
+  @inlinable
+  func withdraw(_ key: Key) -> LoadScheduler<Key, Content>.Withdrawal {
+    _awaitsDelivery ? .waiting : _scheduler.cancel(key)
   }
 
   /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
@@ -285,7 +308,7 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     }
     _cache.markRecentlyWanted(key)
     // Only a key that loads can be in the scheduler's hands.
-    let withdrawal = record.isLoading ? _scheduler.cancel(key) : .ended
+    let withdrawal = record.isLoading ? withdraw(key) : .ended
     let failure = _records.update(key) { record -> FailureRecord? in
       record._interest = 0
       switch record._phase {

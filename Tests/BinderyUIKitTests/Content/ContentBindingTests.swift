@@ -53,6 +53,42 @@ struct ContentBindingTests {
     #expect(table.violations.isEmpty)
   }
 
+  /// A store without a loader, with prefetching and the first display's hold: the rows wait,
+  /// loading, for what the presenter pushes, and show it as it comes — no load, no timeout.
+  @Test func aStoreWithoutALoaderShowsWhatTheAppDelivers() async {
+    let table = makeTable()
+    let clock = VirtualClock()
+    let avatars = ContentStore<Int, String>(configuration: .init(clock: clock))
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(avatars, holdingFirstDisplay: .seconds(1))
+    ) { tableView, indexPath, mate, avatar in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+      cell.textLabel?.text = Self.show(mate, avatar)
+      return cell
+    }
+    let shown = Task { await binding.apply(items: (0..<30).map { TestItem(id: $0) }) }
+    await eventually("the first screen asked for") { avatars.interest(in: 11) > 0 }
+    #expect(table.visibleCells.isEmpty, "held for the first screen's avatars")
+    for id in 0..<12 { avatars.deliver("pushed \(id)", for: id) }  // the presenter's push
+    _ = await shown.value
+    await eventually("the first screen") { table.visibleCells.count == 12 }
+    #expect(
+      table.visibleCells.map { $0.textLabel?.text } == (0..<12).map { "mate \($0) · pushed \($0)" })
+    clock.advance(by: .seconds(3_600))
+    table.scroll(by: 12 * 44)
+    await eventually("the next screen, waiting") {
+      table.visibleCells.first?.textLabel?.text == "mate 12 · placeholder"
+    }
+    #expect(avatars.statistics.started == 0 && avatars.statistics.failed == 0)
+    avatars.deliver("pushed 12", for: 12)
+    await eventually("pushed where it shows") {
+      table.visibleCells.first?.textLabel?.text == "mate 12 · pushed 12"
+    }
+    avatars._checkInvariants()
+    #expect(table.violations.isEmpty)
+  }
+
   @Test func avatarsArriveLaterInRandomOrder() async {
     let table = makeTable()  // 12 visible rows
     let loader = GatedLoader()

@@ -117,7 +117,7 @@ final class ObservedMatesScreen {
 // pushes each mate's image as it comes, kept as it is, and a change of a model the cells read.
 @MainActor
 final class PushedAvatarsScreen {
-  let avatars = ContentStore<Mate.ID, UIImage> { _ in UIImage() }
+  let avatars = ContentStore<Mate.ID, UIImage>()  // no loader: the presenter delivers
   let binding: ViewBinding<FlatSection, Mate>
 
   init(tableView: UITableView) {

@@ -45,7 +45,24 @@ extension ListAdapter {
     isComingBack = true
     settlingScroll = nil  // an animated scroll the app asked for does not land off screen
     measureRowHeights()
+    if isAtEndAsLastSeenOnScreen { pendingEndPin = true }
     viewportWatcher?.resync()
+  }
+
+  /// Whether a chat is at its end as the view was last seen in its window: its offset against
+  /// the content as it is now, within the insets it had there. Out of the window the safe area
+  /// is gone, so an offset that showed the end below a top inset — a short list that fits —
+  /// no longer looks like the end; and a list that shrank under the reader since the last
+  /// scroll brought the end to them without a scroll to tell of it. Such a chat comes back at
+  /// its end, pinned over its measured rows (binding fuzzer, seed 16274453796748716108).
+  private var isAtEndAsLastSeenOnScreen: Bool {
+    guard features.anchor == .end, shown.numberOfItems > 0, let scrollView,
+      let seen = viewportWatcher?.lastSeen
+    else { return false }
+    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
+    let length = scrollsHorizontally ? seen.size.width : seen.size.height
+    let end = max(-seen.insetStart, axis.contentLength + seen.insetEnd - length)
+    return axis.offset >= end - 0.5
   }
 
   /// The view is in a window again (its screen uncovered): the cells it kept are configured

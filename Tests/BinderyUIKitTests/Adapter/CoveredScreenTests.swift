@@ -127,4 +127,37 @@ struct CoveredScreenTests {
     #expect(table.violations.isEmpty, "\(table.violations)")
     withExtendedLifetime(window) {}
   }
+
+  /// A short chat under the status bar fits below its top inset, and so is at its end; covered,
+  /// its safe area goes with the window, and its offset no longer looks like the end. Messages
+  /// arrive while it is away: it comes back at its end (the binding fuzzer's seed
+  /// 16274453796748716108 came back 424 points short).
+  @Test func aShortChatUnderTheStatusBarComesBackAtItsEnd() async throws {
+    let window = HeadlessWindow()
+    window.makeKeyAndVisible()
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 700))
+    table.isStrict = true
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+    window.addSubview(table)
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
+    )
+    .anchor(.end)
+    #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
+    #expect(table.adjustedContentInset.top == 47)
+    #expect(shortOfTheEnd(table) < 0.5, "a list that fits is at its end")
+    let other = UIView(frame: table.frame)  // another screen pushed over the chat
+    window.addSubview(other)
+    table.removeFromSuperview()
+    #expect(await binding.apply(items: (0..<60).map { TestItem(id: $0) }))
+    window.addSubview(table)  // back
+    other.removeFromSuperview()
+    table.layoutIfNeeded()
+    for _ in 0..<3 { await Task.yield() }
+    table.layoutIfNeeded()
+    #expect(shortOfTheEnd(table) < 0.5, "short of the end by \(shortOfTheEnd(table))")
+    #expect(table.indexPathsForVisibleRows?.last?.row == 59)
+    #expect(table.violations.isEmpty, "\(table.violations)")
+    withExtendedLifetime(window) {}
+  }
 }

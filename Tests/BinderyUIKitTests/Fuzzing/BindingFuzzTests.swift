@@ -40,10 +40,14 @@ struct BindingFuzzTests {
   /// - 10921421922632042587, step 170: a chat at its end, the keyboard gone: the taller view
   ///   was pinned to its end before the rows it revealed were measured, which then pushed the
   ///   end 36 points down.
+  /// - 16274453796748716108, step 51: a short chat under the status bar, at its end (it fit
+  ///   below the top inset) when covered; out of the window the safe area went, its offset no
+  ///   longer looked like the end, and it came back 424 points short of it.
   @Test(
     arguments: [
       (14_124_740_046_880_380_915, 300), (10_168_627_954_882_932_244, 270),
       (7_350_255_635_841_760_001, 20), (10_921_421_922_632_042_587, 180),
+      (16_274_453_796_748_716_108, 60),
     ] as [(UInt64, Int)])
   func anEarlierFindingRunsClean(seed: UInt64, steps: Int) async {
     let result = await BindingFuzzer(seed: seed).run(steps: steps)

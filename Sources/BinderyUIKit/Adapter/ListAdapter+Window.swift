@@ -59,10 +59,10 @@ extension ListAdapter {
     guard features.anchor == .end, shown.numberOfItems > 0, let scrollView,
       let seen = viewportWatcher?.lastSeen
     else { return false }
-    let axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
-    let length = scrollsHorizontally ? seen.size.width : seen.size.height
-    let end = max(-seen.insetStart, axis.contentLength + seen.insetEnd - length)
-    return axis.offset >= end - 0.5
+    var axis = ScrollAxis(scrollView, horizontal: scrollsHorizontally)
+    (axis.insetStart, axis.insetEnd) = (seen.insetStart, seen.insetEnd)
+    axis.viewportLength = scrollsHorizontally ? seen.size.width : seen.size.height
+    return axis.isAtEnd
   }
 
   /// The view is in a window again (its screen uncovered): the cells it kept are configured

@@ -94,13 +94,9 @@ struct CoveredScreenTests {
     withExtendedLifetime(screen) {}
   }
 
-  /// A chat under the status bar, covered and uncovered: its safe area goes with the window
-  /// and comes back with it, and a list shown meanwhile makes Bindery look at the viewport out
-  /// of the window. After the trip, the app's scroll to an earlier message holds: it is a
-  /// scroll, not a change of shape that would pin the chat to its end again. (Where the view
-  /// does not tell of its safe area coming back, as in the binding fuzzer's world of seed
-  /// 14124740046880380915, `BindingFuzzTests.anEarlierFindingRunsClean` replays it.)
-  @Test func anAppsScrollAfterTheTripIsNotTakenForTheSafeAreaComingBack() async throws {
+  /// A chat straight in a window, so under its status bar (a 47-point top inset).
+  func chatUnderTheStatusBar() -> (HeadlessWindow, UITableView, TableBinding<FlatSection, TestItem>)
+  {
     let window = HeadlessWindow()
     window.makeKeyAndVisible()
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 700))
@@ -111,6 +107,17 @@ struct CoveredScreenTests {
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
     )
     .anchor(.end)
+    return (window, table, binding)
+  }
+
+  /// A chat under the status bar, covered and uncovered: its safe area goes with the window
+  /// and comes back with it, and a list shown meanwhile makes Bindery look at the viewport out
+  /// of the window. After the trip, the app's scroll to an earlier message holds: it is a
+  /// scroll, not a change of shape that would pin the chat to its end again. (Where the view
+  /// does not tell of its safe area coming back, as in the binding fuzzer's world of seed
+  /// 14124740046880380915, `BindingFuzzTests.anEarlierFindingRunsClean` replays it.)
+  @Test func anAppsScrollAfterTheTripIsNotTakenForTheSafeAreaComingBack() async throws {
+    let (window, table, binding) = chatUnderTheStatusBar()
     #expect(await binding.apply(items: (0..<200).map { TestItem(id: $0) }))
     binding.scrollToEnd()
     #expect(table.indexPathsForVisibleRows?.last?.row == 199)
@@ -133,16 +140,7 @@ struct CoveredScreenTests {
   /// arrive while it is away: it comes back at its end (the binding fuzzer's seed
   /// 16274453796748716108 came back 424 points short).
   @Test func aShortChatUnderTheStatusBarComesBackAtItsEnd() async throws {
-    let window = HeadlessWindow()
-    window.makeKeyAndVisible()
-    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 700))
-    table.isStrict = true
-    table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
-    window.addSubview(table)
-    let binding = table.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow
-    )
-    .anchor(.end)
+    let (window, table, binding) = chatUnderTheStatusBar()
     #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
     #expect(table.adjustedContentInset.top == 47)
     #expect(shortOfTheEnd(table) < 0.5, "a list that fits is at its end")

@@ -40,6 +40,22 @@ struct TwoKindsOfContentTests {
     return (binding, feed)
   }
 
+  /// Icons and screenshots behind gates, on a clock that never moves: a hold's deadline never
+  /// passes, so only the content lets a held list go.
+  func heldStores() -> (
+    icons: GatedLoader, screenshots: GatedLoader, ContentStore<Int, String>,
+    ContentStore<Int, String>
+  ) {
+    let clock = VirtualClock()
+    let iconLoader = GatedLoader()
+    let shotLoader = GatedLoader()
+    let icons = ContentStore<Int, String>(
+      configuration: .init(clock: clock), loader: iconLoader.load)
+    let screenshots = ContentStore<Int, String>(
+      configuration: .init(clock: clock), loader: shotLoader.load)
+    return (iconLoader, shotLoader, icons, screenshots)
+  }
+
   func texts(_ table: UITableView) -> [String] {
     table.visibleCells.compactMap { $0.textLabel?.text }
   }
@@ -81,13 +97,7 @@ struct TwoKindsOfContentTests {
   /// The first screen waits for both kinds: the screenshots' arrival alone does not show it.
   @Test func theFirstDisplayWaitsForBothKinds() async {
     let table = makeTable()
-    let clock = VirtualClock()  // the holds' deadlines never pass: only the content lets go
-    let iconLoader = GatedLoader()
-    let shotLoader = GatedLoader()
-    let icons = ContentStore<Int, String>(
-      configuration: .init(clock: clock), loader: iconLoader.load)
-    let screenshots = ContentStore<Int, String>(
-      configuration: .init(clock: clock), loader: shotLoader.load)
+    let (iconLoader, shotLoader, icons, screenshots) = heldStores()
     let (binding, feed) = bind(table, icons: icons, screenshots: screenshots, hold: .seconds(1))
     feed.yield(Self.apps)
     await eventually("both kinds asked for the first screen") {
@@ -111,13 +121,7 @@ struct TwoKindsOfContentTests {
   /// A row inserted on screen waits for both kinds too.
   @Test func newRowsWaitForBothKinds() async {
     let table = makeTable()
-    let clock = VirtualClock()
-    let iconLoader = GatedLoader()
-    let shotLoader = GatedLoader()
-    let icons = ContentStore<Int, String>(
-      configuration: .init(clock: clock), loader: iconLoader.load)
-    let screenshots = ContentStore<Int, String>(
-      configuration: .init(clock: clock), loader: shotLoader.load)
+    let (iconLoader, shotLoader, icons, screenshots) = heldStores()
     let (binding, feed) = bind(
       table, icons: icons, screenshots: screenshots, newRowHold: .seconds(1))
     let apps = Array(Self.apps.prefix(3))

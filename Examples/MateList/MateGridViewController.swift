@@ -54,7 +54,7 @@ final class MateGridViewController: UIViewController, UICollectionViewDelegate {
       cell.show(mate.item, avatar: mate.content)
     }
     binding = collectionView.bind(
-      to: .publisher(viewModel.$sections), content: .store(avatars), using: cell
+      to: .sectionedPublisher(viewModel.$sections), content: .store(avatars), using: cell
     )
     .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeaderView.self) {
       header, team, _ in

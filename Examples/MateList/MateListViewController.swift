@@ -40,7 +40,7 @@ final class MateListViewController: UIViewController, UITableViewDelegate {
       .store(in: &cancellables)
 
     binding = tableView.bind(
-      to: .publisher(viewModel.$sections),
+      to: .sectionedPublisher(viewModel.$sections),
       content: .store(avatars, holdingFirstDisplay: .milliseconds(150))
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(

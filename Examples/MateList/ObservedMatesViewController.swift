@@ -30,7 +30,7 @@ final class ObservedMatesViewController: UIViewController {
 
     let model = self.model
     binding = tableView.bind(
-      to: .observing {
+      to: .observingSections {
         // Avatar URLs come with the mates; the loader reads them from any thread.
         AvatarStore.addresses.remember(model.mates)
         return model.sections

@@ -244,13 +244,13 @@ package final class BindingFuzzer {
       let tableBinding: TableBinding<FuzzSection, FuzzItem>
       if world.hasContent {
         tableBinding = table.bind(
-          to: .sequence(source), content: .store(store, keyedBy: \.contentKey)
+          to: .sectionedSequence(source), content: .store(store, keyedBy: \.contentKey)
         ) {
           table, indexPath, item, state in
           Self.tableCell(table, indexPath, item, state, world: world, breaks: breaks)
         }
       } else {
-        tableBinding = table.bind(to: .sequence(source)) { table, indexPath, item in
+        tableBinding = table.bind(to: .sectionedSequence(source)) { table, indexPath, item in
           Self.tableCell(table, indexPath, item, nil, world: world, breaks: breaks)
         }
       }
@@ -258,12 +258,14 @@ package final class BindingFuzzer {
     } else if let grid = view as? UICollectionView {
       let isList = world.kind == .list
       if world.hasContent {
-        binding = grid.bind(to: .sequence(source), content: .store(store, keyedBy: \.contentKey)) {
+        binding = grid.bind(
+          to: .sectionedSequence(source), content: .store(store, keyedBy: \.contentKey)
+        ) {
           grid, indexPath, item, state in
           Self.gridCell(grid, indexPath, item, state, world: world, sized: isList, breaks: breaks)
         }
       } else {
-        binding = grid.bind(to: .sequence(source)) { grid, indexPath, item in
+        binding = grid.bind(to: .sectionedSequence(source)) { grid, indexPath, item in
           Self.gridCell(grid, indexPath, item, nil, world: world, sized: isList, breaks: breaks)
         }
       }

@@ -300,7 +300,8 @@ struct BoundListCoordinatorTests {
       return content
     })
     coordinator.update(
-      source: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), sourceID: 1)
+      source: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      sourceID: 1)
     let binding = try #require(coordinator.binding)
     var sections = [
       ListSection(TestSection(id: 0, title: 2), items: items(0..<2)),

@@ -40,7 +40,8 @@ struct BoundListLiveSettingsTests {
     }
     coordinator.update(listAppearance: .plain)
     coordinator.update(
-      source: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), sourceID: 1)
+      source: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      sourceID: 1)
     let binding = try #require(coordinator.binding)
     #expect(
       await binding.apply([
@@ -143,7 +144,8 @@ struct BoundListLiveSettingsTests {
     }
     coordinator.update(listAppearance: .plain)
     coordinator.update(
-      source: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), sourceID: 1)
+      source: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      sourceID: 1)
     let binding = try #require(coordinator.binding)
     #expect(
       await binding.apply(

@@ -19,7 +19,8 @@ struct ObservableMatesModelTests {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 800))
     table.register(UITableViewCell.self, forCellReuseIdentifier: "mate")
     UIWindow.show(table)
-    let binding = table.bind(to: .observing { model.sections }) { tableView, indexPath, mate in
+    let binding = table.bind(to: .observingSections { model.sections }) {
+      tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell

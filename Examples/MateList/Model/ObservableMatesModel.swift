@@ -4,7 +4,7 @@ import Observation
 
 /// The mates' view model in Observation (iOS 17): the same feed as ``MatesViewModel``, its
 /// state plain stored properties of an `@Observable` class. A screen binds what it reads —
-/// `tableView.bind(to: .observing { model.sections })` — and a change made here is on screen in
+/// `tableView.bind(to: .observingSections { model.sections })` — and a change made here is on screen in
 /// the main-actor job after it.
 // Observable by hand rather than with the `@Observable` macro — what the macro writes, in
 // short — because `.ci/ios-check` compiles this against Apple's SDK with the Linux toolchain,

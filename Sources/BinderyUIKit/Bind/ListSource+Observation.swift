@@ -16,7 +16,7 @@ import Foundation
     /// change to what it read.
     ///
     /// ```swift
-    /// tableView.bind(to: .observing { model.teams }) { tableView, indexPath, mate in … }
+    /// tableView.bind(to: .observingSections { model.teams }) { tableView, indexPath, mate in … }
     /// ```
     ///
     /// `lists` runs on the main actor, inside `withObservationTracking`: the properties it
@@ -28,14 +28,14 @@ import Foundation
     /// it), and read again as it lands: see
     /// ``ObservationSourceTiming/rereadsAfterAChangeOffTheMainThread``, on `clock`. The binding
     /// keeps the closure (and what it captures) until it stops; capture a model that should not
-    /// live as long weakly, or use `observing(_:_:)`.
+    /// live as long weakly, or use `observingSections(_:_:)`.
     ///
     /// - Parameters:
     ///   - clock: The clock those rereads wait on: the continuous clock, unless a test or a
     ///     simulation runs in virtual time.
     ///   - lists: Reads the sections, on the main actor.
     @MainActor
-    public static func observing(
+    public static func observingSections(
       clock: any Clock<Duration> = ContinuousClock(),
       _ lists: @escaping @MainActor () -> [ListSection<Section, Item>]
     ) -> Self {
@@ -51,7 +51,7 @@ import Foundation
     }
 
     /// Gives the binding that `current` feeds this source's read, if both read from
-    /// Observation (``observing(clock:_:)``): the binding reads its list with it from the next
+    /// Observation (``observingSections(clock:_:)`` or its flat forms): the binding reads its list with it from the next
     /// turn of the main actor, and from then on after every change, and shows the list if it
     /// differs. What a SwiftUI view whose source keeps its identity does with the closure of
     /// each update (its captured state — a query — may have changed). Returns whether it did;
@@ -69,17 +69,17 @@ import Foundation
     /// change. The model is held weakly: once it goes away the source ends (at the next change
     /// or read), and the binding keeps showing the last list.
     @MainActor
-    public static func observing<Model: AnyObject & Observable>(
+    public static func observingSections<Model: AnyObject & Observable>(
       _ model: Model, _ keyPath: KeyPath<Model, [ListSection<Section, Item>]>
     ) -> Self {
-      observing { [weak model] in model?[keyPath: keyPath] ?? [] }
+      observingSections { [weak model] in model?[keyPath: keyPath] ?? [] }
     }
   }
 
   @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
   extension ListSource where Section == FlatSection {
     /// The array `items` reads from `@Observable` state, as one section, read again after every
-    /// change to what it read; see the sectioned `observing(clock:_:)`.
+    /// change to what it read; see ``observingSections(clock:_:)``, which this reads with.
     ///
     /// ```swift
     /// tableView.bind(to: .observing { model.mates }) { tableView, indexPath, mate in … }
@@ -97,7 +97,7 @@ import Foundation
       // alone: with `() -> [Item]`, a typo in the cell provider was reported as "cannot
       // convert value of type '[Mate]' to closure result type '[Item]'"
       // (Tests/Diagnostics/TypoWithObservation.swift).
-      return observing(clock: clock) { [ListSection(FlatSection(), items: Array(items()))] }
+      return observingSections(clock: clock) { [ListSection(FlatSection(), items: Array(items()))] }
     }
 
     /// The array at `keyPath` of an `@Observable` model, as one section; the model is held
@@ -106,7 +106,7 @@ import Foundation
     public static func observing<Model: AnyObject & Observable>(
       _ model: Model, _ keyPath: KeyPath<Model, [Item]>
     ) -> Self {
-      observing { [weak model] in
+      observingSections { [weak model] in
         [ListSection(FlatSection(), items: model?[keyPath: keyPath] ?? [])]
       }
     }

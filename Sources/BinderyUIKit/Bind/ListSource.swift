@@ -10,14 +10,26 @@ import Foundation
   import Combine
 #endif
 
-/// Where a bound list's lists come from: a Combine publisher or an `AsyncSequence`, of flat
-/// lists (`[Item]`) or of lists of sections (`[ListSection<Section, Item>]`) — the element type
-/// tells them apart. The one source parameter of every `bind(to:…)`:
+/// Where a bound list's lists come from: a Combine publisher, an `AsyncSequence` or
+/// `@Observable` state, of flat lists (`[Item]`, shown as one section) or of lists of sections
+/// (`[ListSection<Section, Item>]`). The one source parameter of every `bind(to:…)`:
+///
+/// | Lists come from | Flat | In sections |
+/// |---|---|---|
+/// | a Combine publisher | ``publisher(_:)`` | ``sectionedPublisher(_:)`` |
+/// | an `AsyncSequence` | ``sequence(_:)`` | ``sectionedSequence(_:)`` |
+/// | `@Observable` state (iOS 17) | `observing(clock:_:)` | `observingSections(clock:_:)` |
 ///
 /// ```swift
 /// tableView.bind(to: .publisher(viewModel.$mates)) { tableView, indexPath, mate in … }
-/// collectionView.bind(to: .sequence(feed.updates)) { collectionView, indexPath, post in … }
+/// collectionView.bind(to: .sectionedSequence(feed.teams)) { grid, indexPath, mate in … }
 /// ```
+///
+/// Sections have names of their own, not the flat names over another element type: with one
+/// name for both, a binding whose type nothing pins (kept with `.store(in: &cancellables)`)
+/// had its typo in a content key reported as "generic parameter 'Section' could not be
+/// inferred" — the compiler explained the typo with the sectioned overload
+/// (`Tests/Diagnostics/TypoInAContentKeyStoredInCancellables.swift`).
 ///
 /// Lists may be sent on any thread; each is diffed off the main actor against the one on
 /// screen, and when they come faster than they can be shown the newest wins.
@@ -45,8 +57,12 @@ where
 extension ListSource {
   /// Every list of sections a Combine publisher sends. The publisher finishing ends the flow
   /// of lists; cancelling the binding cancels the subscription.
+  ///
+  /// ```swift
+  /// collectionView.bind(to: .sectionedPublisher(viewModel.$teams)) { grid, path, mate in … }
+  /// ```
   @MainActor
-  public static func publisher<P: Publisher>(_ publisher: P) -> Self
+  public static func sectionedPublisher<P: Publisher>(_ publisher: P) -> Self
   where P.Output == [ListSection<Section, Item>], P.Failure == Never {
     ListSource(
       _start: { publisher.feed($0, lists: { $0 }) },
@@ -56,7 +72,7 @@ extension ListSource {
   /// Every list of sections an `AsyncSequence` sends. The sequence ending ends the flow of
   /// lists; one that throws reports the error on the binding's `errors`
   /// (`BindingError.sourceFailed`). Cancelling the binding cancels the reading.
-  public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
+  public static func sectionedSequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
   where S.Element == [ListSection<Section, Item>] {
     ListSource(
       _start: { $0.read(sequence) },
@@ -82,6 +98,9 @@ extension ListSource {
 extension ListSource where Section == FlatSection {
   /// Every array a Combine publisher sends, each shown as one section. The publisher
   /// finishing ends the flow of lists; cancelling the binding cancels the subscription.
+  ///
+  /// A publisher of sections is ``sectionedPublisher(_:)``: given one, this reports "requires
+  /// that 'ListSection<…>' conform to 'Identifiable'".
   @MainActor
   public static func publisher<P: Publisher>(_ publisher: P) -> Self
   where P.Output == [Item], P.Failure == Never {
@@ -94,7 +113,8 @@ extension ListSource where Section == FlatSection {
   }
 
   /// Every array an `AsyncSequence` sends, each shown as one section. The sequence ending ends
-  /// the flow of lists; one that throws reports the error on the binding's `errors`.
+  /// the flow of lists; one that throws reports the error on the binding's `errors`. A
+  /// sequence of sections is ``sectionedSequence(_:)``.
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Self
   where S.Element == [Item] {
     ListSource(

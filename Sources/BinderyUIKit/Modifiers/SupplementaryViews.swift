@@ -15,7 +15,7 @@ extension CollectionBinding {
   /// changes, its existing views are configured again in place; no item is replaced.
   ///
   /// ```swift
-  /// collectionView.bind(to: .publisher(viewModel.$teams)) { … }
+  /// collectionView.bind(to: .sectionedPublisher(viewModel.$teams)) { … }
   ///   .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TeamHeader.self) {
   ///     header, team, indexPath in header.title = team.name
   ///   }

@@ -63,7 +63,7 @@ extension DeviceTruthTests {
   @Test func aGridsIndexLeadsOnlyToSectionsWithItems() async throws {
     let grid = makeGrid()
     let binding = grid.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeItem
     )
     .sectionIndexTitles { "\($0.id)" }

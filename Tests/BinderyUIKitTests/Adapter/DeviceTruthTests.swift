@@ -138,7 +138,7 @@ struct DeviceTruthTests {
     layout?.footerReferenceSize = CGSize(width: 0, height: 20)
     final class Header: UICollectionReusableView {}
     let binding = grid.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeItem
     )
     .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, Header.self) { _, _, _ in
@@ -348,7 +348,7 @@ struct DeviceTruthTests {
     let table = makeTable()
     var changed: [Int] = []
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeRow
     )
     .headerTitles { "S\($0.id) \($0.title)" }

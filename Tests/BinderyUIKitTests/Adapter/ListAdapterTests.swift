@@ -55,7 +55,7 @@ struct ListAdapterTests {
   @Test func theVisibleFlatIndicesFollowTheListAtTheSamePositions() async {
     let table = makeTable()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeRow)
     func list(above: Int) -> [ListSection<TestSection, TestItem>] {
       [

@@ -13,7 +13,7 @@ struct CollectionBindingTests {
     var random = SeededGenerator(seed: seed)
     let grid = makeGrid()
     let (stream, source) = AsyncStream.makeStream(of: [ListSection<TestSection, TestItem>].self)
-    let binding = grid.bind(to: .sequence(stream), cellProvider: describeItem)
+    let binding = grid.bind(to: .sectionedSequence(stream), cellProvider: describeItem)
     var snapshot = SnapshotGenerator.snapshot(using: &random)
     for _ in 0..<80 {
       snapshot = SnapshotGenerator.successor(of: snapshot, using: &random)
@@ -35,7 +35,7 @@ struct CollectionBindingTests {
   @Test func aPublisherOfSections() async {
     let grid = makeGrid()
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
-    let cancellable = grid.bind(to: .publisher(subject), cellProvider: describeItem)
+    let cancellable = grid.bind(to: .sectionedPublisher(subject), cellProvider: describeItem)
     subject.send([ListSection(TestSection(id: 1), items: [TestItem(id: 1), TestItem(id: 2)])])
     await eventually("two items") { itemCount(of: grid) == 2 }
     subject.send([

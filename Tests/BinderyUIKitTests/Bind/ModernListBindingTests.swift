@@ -73,7 +73,8 @@ struct ModernListBindingTests {
   @Test func headerTitlesServeAListLayoutsSupplementaryHeaders() async {
     let list = makeListView()
     let binding = list.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), using: cell
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      using: cell
     )
     .headerTitles { "team \($0.id) · \($0.title)" }
     let sections = [
@@ -107,7 +108,8 @@ struct ModernListBindingTests {
       view.contentConfiguration = content
     }
     let binding = list.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }), using: cell
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      using: cell
     )
     .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, using: header)
     #expect(await binding.apply([ListSection(TestSection(id: 0), items: [TestItem(id: 0)])]))

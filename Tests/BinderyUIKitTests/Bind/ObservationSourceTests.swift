@@ -251,7 +251,7 @@ struct ObservationSourceTests {
     let table = makeTable()
     let model = ObservedMates()
     model.teams = [ListSection(TestSection(id: 1, title: 1), items: [TestItem(id: 1)])]
-    let binding = table.bind(to: .observing { model.teams }, cellProvider: describeRow)
+    let binding = table.bind(to: .observingSections { model.teams }, cellProvider: describeRow)
       .headerTitles { "Team \($0.id) · \($0.title)" }
     #expect(await eventually("the team") { table.numberOfSections == 1 })
     model.teams[0].section.title = 2

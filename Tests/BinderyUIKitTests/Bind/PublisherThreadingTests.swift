@@ -136,16 +136,16 @@ struct PublisherThreadingTests {
     let binding: ListBinding<TestSection, TestItem>
     switch (table, grid, variant.hasContent) {
     case (let table?, _, false):
-      binding = table.bind(to: .publisher(subject.subject), cellProvider: describeRow)
+      binding = table.bind(to: .sectionedPublisher(subject.subject), cellProvider: describeRow)
     case (let table?, _, true):
-      binding = table.bind(to: .publisher(subject.subject), content: .store(avatars)) {
+      binding = table.bind(to: .sectionedPublisher(subject.subject), content: .store(avatars)) {
         view, path, item, _ in
         describeRow(view, path, item)
       }
     case (_, let grid?, false):
-      binding = grid.bind(to: .publisher(subject.subject), cellProvider: describeItem)
+      binding = grid.bind(to: .sectionedPublisher(subject.subject), cellProvider: describeItem)
     case (_, let grid?, true):
-      binding = grid.bind(to: .publisher(subject.subject), content: .store(avatars)) {
+      binding = grid.bind(to: .sectionedPublisher(subject.subject), content: .store(avatars)) {
         view, path, item, _ in
         describeItem(view, path, item)
       }

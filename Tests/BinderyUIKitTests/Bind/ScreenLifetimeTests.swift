@@ -97,14 +97,16 @@ struct ScreenLifetimeTests {
       let sections = (0..<3).map { team in
         ListSection(TestSection(id: team), items: (0..<4).map { TestItem(id: team * 10 + $0) })
       }
-      tableView.bind(to: .sequence(AsyncStream { $0.yield(sections) }), cellProvider: describeRow)
-        .headerTitles { section in self.teamNames[section.id] }
-        .footerTitles { section in "\(self.teamNames[section.id]) end" }
-        .sectionIndexTitles { section in String(self.teamNames[section.id].prefix(1)) }
-        .onDelete { _, _ in self.deletions += 1 }
-        .store(in: &cancellables)
+      tableView.bind(
+        to: .sectionedSequence(AsyncStream { $0.yield(sections) }), cellProvider: describeRow
+      )
+      .headerTitles { section in self.teamNames[section.id] }
+      .footerTitles { section in "\(self.teamNames[section.id]) end" }
+      .sectionIndexTitles { section in String(self.teamNames[section.id].prefix(1)) }
+      .onDelete { _, _ in self.deletions += 1 }
+      .store(in: &cancellables)
       collectionView.bind(
-        to: .sequence(AsyncStream { $0.yield(sections) }), cellProvider: describeItem
+        to: .sectionedSequence(AsyncStream { $0.yield(sections) }), cellProvider: describeItem
       )
       .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
         header, section, _ in header.title = self.teamNames[section.id]

@@ -53,7 +53,7 @@ struct TableBindingTests {
     let table = makeTable()
     let (stream, source) = AsyncStream.makeStream(of: [ListSection<TestSection, TestItem>].self)
     let binding = table.bind(
-      to: .sequence(stream), cellProvider: describeRow
+      to: .sectionedSequence(stream), cellProvider: describeRow
     )
     .headerTitles { "S\($0.id) \($0.title)" }
     var snapshot = SnapshotGenerator.snapshot(using: &random)

@@ -314,7 +314,7 @@ struct ContentBindingTests {
       configuration: .init(maximumConcurrentLoads: 20), loader: loader.load)
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
     let cancellable = table.bind(
-      to: .publisher(subject), content: .store(avatars)
+      to: .sectionedPublisher(subject), content: .store(avatars)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
       cell.textLabel?.text = Self.show(mate, avatar)

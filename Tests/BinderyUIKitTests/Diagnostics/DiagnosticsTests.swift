@@ -21,7 +21,8 @@ struct DiagnosticsTests {
   static let snippets = [
     "TypoWithAPublisher", "TypoWithLateContent", "TypoWithAnAsyncSequence", "TypoInAGrid",
     "WrongReturnType", "ItemNotEquatable", "DroppedBinding",
-    "TypoInAContentKey", "TypoInAContentKeyOfAProperty",
+    "TypoInAContentKey", "TypoInAContentKeyOfAProperty", "TypoInAContentKeyStoredInCancellables",
+    "TypoInAContentKeyOfObservedState",
     "TypoWithObservation", "TableModifierOnAGrid", "TypoWithTwoKindsOfContent",
   ]
 

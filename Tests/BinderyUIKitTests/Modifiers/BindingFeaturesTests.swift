@@ -25,7 +25,7 @@ struct BindingFeaturesTests {
   @Test func aChangedSectionUpdatesItsHeaderAndFooterInPlace() async {
     let table = makeTable()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeRow
     )
     .headerTitles { "Team \($0.id) · \($0.title)" }
@@ -51,7 +51,7 @@ struct BindingFeaturesTests {
     (grid.collectionViewLayout as? UICollectionViewFlowLayout)?.headerReferenceSize =
       CGSize(width: 320, height: 40)
     let subject = PassthroughSubject<[ListSection<TestSection, TestItem>], Never>()
-    let binding = grid.bind(to: .publisher(subject), cellProvider: describeItem)
+    let binding = grid.bind(to: .sectionedPublisher(subject), cellProvider: describeItem)
       .supplementaryViews(ofKind: UICollectionView.elementKindSectionHeader, TitleHeader.self) {
         header, section, _ in
         header.title = "Team \(section.id) · \(section.title)"
@@ -98,7 +98,7 @@ struct BindingFeaturesTests {
   @Test func aSectionIndexScrollsToItsSections() async {
     let table = makeTable()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeRow
     )
     .sectionIndexTitles { $0.title == 0 ? nil : "\($0.title)" }
@@ -179,7 +179,7 @@ struct BindingFeaturesTests {
     let avatars = ContentStore<Int, String> { "avatar \($0)" }
     let (stream, source) = AsyncStream.makeStream(of: [ListSection<TestSection, TestItem>].self)
     var moved: [Int] = []
-    let binding = grid.bind(to: .sequence(stream), content: .store(avatars)) {
+    let binding = grid.bind(to: .sectionedSequence(stream), content: .store(avatars)) {
       grid, indexPath, item, avatar in
       let cell = grid.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
       (cell as? LabelledCell)?.text = avatar.content ?? "placeholder"

@@ -130,7 +130,7 @@ struct CellKindTests {
       configuration: .init(maximumConcurrentLoads: 40), loader: loader.load)
     defer { loader.openAll() }
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       content: .store(avatars, prefetching: .never)
     ) { tableView, indexPath, mate, avatar in
       let cell = tableView.dequeueReusableCell(

@@ -69,7 +69,7 @@ struct EmptyStateTests {
   @Test func emptySectionsKeepTheirHeadersInFrontOfTheEmptyState() async {
     let table = makeTable()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: describeRow
     )
     .headerTitles { "Team \($0.id)" }

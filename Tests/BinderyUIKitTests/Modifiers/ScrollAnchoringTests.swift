@@ -291,7 +291,7 @@ struct ScrollAnchoringTests {
   @Test func sectionsInsertedAboveKeepThePlace() async throws {
     let table = makeFeedTable()
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: feedCell)
     func day(_ id: Int, _ items: Range<Int>) -> ListSection<TestSection, TestItem> {
       ListSection(TestSection(id: id, title: id), items: posts(items))

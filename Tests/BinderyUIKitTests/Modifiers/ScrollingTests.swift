@@ -213,7 +213,7 @@ struct ScrollingTests {
     table.estimatedRowHeight = 60
     UIWindow.show(table)
     let binding = table.bind(
-      to: .sequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
+      to: .sectionedSequence(AsyncStream<[ListSection<TestSection, TestItem>]> { _ in }),
       cellProvider: feedCell
     )
     .headerTitles { "Section \($0.id)" }

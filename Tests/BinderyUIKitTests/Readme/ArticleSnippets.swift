@@ -31,7 +31,9 @@ final class TeamGridScreen {
     let collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.register(MateCell.self, forCellWithReuseIdentifier: "mate")
 
-    binding = collectionView.bind(to: .publisher(viewModel.$teams), content: .store(avatars)) {
+    binding = collectionView.bind(
+      to: .sectionedPublisher(viewModel.$teams), content: .store(avatars)
+    ) {
       collectionView, indexPath, mate, avatar in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
       (cell as? MateCell)?.show(mate, avatar: avatar.content)

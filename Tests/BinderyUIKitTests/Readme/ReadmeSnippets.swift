@@ -189,7 +189,8 @@ final class MatesScreen {
 
   // README "Around the rows": sections and the modifiers.
   func bindTeams() -> TableBinding<Team, Mate> {
-    let binding = tableView.bind(to: .publisher(viewModel.$teams)) { tableView, indexPath, mate in
+    let binding = tableView.bind(to: .sectionedPublisher(viewModel.$teams)) {
+      tableView, indexPath, mate in
       let cell = tableView.dequeueReusableCell(withIdentifier: "mate", for: indexPath)
       cell.textLabel?.text = mate.name
       return cell
@@ -349,7 +350,7 @@ final class MatesScreen {
       cell.contentConfiguration = content
       cell.accessories = [.disclosureIndicator()]
     }
-    teamsBinding = collectionView.bind(to: .publisher(viewModel.$teams), using: cell)
+    teamsBinding = collectionView.bind(to: .sectionedPublisher(viewModel.$teams), using: cell)
       .headerTitles { team in team.name }
       .onDelete { [viewModel] mate, _ in viewModel.remove(mate) }
   }
@@ -371,7 +372,7 @@ final class MatesScreen {
   }
 
   func bindGrid() -> CollectionBinding<Team, Mate> {
-    let binding = collectionView.bind(to: .publisher(viewModel.$teams)) {
+    let binding = collectionView.bind(to: .sectionedPublisher(viewModel.$teams)) {
       collectionView, indexPath, mate in
       let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "mate", for: indexPath)
       (cell as? MateGridCell)?.name = mate.name

@@ -58,6 +58,9 @@ protocol BoundView: UIScrollView {
   /// The cells on screen.
   var liveCells: [AnyObject] { get }
 
+  /// The cell on screen at `path`, if the row has one.
+  func liveCell(at path: IndexPath) -> UIView?
+
   /// Whether the view's own counts, which can lag the binding's, hold `position`.
   func has(_ position: ItemPosition) -> Bool
 

@@ -48,6 +48,7 @@ extension ListAdapter {
   }
 
   private func replaceCells(at paths: [IndexPath]) {
+    noteVoiceOverFocus()
     let animation = features.animation
     keepingSelection(of: paths) {
       guard animation != .none else {

@@ -23,6 +23,8 @@ struct TurnWork: OptionSet {
   static let settleScroll = TurnWork(rawValue: 1 << 4)
   /// The view moved or changed shape: kept heights measured, those who follow the scroll told.
   static let scroll = TurnWork(rawValue: 1 << 5)
+  /// Rows got new cells while VoiceOver's cursor was on one: it goes back to its item's cell.
+  static let voiceOverFocus = TurnWork(rawValue: 1 << 6)
 }
 
 extension ListAdapter {
@@ -38,7 +40,7 @@ extension ListAdapter {
   /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
   /// cells are changed as they waited to be; then a chat's end is pinned over those cells, the
   /// reader's place kept over rows measured again, and an animated scroll that landed settled;
-  /// and last, with the rows where this frame draws them, heights are measured and the scroll's followers (prefetching, page loaders)
+  /// VoiceOver's cursor put back on the cell its item has now; and last, with the rows where this frame draws them, heights are measured and the scroll's followers (prefetching, page loaders)
   /// read the rows on screen.
   private func runTurnWork() {
     let work = turnWork
@@ -48,6 +50,7 @@ extension ListAdapter {
     if work.contains(.endPin) { pinEndIfLaidOut() }
     if work.contains(.remeasured) { keepPlaceOverRemeasuredRows() }
     if work.contains(.settleScroll) { settleScroll() }
+    if work.contains(.voiceOverFocus) { keepVoiceOverFocus() }
     if work.contains(.scroll) { doScrollWork() }
   }
 

@@ -53,6 +53,8 @@ where
   var scrollObservers: [@MainActor (_ rowsMoved: Bool) -> Void] = []
   /// What is left to do when this main-actor turn ends (``TurnWork``), run by one job.
   var turnWork: TurnWork = []
+  /// The item whose cell had VoiceOver's cursor when rows were given new cells this turn.
+  var voiceOverFocus: Item.ID?
   /// Whether everything that asked for the scroll's work since it last ran was a scroll that
   /// kept the viewport's shape.
   private var scrollWorkFollowsOnlyTheOffset = true
@@ -296,6 +298,7 @@ where
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
       install: install)
+    if !batch.reloads.isEmpty { noteVoiceOverFocus() }
     let anchor = scrollAnchorMark()
     if rowHeightMemory != nil {
       offerRowHeights()
@@ -387,6 +390,7 @@ where
   }
 
   func reloadData(installing install: () -> Void) {
+    noteVoiceOverFocus()
     let anchor = scrollAnchorMark()
     // A chat at its end (or opening) is laid out at its end at once, not where the offset was
     // first: past the content, the offset is brought back to its end when the layout sets the

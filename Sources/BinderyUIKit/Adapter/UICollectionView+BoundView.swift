@@ -139,6 +139,8 @@ extension UICollectionView: BoundView {
 
   var liveCells: [AnyObject] { visibleCells }
 
+  func liveCell(at path: IndexPath) -> UIView? { cellForItem(at: path) }
+
   func has(_ position: ItemPosition) -> Bool {
     position.section < numberOfSections
       && position.item < numberOfItems(inSection: position.section)

@@ -101,6 +101,8 @@ extension UITableView: BoundView {
 
   var liveCells: [AnyObject] { visibleCells }
 
+  func liveCell(at path: IndexPath) -> UIView? { cellForRow(at: path) }
+
   func has(_ position: ItemPosition) -> Bool {
     position.section < numberOfSections
       && position.item < numberOfRows(inSection: position.section)

@@ -56,9 +56,37 @@ public enum HeadlessAccessibility {
     public static let pageScrolled = Notification(name: "pageScrolled")
   }
 
-  /// Whether VoiceOver runs on the key window's screen (``HeadlessVoiceOver/isRunning``).
+  /// Which assistive technology's cursor ``focusedElement(using:)`` reads
+  /// (`UIAccessibility.AssistiveTechnologyIdentifier`).
+  public struct AssistiveTechnologyIdentifier: Hashable, Sendable, RawRepresentable {
+    /// The identifier's string, as UIKit's constant holds it.
+    public let rawValue: String
+    /// The identifier with this string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// VoiceOver.
+    public static let notificationVoiceOver = AssistiveTechnologyIdentifier(
+      rawValue: "UIAccessibilityNotificationVoiceOverIdentifier")
+    /// Switch Control, which HeadlessUIKit does not model: its cursor is never anywhere.
+    public static let notificationSwitchControl = AssistiveTechnologyIdentifier(
+      rawValue: "UIAccessibilityNotificationSwitchControlIdentifier")
+  }
+
+  /// The element the cursor of `identifier`'s technology is on in the key window
+  /// (`UIAccessibility.focusedElement(using:)`): VoiceOver's for `.notificationVoiceOver` or
+  /// `nil`; `nil` when it is off or its cursor is on nothing.
+  public static func focusedElement(using identifier: AssistiveTechnologyIdentifier?) -> Any? {
+    guard identifier == nil || identifier == .notificationVoiceOver,
+      let voiceOver = HeadlessWindow.keyWindow?.voiceOver, voiceOver.isRunning
+    else { return nil }
+    return voiceOver.focusedElement
+  }
+
+  /// Whether VoiceOver runs (``HeadlessVoiceOver/isRunning``) on any window on screen. On a
+  /// device it is one setting for every window; here each test's window has its own, and a
+  /// test's window need not be the key one while another test makes windows.
   public static var isVoiceOverRunning: Bool {
-    HeadlessWindow.keyWindow?.voiceOver.isRunning ?? false
+    HeadlessWindow.visibleWindows.contains { $0.voiceOver.isRunning }
   }
 
   /// Tells VoiceOver of a change (`UIAccessibility.post(notification:argument:)`): in the

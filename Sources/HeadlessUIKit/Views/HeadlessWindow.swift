@@ -111,7 +111,7 @@ public enum HeadlessInterfaceOrientation: Int, Sendable {
 open class HeadlessWindow: HeadlessView {
   /// Windows made visible with ``makeKeyAndVisible()``; the application keeps them alive, as
   /// UIKit's scene does.
-  private static var visibleWindows: [HeadlessWindow] = []
+  private(set) static var visibleWindows: [HeadlessWindow] = []
 
   /// The key window: the one made visible last, of those that still are.
   static var keyWindow: HeadlessWindow? { visibleWindows.last }

@@ -13,6 +13,10 @@ struct PlaceMark {
   var order: [Int]
   /// The content offset then.
   var offset: CGFloat
+  /// Where what covers the bottom (the keyboard's inset) began, from the offset, and the
+  /// view's width: a chat keeps its rows by that edge as it moves, at the same width.
+  var endEdge: CGFloat
+  var width: CGFloat
   var wasAtStart: Bool
   var wasAtEnd: Bool
 }
@@ -43,6 +47,7 @@ extension BindingFuzzer {
     let visible = marks.filter { $0.screenStart >= -0.5 } + marks.filter { $0.screenStart < -0.5 }
     return PlaceMark(
       visible: visible, order: lists.shownIDs, offset: offset,
+      endEdge: view.bounds.height - inset.bottom, width: view.bounds.width,
       wasAtStart: offset <= -inset.top + 0.5,
       wasAtEnd: offset >= maximum - 0.5)
   }
@@ -248,11 +253,16 @@ extension BindingFuzzer {
       var kept = false
       var nearest: (id: Int, distance: CGFloat)?
       var moved: [String] = []
+      // A chat read in the middle keeps its rows by the bottom edge as that edge moves (the
+      // keyboard), at the same width: each row as far above it as it was.
+      let edgeMoved =
+        world.anchor == .end && view.bounds.width == mark.width
+        ? view.bounds.height - inset.bottom - mark.endEdge : 0
       for candidate in mark.visible {
         guard let position = lists.shown.position(of: candidate.id),
           let frame = frame(of: IndexPath(item: position.item, section: position.section), in: view)
         else { continue }
-        let target = frame.minY - candidate.screenStart
+        let target = frame.minY - (candidate.screenStart + edgeMoved)
         // Out of the content's bounds the place cannot be kept.
         guard target >= minimum - 0.5, target <= maximum + 0.5 else { return }
         let distance = offset - target

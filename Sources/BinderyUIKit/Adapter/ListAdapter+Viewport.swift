@@ -42,11 +42,12 @@ extension ListAdapter {
   }
 
   /// The viewport changed shape under the list: a chat that was at its end stays at its end,
-  /// as the change happens — the keyboard came up, the view turned, an inset grew. Elsewhere
-  /// the offset stays, as UIKit keeps it: the rows the user reads stay where they were — and
-  /// where the width changed (the device turned), rows measured again at the new width above
-  /// the reader would move the offset onto another row: the row the reader read is kept where
-  /// it was on screen, from where it was seen before the change.
+  /// as the change happens — the keyboard came up, the view turned, an inset grew. Where the
+  /// width changed (the device turned), rows measured again at the new width above the reader
+  /// would move the offset onto another row: the row the reader read is kept where it was on
+  /// screen, from where it was seen before the change. A chat read in the middle keeps the row
+  /// at its bottom edge as that edge moves (the keyboard). Elsewhere the offset stays, as UIKit
+  /// keeps it: the rows the user reads stay where they were.
   func viewportChanged(from before: ViewportWatcher.Viewport) {
     let place = readerPlace
     readerPlace = nil
@@ -54,6 +55,8 @@ extension ListAdapter {
     if isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 {
       keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))
     } else if isLive, let mark = readersRow(place, before: before) {
+      keepPlace(mark)
+    } else if isLive, let mark = rowAtTheEndEdge(before: before) {
       keepPlace(mark)
     }
     // Rows came onto the screen, or left it, as a scroll brings them: the content of cells
@@ -90,6 +93,42 @@ extension ListAdapter {
     return ScrollAnchorMark(
       marks: [.init(id: seen.id, position: position, flatIndex: flat, screenStart: start)],
       wasAtStart: before.isAtStart, wasAtEnd: before.isAtEnd)
+  }
+
+  /// In a chat (`.end`) read in the middle, as the viewport's end edge moves — the keyboard
+  /// comes up or goes down, with the view shrunk to its layout guide or an inset — the row at
+  /// that edge, kept as far from it as it was: a chat is read at its bottom, by the composer,
+  /// and Messages keeps those rows above the keyboard where UIKit would keep the top and slide
+  /// them under it. `nil` for other anchors, an edge that did not move, no row at it, a new
+  /// width (the rows are measured again: the reader's row is kept, ``readersRow(_:before:)``),
+  /// or the view back in its window (its safe area back: the reader left it where it is).
+  /// O(1) looks at the rows.
+  private func rowAtTheEndEdge(before: ViewportWatcher.Viewport) -> ScrollAnchorMark<Item.ID>? {
+    guard features.anchor == .end, isInWindow, !isComingBack, let scrollView, let view
+    else { return nil }
+    let horizontal = scrollsHorizontally
+    let across = horizontal ? scrollView.bounds.height : scrollView.bounds.width
+    guard (horizontal ? before.size.height : before.size.width) == across else { return nil }
+    let now = ScrollAxis(scrollView, horizontal: horizontal)
+    // The end edge, from the offset: where what covers the end (an inset) begins.
+    let lengthBefore = horizontal ? before.size.width : before.size.height
+    let edgeBefore = lengthBefore - before.insetEnd
+    let edgeNow = now.viewportLength - now.insetEnd
+    guard edgeBefore > 0, abs(edgeNow - edgeBefore) >= 0.5 else { return nil }
+    // The last point of content the reader saw.
+    let last = before.offset + edgeBefore - 1
+    let line =
+      horizontal
+      ? CGRect(x: last, y: 0, width: 1, height: before.size.height)
+      : CGRect(x: 0, y: last, width: before.size.width, height: 1)
+    guard let position = view.itemPositions(in: line).max(),
+      let frame = view.frameOfItem(at: position), let item = shown.item(at: position),
+      let flat = shown.flatIndex(of: position)
+    else { return nil }
+    let start = (horizontal ? frame.minX : frame.minY) - before.offset + (edgeNow - edgeBefore)
+    return ScrollAnchorMark(
+      marks: [.init(id: item.id, position: position, flatIndex: flat, screenStart: start)],
+      wasAtStart: before.isAtStart, wasAtEnd: false)
   }
 
   /// Notes the reader's row — the first that starts on screen, below what covers the top —

@@ -74,18 +74,83 @@ struct ViewportChangeTests {
     window.resignVisible()
   }
 
-  /// A reader in the middle of a chat keeps the row they read where it was: the keyboard
-  /// covers the bottom of the screen, not what is at its top.
-  @Test func aReaderInTheMiddleKeepsTheirRow() async throws {
+  /// The row at the bottom of what the reader sees (above the keyboard, or an inset), and how
+  /// far above that edge it starts.
+  func rowAtTheBottom(_ table: UITableView) -> (row: Int, start: CGFloat)? {
+    let edge = table.contentOffset.y + table.bounds.height - table.adjustedContentInset.bottom
+    let line = CGRect(x: 0, y: edge - 1, width: table.bounds.width, height: 1)
+    guard let path = table.indexPathsForRows(in: line)?.last else { return nil }
+    return (path.row, edge - table.rectForRow(at: path).minY)
+  }
+
+  /// A reader in the middle of a chat keeps the rows they read above the keyboard, as Messages
+  /// does: a chat is read at its bottom, by the composer. (UIKit keeps the top, and the row the
+  /// reader was at went under the keyboard: 41 to 37 at the bottom, issue 66, item 6.) The
+  /// keyboard going down brings the same rows back where they were.
+  @Test func aReaderInTheMiddleOfAChatKeepsTheRowsAboveTheKeyboard() async throws {
     let (table, binding) = chat()
     #expect(await binding.apply(items: posts(0..<60)))
     table.contentOffset.y = 1_200
-    let first = try #require(table.indexPathsForVisibleRows?.first)
-    let start = table.rectForRow(at: first).minY - table.contentOffset.y
-    table.frame.size.height = 400
-    #expect(table.indexPathsForVisibleRows?.first == first)
-    #expect(table.rectForRow(at: first).minY - table.contentOffset.y == start)
+    table.layoutIfNeeded()  // the rows scrolled to measured, as a frame does
+    let offset = table.contentOffset.y
+    let before = try #require(rowAtTheBottom(table))
+    table.frame.size.height = 400  // the keyboard's layout guide
+    let above = try #require(rowAtTheBottom(table))
+    #expect(above.row == before.row && abs(above.start - before.start) < 0.5)
     #expect(!isAtEnd(table), "not pulled to the end")
+    table.frame.size.height = 700
+    let back = try #require(rowAtTheBottom(table))
+    #expect(back.row == before.row && abs(back.start - before.start) < 0.5)
+    #expect(abs(table.contentOffset.y - offset) < 0.5, "where the reader left it")
+    #expect(table.violations.isEmpty, "\(table.violations)")
+  }
+
+  /// The same where the app makes room with a bottom inset, and in a table view controller,
+  /// which UIKit clears of the keyboard itself.
+  @Test func aReaderInTheMiddleKeepsTheRowsAboveAnInsetOrTheSystemsKeyboard() async throws {
+    let (table, binding) = chat()
+    #expect(await binding.apply(items: posts(0..<60)))
+    table.contentOffset.y = 1_200
+    table.layoutIfNeeded()
+    let before = try #require(rowAtTheBottom(table))
+    table.contentInset.bottom = 300
+    let above = try #require(rowAtTheBottom(table))
+    #expect(above.row == before.row && abs(above.start - before.start) < 0.5)
+
+    let controller = UITableViewController(style: .plain)
+    let window = UIWindow.show(controller)
+    window.notificationCenter = NotificationCenter()
+    let chat: UITableView = controller.tableView
+    chat.register(FeedCell.self, forCellReuseIdentifier: "post")
+    let chatBinding = chat.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
+    )
+    .anchor(.end)
+    #expect(await chatBinding.apply(items: posts(0..<60)))
+    chat.contentOffset.y = 1_200
+    chat.layoutIfNeeded()
+    let read = try #require(rowAtTheBottom(chat))
+    window.userShowsKeyboard()
+    let shown = try #require(rowAtTheBottom(chat))
+    #expect(chat.adjustedContentInset.bottom > 200, "the keyboard is over the table")
+    #expect(shown.row == read.row && abs(shown.start - read.start) < 0.5)
+    window.resignVisible()
+  }
+
+  /// A feed keeps UIKit's behaviour: the top row stays, the keyboard covers the bottom.
+  @Test func aFeedReadInTheMiddleKeepsItsTopRow() async throws {
+    let table = makeFeedTable()
+    table.frame.size.height = 700
+    let binding = table.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
+    #expect(await binding.apply(items: posts(0..<60)))
+    table.contentOffset.y = 1_200
+    table.layoutIfNeeded()
+    let top = try #require(table.indexPathsForVisibleRows?.first)
+    let start = table.rectForRow(at: top).minY - table.contentOffset.y
+    table.frame.size.height = 400
+    #expect(table.indexPathsForVisibleRows?.first == top)
+    #expect(table.rectForRow(at: top).minY - table.contentOffset.y == start)
   }
 
   /// A feed (the default anchor) at its end is not pinned there: only a chat is.

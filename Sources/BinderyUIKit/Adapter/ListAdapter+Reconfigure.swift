@@ -48,7 +48,7 @@ extension ListAdapter {
   }
 
   private func replaceCells(at paths: [IndexPath]) {
-    noteVoiceOverFocus()
+    noteVoiceOverFocus(amongRows: paths)
     let animation = features.animation
     keepingSelection(of: paths) {
       guard animation != .none else {

@@ -53,8 +53,8 @@ where
   var scrollObservers: [@MainActor (_ rowsMoved: Bool) -> Void] = []
   /// What is left to do when this main-actor turn ends (``TurnWork``), run by one job.
   var turnWork: TurnWork = []
-  /// The item whose cell had VoiceOver's cursor when rows were given new cells this turn.
-  var voiceOverFocus: Item.ID?
+  /// Where VoiceOver's cursor was when rows were given new cells this turn.
+  var voiceOverFocus: VoiceOverPlace<Item.ID>?
   /// Whether everything that asked for the scroll's work since it last ran was a scroll that
   /// kept the viewport's shape.
   private var scrollWorkFollowsOnlyTheOffset = true
@@ -298,7 +298,7 @@ where
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
       install: install)
-    if !batch.reloads.isEmpty { noteVoiceOverFocus() }
+    if !batch.reloads.isEmpty { noteVoiceOverFocus(amongRows: batch.reloads.map(IndexPath.init)) }
     let anchor = scrollAnchorMark()
     if rowHeightMemory != nil {
       offerRowHeights()

@@ -13,9 +13,11 @@ struct PlaceMark {
   var order: [Int]
   /// The content offset then.
   var offset: CGFloat
-  /// Where what covers the bottom (the keyboard's inset) began, from the offset, and the
-  /// view's width: a chat keeps its rows by that edge as it moves, at the same width.
-  var endEdge: CGFloat
+  /// The view's height and width: a chat keeps its rows by its bottom edge as the keyboard
+  /// moves it (the fuzzer's app makes room by the keyboard's guide), at the same width. Not
+  /// the bottom inset: a page loading at the end adds its loading view's height there, which
+  /// is content, not the viewport.
+  var height: CGFloat
   var width: CGFloat
   var wasAtStart: Bool
   var wasAtEnd: Bool
@@ -47,7 +49,7 @@ extension BindingFuzzer {
     let visible = marks.filter { $0.screenStart >= -0.5 } + marks.filter { $0.screenStart < -0.5 }
     return PlaceMark(
       visible: visible, order: lists.shownIDs, offset: offset,
-      endEdge: view.bounds.height - inset.bottom, width: view.bounds.width,
+      height: view.bounds.height, width: view.bounds.width,
       wasAtStart: offset <= -inset.top + 0.5,
       wasAtEnd: offset >= maximum - 0.5)
   }
@@ -257,7 +259,7 @@ extension BindingFuzzer {
       // keyboard), at the same width: each row as far above it as it was.
       let edgeMoved =
         world.anchor == .end && view.bounds.width == mark.width
-        ? view.bounds.height - inset.bottom - mark.endEdge : 0
+        ? view.bounds.height - mark.height : 0
       for candidate in mark.visible {
         guard let position = lists.shown.position(of: candidate.id),
           let frame = frame(of: IndexPath(item: position.item, section: position.section), in: view)

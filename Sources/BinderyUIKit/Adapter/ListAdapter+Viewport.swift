@@ -99,10 +99,10 @@ extension ListAdapter {
   /// comes up or goes down, with the view shrunk to its layout guide or an inset — the row at
   /// that edge, kept as far from it as it was: a chat is read at its bottom, by the composer,
   /// and Messages keeps those rows above the keyboard where UIKit would keep the top and slide
-  /// them under it. `nil` for other anchors, an edge that did not move, no row at it, a new
+  /// them under it. `nil` for other anchors, an edge that did not move, no row seen, a new
   /// width (the rows are measured again: the reader's row is kept, ``readersRow(_:before:)``),
   /// or the view back in its window (its safe area back: the reader left it where it is).
-  /// O(1) looks at the rows.
+  /// O(*r*), the rows on screen.
   private func rowAtTheEndEdge(before: ViewportWatcher.Viewport) -> ScrollAnchorMark<Item.ID>? {
     guard features.anchor == .end, isInWindow, !isComingBack, let scrollView, let view
     else { return nil }
@@ -115,13 +115,15 @@ extension ListAdapter {
     let edgeBefore = lengthBefore - before.insetEnd
     let edgeNow = now.viewportLength - now.insetEnd
     guard edgeBefore > 0, abs(edgeNow - edgeBefore) >= 0.5 else { return nil }
-    // The last point of content the reader saw.
-    let last = before.offset + edgeBefore - 1
-    let line =
+    // The last row the reader saw: at the edge, or above it where the edge falls between
+    // sections or past the content (a page loading at the end shows its loading view there).
+    let seen = (start: before.offset + before.insetStart, end: before.offset + edgeBefore)
+    guard seen.end > seen.start else { return nil }
+    let area =
       horizontal
-      ? CGRect(x: last, y: 0, width: 1, height: before.size.height)
-      : CGRect(x: 0, y: last, width: before.size.width, height: 1)
-    guard let position = view.itemPositions(in: line).max(),
+      ? CGRect(x: seen.start, y: 0, width: seen.end - seen.start, height: before.size.height)
+      : CGRect(x: 0, y: seen.start, width: before.size.width, height: seen.end - seen.start)
+    guard let position = view.itemPositions(in: area).max(),
       let frame = view.frameOfItem(at: position), let item = shown.item(at: position),
       let flat = shown.flatIndex(of: position)
     else { return nil }

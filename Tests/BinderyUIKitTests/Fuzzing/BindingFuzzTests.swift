@@ -43,11 +43,14 @@ struct BindingFuzzTests {
   /// - 16274453796748716108, step 51: a short chat under the status bar, at its end (it fit
   ///   below the top inset) when covered; out of the window the safe area went, its offset no
   ///   longer looked like the end, and it came back 424 points short of it.
+  /// - 15458071592540809301, step 11: a chat in a grouped table read just above its loading
+  ///   view at the end, the keyboard coming up: the bottom edge fell past the last row (on the
+  ///   loading view's inset), no row was kept by it, and the rows went under the keyboard.
   @Test(
     arguments: [
       (14_124_740_046_880_380_915, 300), (10_168_627_954_882_932_244, 270),
       (7_350_255_635_841_760_001, 20), (10_921_421_922_632_042_587, 180),
-      (16_274_453_796_748_716_108, 60),
+      (16_274_453_796_748_716_108, 60), (15_458_071_592_540_809_301, 20),
     ] as [(UInt64, Int)])
   func anEarlierFindingRunsClean(seed: UInt64, steps: Int) async {
     let result = await BindingFuzzer(seed: seed).run(steps: steps)

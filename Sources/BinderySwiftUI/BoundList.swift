@@ -118,10 +118,13 @@
 
     /// Says what the rows show besides their item and content — the state of the parent they
     /// read (a selection, a search query), and environment values of the app's own they use —
-    /// so that SwiftUI's updates show the rows on screen again only when it changes (or the
-    /// color scheme, the text size or the locale does). Without it every update of this view
-    /// does, since SwiftUI cannot tell two row builders apart: a scroll position written back
-    /// as the user scrolls would re-render the screen's rows each time.
+    /// so that SwiftUI's updates show the rows on screen again when it changes. By default a
+    /// row is shown again only when its item, its content, the color scheme, the text size,
+    /// the locale or the rows' insets change: SwiftUI cannot tell two row builders apart, and
+    /// showing the rows again at every update re-rendered the screen's rows at each scroll
+    /// position written back and at each keystroke in a composer's `TextField`. A row that
+    /// reads its parent's state must say so here, or it keeps what it showed until its item
+    /// changes or its cell is made again.
     public func listRowsDepend(on value: some Hashable) -> Self {
       with { $0.rowDependency = AnyHashable(value) }
     }
@@ -330,16 +333,16 @@
     private func update(
       _ coordinator: Coordinator, environment: EnvironmentValues, bindingSource: Bool
     ) {
-      // The traits rows follow count as a change too: Dark Mode, the text size, the language;
-      // and so do the rows' insets.
+      // The rows are shown again when what they depend on changes: what the app declared
+      // (nothing, by default), the traits rows follow — Dark Mode, the text size, the
+      // language — and the rows' insets.
       let insets = rowInsets.map { [$0.top, $0.leading, $0.bottom, $0.trailing] }
-      let dependency = rowDependency.map { app -> AnyHashable in
-        [
-          app, AnyHashable(environment.colorScheme), AnyHashable(environment.dynamicTypeSize),
+      coordinator.update(
+        row: hostedRow(in: environment), declared: rowDependency,
+        traits: [
+          AnyHashable(environment.colorScheme), AnyHashable(environment.dynamicTypeSize),
           AnyHashable(environment.locale), AnyHashable(insets),
-        ]
-      }
-      coordinator.update(row: hostedRow(in: environment), dependingOn: dependency)
+        ])
       // Everything around the rows at once, hosted in this update's environment: the
       // coordinator does again only what changed since the last update.
       var hosted = options.map { view in Self.hosting(view, in: environment) }

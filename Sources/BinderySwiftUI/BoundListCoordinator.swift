@@ -304,6 +304,15 @@ where
     binding.reconfigureItems(withIDs: ids)
   }
 
+  /// ``BoundList``'s rows: shown again when what they depend on changes — what the app
+  /// declared (`listRowsDepend(on:)`; `nil`, nothing) or the traits they follow (the color
+  /// scheme, the text size, the locale, the rows' insets) — and not at every update of SwiftUI's:
+  /// a composer's text re-rendered every row on screen at each keystroke (issue 66, item 9).
+  /// A row is shown again anyway when its item or its content changes.
+  package func update(row: @escaping Row, declared: AnyHashable?, traits: [AnyHashable]) {
+    update(row: row, dependingOn: [AnyHashable(declared), AnyHashable(traits)])
+  }
+
   /// Selects the items with `ids` (and only those), as the app's state says; the mode sets how
   /// many the user may select. Ids not in the list stay selected for when their items come.
   public func update(selection ids: Set<Item.ID>, mode: SelectionMode) {

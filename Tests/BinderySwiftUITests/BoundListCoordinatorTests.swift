@@ -255,6 +255,43 @@ struct BoundListCoordinatorTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
 
+  /// BoundList's rows by default (issue 66, item 9): an update that changed only the parent's
+  /// other state — a composer's text, the scroll position written back — shows no row again;
+  /// a change of the traits the rows follow, or of what the app declared, does.
+  @Test func boundListsRowsAreNotShownAgainAtEveryUpdate() async throws {
+    let (view, coordinator, binding) = try boundHostedList()
+    #expect(await binding.apply(items: items(0..<40)))
+    view.layoutIfNeeded()
+    func builder(_ mark: String) -> BoundListCoordinator<FlatSection, TestItem, Never>.Row {
+      { item, _ in HostedRow(item: item, content: .loaded(mark), height: rowHeight(item.id)) }
+    }
+    func shown() -> Set<String> {
+      Set(
+        view.indexPathsForVisibleItems.compactMap {
+          (view.cellForItem(at: $0)?.contentConfiguration as? HostedRow)?.content.content
+        })
+    }
+    let light: [AnyHashable] = ["light", "large", "en"]
+    coordinator.update(row: builder("a"), declared: nil, traits: light)
+    #expect(shown() == ["a"])
+    let reconfigures = binding.statistics.contentReconfigures
+    for keystroke in ["H", "He", "Hel", "Hell", "Hello"] {
+      coordinator.update(row: builder(keystroke), declared: nil, traits: light)
+    }
+    #expect(shown() == ["a"], "five keystrokes in the composer: no row shown again")
+    #expect(binding.statistics.contentReconfigures == reconfigures)
+    coordinator.update(row: builder("dark"), declared: nil, traits: ["dark", "large", "en"])
+    #expect(shown() == ["dark"], "Dark Mode: shown again")
+    coordinator.update(
+      row: builder("selected"), declared: AnyHashable([3]), traits: ["dark", "large", "en"])
+    #expect(shown() == ["selected"], "what the app declared changed")
+    // A row whose item changes is shown again with the latest builder, declared or not.
+    #expect(await binding.apply(items: [TestItem(id: 0, content: 1)] + items(1..<40)))
+    let first = view.cellForItem(at: IndexPath(item: 0, section: 0))?.contentConfiguration
+    #expect((first as? HostedRow)?.content.content == "selected")
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   /// The cells UIKit keeps off screen, and shows again without asking for them, show a new row
   /// builder when they come back.
   @Test func aNewRowBuilderReachesTheRowsUIKitKeepsOffScreen() async throws {

@@ -33,7 +33,43 @@ extension ListSource where Section == FlatSection {
     _ sequence: S, id: KeyPath<Value, ID> & Sendable
   ) -> Self
   where S.Element == [Value], Item == Identified<Value, ID> {
-    .sequence(IdentifiedLists(base: sequence, id: id))
+    .sequence(MappedLists(base: sequence) { values in values.map { Identified($0, id: id) } })
+  }
+}
+
+extension ListSource {
+  /// A publisher of lists of sections of the app's values, each identified by the property at
+  /// `id`: `.sectionedPublisher(viewModel.$tagGroups, id: \.self)`. The cell provider gets
+  /// each value as an `Identified` whose properties read through.
+  ///
+  /// - Complexity: O(n) per list, to identify its n values.
+  @MainActor
+  public static func sectionedPublisher<P: Publisher, Value, ID>(
+    _ publisher: P, id: KeyPath<Value, ID> & Sendable
+  ) -> Self
+  where
+    P.Output == [ListSection<Section, Value>], P.Failure == Never,
+    Item == Identified<Value, ID>
+  {
+    .sectionedPublisher(publisher.map { sections in identify(sections, by: id) })
+  }
+
+  /// An async sequence of lists of sections of the app's values, each identified by the
+  /// property at `id`; see ``sectionedPublisher(_:id:)``.
+  ///
+  /// - Complexity: O(n) per list, to identify its n values.
+  public static func sectionedSequence<S: AsyncSequence & Sendable, Value, ID>(
+    _ sequence: S, id: KeyPath<Value, ID> & Sendable
+  ) -> Self
+  where S.Element == [ListSection<Section, Value>], Item == Identified<Value, ID> {
+    .sectionedSequence(MappedLists(base: sequence) { sections in identify(sections, by: id) })
+  }
+
+  /// `sections` with each value identified by the property at `id`.
+  static func identify<Value, ID>(
+    _ sections: [ListSection<Section, Value>], by id: KeyPath<Value, ID> & Sendable
+  ) -> [ListSection<Section, Identified<Value, ID>>] where Item == Identified<Value, ID> {
+    sections.map { ListSection($0.section, items: $0.items.map { Identified($0, id: id) }) }
   }
 }
 
@@ -62,24 +98,41 @@ extension ListSource where Section == FlatSection {
       observing(clock: clock) { values().map { Identified($0, id: id) } }
     }
   }
+
+  @available(iOS 17, macOS 14, tvOS 17, visionOS 1, *)
+  extension ListSource {
+    /// The sections of the app's values that `sections` reads from `@Observable` state, each
+    /// value identified by the property at `id`, read again after every change to what it
+    /// read: `.observingSections(id: \.self) { model.tagGroups }`.
+    ///
+    /// - Complexity: O(n) per read, to identify its n values.
+    @MainActor
+    public static func observingSections<Value, ID>(
+      id: KeyPath<Value, ID> & Sendable, clock: any Clock<Duration> = ContinuousClock(),
+      _ sections: @escaping @MainActor () -> [ListSection<Section, Value>]
+    ) -> Self
+    where Item == Identified<Value, ID> {
+      observingSections(clock: clock) { identify(sections(), by: id) }
+    }
+  }
 #endif
 
-/// Identifies each value of each list of a sequence.
-struct IdentifiedLists<Base: AsyncSequence & Sendable, Value, ID>: AsyncSequence, Sendable
-where Base.Element == [Value], Value: Equatable & Sendable, ID: Hashable & Sendable {
+/// Each list of a sequence, transformed (its values identified): `map` of an `AsyncSequence`
+/// is not `Sendable`, which a source's sequence must be.
+struct MappedLists<Base: AsyncSequence & Sendable, Element>: AsyncSequence, Sendable {
   let base: Base
-  let id: KeyPath<Value, ID> & Sendable
+  let transform: @Sendable (Base.Element) -> Element
 
   struct AsyncIterator: AsyncIteratorProtocol {
     var base: Base.AsyncIterator
-    let id: KeyPath<Value, ID> & Sendable
+    let transform: @Sendable (Base.Element) -> Element
 
-    mutating func next() async throws -> [Identified<Value, ID>]? {
-      try await base.next().map { values in values.map { Identified($0, id: id) } }
+    mutating func next() async throws -> Element? {
+      try await base.next().map(transform)
     }
   }
 
   func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(base: base.makeAsyncIterator(), id: id)
+    AsyncIterator(base: base.makeAsyncIterator(), transform: transform)
   }
 }

@@ -87,4 +87,77 @@ struct IdentifiedItemsTests {
     feed.finish()
     #expect(table.violations.isEmpty)
   }
+
+  /// Tags in groups, as sections: a group is the section, its tags plain strings.
+  struct TagGroup: Identifiable, Equatable, Sendable {
+    let id: String
+  }
+
+  final class GroupedNames: ObservableObject {
+    @Published var groups: [ListSection<TagGroup, String>] = []
+  }
+
+  /// Each row's section and text, in order.
+  private func sectionedTexts(_ table: UITableView) -> [String] {
+    (0..<table.numberOfSections).flatMap { section in
+      (0..<table.numberOfRows(inSection: section)).compactMap { row in
+        table.cellForRow(at: IndexPath(row: row, section: section))?.textLabel?.text
+          .map { "\(section) \($0)" }
+      }
+    }
+  }
+
+  private func groupedCell(
+    _ tableView: UITableView, _ indexPath: IndexPath, _ tag: Identified<String, String>
+  ) -> UITableViewCell {
+    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    cell.textLabel?.text = tag.value
+    return cell
+  }
+
+  @Test func sectionsOfStringsAreBoundByThemselvesFromAPublisherOrASequence() async {
+    let table = makeTable()
+    let model = GroupedNames()
+    let binding = table.bind(
+      to: .sectionedPublisher(model.$groups, id: \.self), cellProvider: groupedCell)
+    model.groups = [
+      ListSection(TagGroup(id: "work"), items: ["Ada", "Bo"]),
+      ListSection(TagGroup(id: "home"), items: ["Cy"]),
+    ]
+    await eventually("the groups") { self.sectionedTexts(table) == ["0 Ada", "0 Bo", "1 Cy"] }
+    let bo = table.cellForRow(at: IndexPath(row: 1, section: 0))
+    model.groups = [
+      ListSection(TagGroup(id: "work"), items: ["Ada"]),
+      ListSection(TagGroup(id: "home"), items: ["Cy", "Bo"]),
+    ]
+    await eventually("Bo moved home") { self.sectionedTexts(table) == ["0 Ada", "1 Cy", "1 Bo"] }
+    #expect(table.cellForRow(at: IndexPath(row: 1, section: 1)) === bo, "moved, its cell kept")
+    #expect(binding.snapshot.listSections.map(\.section.id) == ["work", "home"])
+    #expect(table.violations.isEmpty, "\(table.violations)")
+
+    let other = makeTable()
+    let (stream, continuation) = AsyncStream.makeStream(of: [ListSection<TagGroup, String>].self)
+    let streamed = other.bind(
+      to: .sectionedSequence(stream, id: \.self), cellProvider: groupedCell)
+    continuation.yield([ListSection(TagGroup(id: "work"), items: ["Ada", "Bo"])])
+    await eventually("the streamed group") { self.sectionedTexts(other) == ["0 Ada", "0 Bo"] }
+    #expect(streamed.snapshot.items(inSection: 0).map(\.id) == ["Ada", "Bo"])
+    continuation.finish()
+  }
+
+  @Observable final class Groups {
+    var groups: [ListSection<TagGroup, String>] = []
+  }
+
+  @Test func observedSectionsOfStringsAreBoundByThemselves() async {
+    let table = makeTable()
+    let model = Groups()
+    let binding = table.bind(
+      to: .observingSections(id: \.self) { model.groups }, cellProvider: groupedCell)
+    model.groups = [ListSection(TagGroup(id: "work"), items: ["Ada", "Bo"])]
+    await eventually("the group") { self.sectionedTexts(table) == ["0 Ada", "0 Bo"] }
+    model.groups.append(ListSection(TagGroup(id: "home"), items: ["Cy"]))
+    await eventually("a new group") { self.sectionedTexts(table) == ["0 Ada", "0 Bo", "1 Cy"] }
+    #expect(binding.snapshot.listSections.map(\.section.id) == ["work", "home"])
+  }
 }

@@ -137,6 +137,31 @@ struct ViewportChangeTests {
     window.resignVisible()
   }
 
+  /// A chat in a collection view keeps its bottom line above the keyboard the same way.
+  @Test func aGridChatReadInTheMiddleKeepsItsBottomLineAboveTheKeyboard() async throws {
+    let grid = makeGrid()  // lines of three 100-point items, 600 points high
+    let binding = grid.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeItem
+    )
+    .anchor(.end)
+    #expect(await binding.apply(items: (0..<90).map { TestItem(id: $0) }))
+    grid.contentOffset.y = 1_050
+    grid.layoutIfNeeded()
+    func bottom() -> (item: Int, start: CGFloat)? {
+      let edge = grid.contentOffset.y + grid.bounds.height - grid.adjustedContentInset.bottom
+      guard let path = grid.indexPathsForVisibleItems.max(),
+        let frame = grid.layoutAttributesForItem(at: path)?.frame
+      else { return nil }
+      return (path.item, edge - frame.minY)
+    }
+    let before = try #require(bottom())
+    grid.frame.size.height = 300
+    grid.layoutIfNeeded()
+    let above = try #require(bottom())
+    #expect(above.item == before.item && abs(above.start - before.start) < 0.5)
+    #expect(grid.violations.isEmpty, "\(grid.violations)")
+  }
+
   /// A feed keeps UIKit's behaviour: the top row stays, the keyboard covers the bottom.
   @Test func aFeedReadInTheMiddleKeepsItsTopRow() async throws {
     let table = makeFeedTable()

@@ -207,16 +207,21 @@ extension SecondNote.Before {
   }
 }
 
+extension SecondNote.SavedApp {
+  // Its detail is the id's, read from the whole app.
+  var detailKey: ContentKey<String, Self> { ContentKey(id, context: self) }
+}
+
 extension SecondNote.After {
   @MainActor
   final class AppFolderDetailViewModel {
     @Published var savedApps: [SecondNote.SavedApp] = []
     @Published var isLoading = true
-    let details: ContentStore<SecondNote.SavedApp, SecondNote.SavedAppDetail>
+    let details: ContentStore<ContentKey<String, SecondNote.SavedApp>, SecondNote.SavedAppDetail>
 
     init(appFolderUsecase: any SecondNote.AppFolderUsecase) {
-      details = ContentStore(publisher: { savedApp in
-        appFolderUsecase.readSavedAppDetail(of: savedApp)
+      details = ContentStore(publisher: { key in
+        appFolderUsecase.readSavedAppDetail(of: key.context)
       })
     }
   }
@@ -232,7 +237,7 @@ extension SecondNote.After {
     func viewDidLoad() {
       binding = tableView.bind(
         to: .publisher(viewModel.$savedApps, id: \.id),
-        content: .store(viewModel.details, keyedBy: \.value, holdingFirstDisplay: .seconds(1))
+        content: .store(viewModel.details, keyedBy: \.detailKey, holdingFirstDisplay: .seconds(1))
       ) { tableView, indexPath, savedApp, detail in
         let cell = tableView.dequeueReusableCell(withIdentifier: "savedApp", for: indexPath)
         let rating = detail.content.map { " ★ \($0.rating)" } ?? ""

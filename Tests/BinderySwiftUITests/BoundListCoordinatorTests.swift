@@ -472,6 +472,33 @@ struct BoundListCoordinatorTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
 
+  /// A SwiftUI chat read in the middle keeps the rows above the keyboard as the list's frame
+  /// gives the keyboard room (issue 66, item 6), as a UIKit chat does.
+  @Test func aChatReadInTheMiddleKeepsItsRowsAboveTheKeyboard() async throws {
+    let (view, coordinator, binding) = try boundHostedList { $0.anchor(.end) }
+    defer { withExtendedLifetime(coordinator) {} }  // the binding lives as long as it
+    #expect(await binding.apply(items: items(0..<300)))
+    view.contentOffset.y = 4_000
+    view.layoutIfNeeded()
+    func bottom() -> (item: Int, start: CGFloat)? {
+      let edge = view.contentOffset.y + view.bounds.height - view.adjustedContentInset.bottom
+      guard let path = view.indexPathsForVisibleItems.max(),
+        let frame = view.layoutAttributesForItem(at: path)?.frame
+      else { return nil }
+      return (path.item, edge - frame.minY)
+    }
+    let before = try #require(bottom())
+    view.frame.size.height -= 336  // the keyboard's guide
+    view.layoutIfNeeded()
+    let above = try #require(bottom())
+    #expect(above.item == before.item && abs(above.start - before.start) < 0.5)
+    view.frame.size.height += 336
+    view.layoutIfNeeded()
+    let back = try #require(bottom())
+    #expect(back.item == before.item && abs(back.start - before.start) < 0.5)
+    #expect(view.violations.isEmpty, "\(view.violations)")
+  }
+
   @Test func aScrollPositionSetWithAChatsFirstListWinsOverItsEnd() async throws {
     let (view, coordinator, binding) = try boundHostedList { $0.anchor(.end) }
     coordinator.update(scrollPosition: 150)

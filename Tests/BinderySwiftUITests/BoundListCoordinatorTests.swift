@@ -226,6 +226,19 @@ struct BoundListCoordinatorTests {
     #expect(view.violations.isEmpty, "\(view.violations)")
   }
 
+  /// A row builder whose rows show `mark` as their content.
+  private func builder(_ mark: String) -> BoundListCoordinator<FlatSection, TestItem, Never>.Row {
+    { item, _ in HostedRow(item: item, content: .loaded(mark), height: rowHeight(item.id)) }
+  }
+
+  /// The marks the rows on screen show: which builder configured them.
+  private func marks(shownBy view: UICollectionView) -> Set<String> {
+    Set(
+      view.indexPathsForVisibleItems.compactMap {
+        (view.cellForItem(at: $0)?.contentConfiguration as? HostedRow)?.content.content
+      })
+  }
+
   /// With what the rows depend on given, an update whose dependency is the same shows the rows
   /// on screen nothing new (its builder serves the rows configured later); a new dependency
   /// shows them again. Without one, every update does.
@@ -233,15 +246,7 @@ struct BoundListCoordinatorTests {
     let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<40)))
     view.layoutIfNeeded()
-    func builder(_ mark: String) -> BoundListCoordinator<FlatSection, TestItem, Never>.Row {
-      { item, _ in HostedRow(item: item, content: .loaded(mark), height: rowHeight(item.id)) }
-    }
-    func shown() -> Set<String> {
-      Set(
-        view.indexPathsForVisibleItems.compactMap {
-          (view.cellForItem(at: $0)?.contentConfiguration as? HostedRow)?.content.content
-        })
-    }
+    func shown() -> Set<String> { marks(shownBy: view) }
     coordinator.update(row: builder("a"), dependingOn: "selection 1")
     #expect(shown() == ["a"], "a first dependency shows them")
     let reconfigures = binding.statistics.contentReconfigures
@@ -262,15 +267,7 @@ struct BoundListCoordinatorTests {
     let (view, coordinator, binding) = try boundHostedList()
     #expect(await binding.apply(items: items(0..<40)))
     view.layoutIfNeeded()
-    func builder(_ mark: String) -> BoundListCoordinator<FlatSection, TestItem, Never>.Row {
-      { item, _ in HostedRow(item: item, content: .loaded(mark), height: rowHeight(item.id)) }
-    }
-    func shown() -> Set<String> {
-      Set(
-        view.indexPathsForVisibleItems.compactMap {
-          (view.cellForItem(at: $0)?.contentConfiguration as? HostedRow)?.content.content
-        })
-    }
+    func shown() -> Set<String> { marks(shownBy: view) }
     let light: [AnyHashable] = ["light", "large", "en"]
     coordinator.update(row: builder("a"), declared: nil, traits: light)
     #expect(shown() == ["a"])

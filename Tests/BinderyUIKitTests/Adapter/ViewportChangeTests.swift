@@ -54,8 +54,9 @@ struct ViewportChangeTests {
     #expect(isAtEnd(table) && table.indexPathsForVisibleRows?.last?.row == 60)
   }
 
-  /// A chat in a table view controller, whose table UIKit clears of the keyboard.
-  @Test func aChatInATableViewControllerStaysAtItsEndUnderTheKeyboard() async {
+  /// A chat in a table view controller, whose table UIKit clears of the keyboard, in a window
+  /// of its own.
+  func chatInATableViewController() -> (UITableView, ListBinding<FlatSection, TestItem>, UIWindow) {
     let controller = UITableViewController(style: .plain)
     let window = UIWindow.show(controller)
     window.notificationCenter = NotificationCenter()
@@ -65,6 +66,11 @@ struct ViewportChangeTests {
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
     )
     .anchor(.end)
+    return (table, binding, window)
+  }
+
+  @Test func aChatInATableViewControllerStaysAtItsEndUnderTheKeyboard() async {
+    let (table, binding, window) = chatInATableViewController()
     #expect(await binding.apply(items: posts(0..<60)))
     #expect(isAtEnd(table))
     window.userShowsKeyboard()
@@ -117,15 +123,7 @@ struct ViewportChangeTests {
     let above = try #require(rowAtTheBottom(table))
     #expect(above.row == before.row && abs(above.start - before.start) < 0.5)
 
-    let controller = UITableViewController(style: .plain)
-    let window = UIWindow.show(controller)
-    window.notificationCenter = NotificationCenter()
-    let chat: UITableView = controller.tableView
-    chat.register(FeedCell.self, forCellReuseIdentifier: "post")
-    let chatBinding = chat.bind(
-      to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell
-    )
-    .anchor(.end)
+    let (chat, chatBinding, window) = chatInATableViewController()
     #expect(await chatBinding.apply(items: posts(0..<60)))
     chat.contentOffset.y = 1_200
     chat.layoutIfNeeded()

@@ -1,3 +1,5 @@
+// Content the app delivers, and the store that has no other (a push pipeline kept as it is).
+
 /// A loader-less store was asked to load: it never is (its keys wait for the app's delivery).
 struct NoLoader: Error {}
 
@@ -22,5 +24,44 @@ extension ContentStore {
   ///   (concurrency, timeout, retries) do not apply.
   public convenience init(configuration: Configuration = Configuration()) {
     self.init(configuration: configuration, loader: { _ in throw NoLoader() }, awaitsDelivery: true)
+  }
+}
+
+extension ContentStore {
+  /// Takes content for `key` that the app has — what a push pipeline emits, a value already at
+  /// hand — and keeps and shows it exactly as loaded content: cached at its cost, announced to
+  /// the cells showing the key, which are reconfigured, and to observers. A load of the key
+  /// that waits or runs is taken back (the app's content wins); one whose result is already on
+  /// its way is taken as any other when it comes. A failure of the key is forgotten, and its
+  /// retry with it. Content the cache refuses is shown once, as a load's is.
+  ///
+  /// - Complexity: O(1), plus the evictions the new content's cost makes.
+  public func deliver(_ content: Content, for key: Key) {
+    takeBackLoad(of: key)
+    _counted.delivered += 1
+    keep(content, for: key, priority: .visible, loaded: false)
+  }
+
+  /// Takes back a load of `key` that waits or runs, for what the app delivers instead.
+  func takeBackLoad(of key: Key) {
+    guard _records[key].isLoading else { return }
+    let withdrawal = withdraw(key)
+    if withdrawal != .ended {
+      _records.update(key) { record in
+        if case .loading = record._phase { record._phase = .idle }
+      }
+    }
+    if withdrawal == .running {
+      _counted.cancelled += 1
+      // Its worker is abandoned: the watchdog writes it off if its loader never returns.
+      armWatchdog(by: time.elapsed() + timeout)
+    }
+  }
+
+  /// Takes a loading key out of the scheduler's hands; a store without a loader has only keys
+  /// waiting for the app, which no scheduler holds.
+  @inlinable
+  func withdraw(_ key: Key) -> LoadScheduler<Key, Content>.Withdrawal {
+    _awaitsDelivery ? .waiting : _scheduler.cancel(key)
   }
 }

@@ -259,43 +259,6 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
     load(key, priority: priority)
   }
 
-  /// Takes content for `key` that the app has — what a push pipeline emits, a value already at
-  /// hand — and keeps and shows it exactly as loaded content: cached at its cost, announced to
-  /// the cells showing the key, which are reconfigured, and to observers. A load of the key
-  /// that waits or runs is taken back (the app's content wins); one whose result is already on
-  /// its way is taken as any other when it comes. A failure of the key is forgotten, and its
-  /// retry with it. Content the cache refuses is shown once, as a load's is.
-  ///
-  /// - Complexity: O(1), plus the evictions the new content's cost makes.
-  public func deliver(_ content: Content, for key: Key) {
-    takeBackLoad(of: key)
-    _counted.delivered += 1
-    keep(content, for: key, priority: .visible, loaded: false)
-  }
-
-  /// Takes back a load of `key` that waits or runs, for what the app delivers instead.
-  func takeBackLoad(of key: Key) {
-    guard _records[key].isLoading else { return }
-    let withdrawal = withdraw(key)
-    if withdrawal != .ended {
-      _records.update(key) { record in
-        if case .loading = record._phase { record._phase = .idle }
-      }
-    }
-    if withdrawal == .running {
-      _counted.cancelled += 1
-      // Its worker is abandoned: the watchdog writes it off if its loader never returns.
-      armWatchdog(by: time.elapsed() + timeout)
-    }
-  }
-
-  /// Takes a loading key out of the scheduler's hands; a store without a loader has only keys
-  /// waiting for the app, which no scheduler holds.
-  @inlinable
-  func withdraw(_ key: Key) -> LoadScheduler<Key, Content>.Withdrawal {
-    _awaitsDelivery ? .waiting : _scheduler.cancel(key)
-  }
-
   /// Takes one unit of interest away; with none left, a waiting load is dropped, a running one
   /// cancelled and a scheduled retry forgotten. Cached content stays.
   @inlinable
@@ -359,49 +322,6 @@ public final class ContentStore<Key: Hashable & Sendable, Content: Sendable> {
       case .failed: record._phase = .idle
       }
     }
-  }
-
-  // MARK: Memory
-
-  /// Stops the store's time while the app is in the background (BinderyUIKit's bindings do this
-  /// from UIKit's notifications): a load under way when the app is suspended is not timed out
-  /// for the time it was away, and a retry waits the time it was to wait once the app is back.
-  /// Loads go on running; calling it again changes nothing.
-  public func pauseTime() {
-    guard time.pause() else { return }
-  }
-
-  /// Whether the store's time stands still (``pauseTime()``).
-  public var isTimePaused: Bool { time.isPaused }
-
-  /// Lets the store's time go on from where ``pauseTime()`` stopped it: each load's timeout and
-  /// each retry counts from there.
-  public func resumeTime() {
-    guard time.resume() else { return }
-    _watchdog?.task.cancel()
-    _watchdog = nil
-    let deadlines = [_scheduler.earliestDeadline, _records.earliestRetry].compactMap { $0 }
-    if let earliest = deadlines.min() { armWatchdog(by: earliest) }
-  }
-
-  /// Sheds cached content nobody wants — what was wanted least recently first — until the
-  /// cache's total cost is at most `cost`. Content someone wants (on screen, or in a prefetch
-  /// window) stays, so no cell loses what it shows. On iOS a bound store purges everything it
-  /// can when the app receives a memory warning.
-  ///
-  /// - Complexity: O(n) in the cached entries.
-  public func purge(downToCost cost: Int = 0) {
-    let purged = _cache.purge(downToCost: max(0, cost)) { self._records.interest(in: $0) > 0 }
-    _counted.purged += purged
-  }
-
-  /// Forgets a key's content and failure, to force a fresh load: at once if someone wants the
-  /// key (its observers are told, so the cells showing it ask again), else on the next request.
-  public func evict(_ key: Key) {
-    _cache.remove(key)
-    _forgetFailure(of: key)
-    if _records.interest(in: key) > 0 { load(key, priority: .visible) }
-    announce(key)
   }
 
   // MARK: Events

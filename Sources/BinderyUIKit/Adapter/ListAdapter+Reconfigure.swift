@@ -92,4 +92,26 @@ extension ListAdapter {
       self?.reconfigureDeferred()
     }
   }
+
+  /// The positions of a content-only stage whose change ``ListFeatures/reloadWhen`` says needs
+  /// a new cell (another cell type, say): reloaded, where the rest are reconfigured.
+  func reloads(in stage: StagedChangeset<Section, Item>.Stage) -> [ItemPosition] {
+    guard features.reloadWhen != nil || features.cellKind != nil,
+      !stage.itemReconfigures.isEmpty, !stage.isStructural
+    else { return [] }
+    let next = stage.snapshot
+    return stage.itemReconfigures.filter { position in
+      guard let old = shown.item(at: position), let new = next.item(at: position) else {
+        return false
+      }
+      return features.reloadWhen?(old, new) == true || needsAnotherKindOfCell(new)
+    }
+  }
+
+  /// Whether the cell that shows `item` is of another kind than the provider now dequeues for
+  /// it (`replacesCells(byKind:)`): a reconfigure would get back a cell UIKit refuses.
+  func needsAnotherKindOfCell(_ item: Item) -> Bool {
+    guard let kind = features.cellKind else { return false }
+    return cellKinds.hasCell(of: item.id, otherThan: kind(item))
+  }
 }

@@ -42,6 +42,25 @@ extension ContentStore {
     keep(content, for: key, priority: .visible, loaded: false)
   }
 
+  /// Takes a failure for `key` that the app has — the error its push pipeline sends for the
+  /// key — and shows it as a load's failure: the content the key had is dropped, a load that
+  /// waits or runs is taken back, and the cells showing the key and the observers are told.
+  /// In a store with a loader the key is retried after the backoff, as a load's failure is;
+  /// a store without one has nothing to retry with, so the failure stays
+  /// (``ContentFailure/allowsRetry`` is `false`) until the app delivers the key again or
+  /// interest in it ends.
+  ///
+  /// - Complexity: O(1).
+  public func deliverFailure(_ error: any Error, for key: Key) {
+    takeBackLoad(of: key)
+    _cache.remove(key)
+    var previous: FailureRecord?
+    if case .failed(let failure, _) = _records[key]._phase { previous = failure }
+    let failure: ContentError =
+      _awaitsDelivery ? .loaderFailed(PermanentLoadFailure(error)) : .loaderFailed(error)
+    _fail(key, failure, priority: .visible, after: previous)
+  }
+
   /// Takes back a load of `key` that waits or runs, for what the app delivers instead.
   func takeBackLoad(of key: Key) {
     guard _records[key].isLoading else { return }

@@ -54,4 +54,47 @@ struct DeliveredOnlyStoreTests {
     #expect(data == nil)
     photos._checkInvariants()
   }
+
+  struct Offline: Error {}
+
+  /// The app's pipeline says a key failed (issue 67, item 2): shown as a failure no retry can
+  /// fix, since nothing could retry it, until the app delivers the key again.
+  @Test func aFailureTheAppDeliversIsShownUntilItDeliversTheKey() {
+    let clock = VirtualClock()
+    let photos = ContentStore<Int, String>(configuration: .init(clock: clock))
+    var told: [Int] = []
+    let observation = photos.observe { key, _ in told.append(key) }
+    photos.request(1)
+    photos.deliverFailure(Offline(), for: 1)
+    let failure = photos.state(for: 1).failure
+    #expect(failure?.allowsRetry == false && told == [1])
+    clock.advance(by: .seconds(3_600))  // nothing retries it
+    #expect(photos.state(for: 1).phase == .failed && photos.statistics.started == 0)
+    photos._checkInvariants()
+    photos.deliver("photo 1", for: 1)
+    #expect(photos.state(for: 1).content == "photo 1")
+    // A failure replaces content the key had.
+    photos.deliverFailure(Offline(), for: 1)
+    #expect(photos.state(for: 1).phase == .failed && photos.state(for: 1).content == nil)
+    photos._checkInvariants()
+    observation.cancel()
+  }
+
+  /// In a store with a loader a delivered failure is a load's: the loader tries again after
+  /// the backoff.
+  @Test func aFailureDeliveredToAStoreWithALoaderIsRetried() async {
+    let clock = VirtualClock()
+    let loader = GatedLoader()
+    defer { loader.openAll() }
+    let photos = ContentStore<Int, String>(configuration: .init(clock: clock), loader: loader.load)
+    photos.request(2)
+    await eventually("the load to start") { loader.startedKeys == [2] }
+    photos.deliverFailure(Offline(), for: 2)
+    #expect(photos.state(for: 2).failure?.allowsRetry == true)
+    clock.advance(by: .seconds(60))
+    await eventually("the retry to start") { loader.startedKeys == [2, 2] }
+    loader.open(2)
+    await eventually("the retry's content") { photos.state(for: 2).content == "content 2" }
+    photos._checkInvariants()
+  }
 }

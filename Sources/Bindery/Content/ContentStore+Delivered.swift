@@ -48,7 +48,7 @@ extension ContentStore {
   /// In a store with a loader the key is retried after the backoff, as a load's failure is;
   /// a store without one has nothing to retry with, so the failure stays
   /// (``ContentFailure/allowsRetry`` is `false`) until the app delivers the key again or
-  /// interest in it ends.
+  /// interest in it ends. A failure of a key nobody wants is not kept.
   ///
   /// - Complexity: O(1).
   public func deliverFailure(_ error: any Error, for key: Key) {

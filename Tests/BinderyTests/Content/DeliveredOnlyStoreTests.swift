@@ -77,6 +77,10 @@ struct DeliveredOnlyStoreTests {
     photos.deliverFailure(Offline(), for: 1)
     #expect(photos.state(for: 1).phase == .failed && photos.state(for: 1).content == nil)
     photos._checkInvariants()
+    // A failure of a key nobody wants is not kept, as a load's that no retry can fix is not.
+    photos.deliverFailure(Offline(), for: 9)
+    #expect(photos.state(for: 9).phase == .notRequested)
+    photos._checkInvariants()
     observation.cancel()
   }
 

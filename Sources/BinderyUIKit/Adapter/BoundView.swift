@@ -39,7 +39,7 @@ protocol BoundView: UIScrollView {
   func reconfigure(at paths: [IndexPath])
 
   /// Gives the rows at `paths` new cells (a reload), in a batch of their own. A reload
-  /// deselects them: the adapter selects them again (`keepingSelection(of:_:)`).
+  /// deselects them: the adapter selects them again (`keepingWhatAReloadTakes(of:_:)`).
   func replaceCells(at paths: [IndexPath], animation: UpdateAnimation)
 
   /// Scrolls the row or item at `path` (one the view has) to `position` in the viewport.

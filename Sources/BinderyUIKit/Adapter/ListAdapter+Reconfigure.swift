@@ -48,9 +48,8 @@ extension ListAdapter {
   }
 
   private func replaceCells(at paths: [IndexPath]) {
-    noteVoiceOverFocus(amongRows: paths)
     let animation = features.animation
-    keepingSelection(of: paths) {
+    keepingWhatAReloadTakes(of: paths) {
       guard animation != .none else {
         return UIView.performWithoutAnimation {
           view?.replaceCells(at: paths, animation: animation)
@@ -60,10 +59,13 @@ extension ListAdapter {
     }
   }
 
-  /// Runs `reload`, which reloads the rows at `paths`, and selects again those of them that
-  /// were selected: a reload deselects, where the cell it replaces showed the same item.
-  func keepingSelection(of paths: [IndexPath], _ reload: () -> Void) {
+  /// Runs `reload`, which reloads the rows at `paths`, and gives back what a reload takes from
+  /// them though the new cell shows the same item: their selection, selected again at once, and
+  /// VoiceOver's cursor, put back at the end of the turn (``noteVoiceOverFocus(amongRows:)``).
+  /// The one place rows get new cells by a reload of rows.
+  func keepingWhatAReloadTakes(of paths: [IndexPath], _ reload: () -> Void) {
     guard !paths.isEmpty, let view else { return reload() }
+    noteVoiceOverFocus(amongRows: paths)
     let selected = Set(view.selectedIndexPaths).intersection(paths)
     reload()
     for path in selected { view.selectItem(at: path) }

@@ -40,8 +40,9 @@ extension ListAdapter {
   /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
   /// cells are changed as they waited to be; then a chat's end is pinned over those cells, the
   /// reader's place kept over rows measured again, and an animated scroll that landed settled;
-  /// VoiceOver's cursor put back on the cell its item has now; and last, with the rows where this frame draws them, heights are measured and the scroll's followers (prefetching, page loaders)
-  /// read the rows on screen.
+  /// VoiceOver's cursor put back on the cell its item has now; and last, with the rows where
+  /// this frame draws them, heights are measured and the scroll's followers (prefetching, page
+  /// loaders) read the rows on screen.
   private func runTurnWork() {
     let work = turnWork
     turnWork = []

@@ -72,8 +72,7 @@ extension ListAdapter {
   ) -> ScrollAnchorMark<Item.ID>? {
     guard features.anchor != .none, let scrollView else { return nil }
     let horizontal = scrollsHorizontally
-    let across = horizontal ? scrollView.bounds.height : scrollView.bounds.width
-    guard (horizontal ? before.size.height : before.size.width) != across else { return nil }
+    guard hasNewWidth(since: before, scrollView) else { return nil }
     let seen: (id: Item.ID, screenStart: CGFloat)
     if let place, abs(place.offset - before.offset) < 0.5 {
       seen = (place.id, place.screenStart)
@@ -95,6 +94,13 @@ extension ListAdapter {
       wasAtStart: before.isAtStart, wasAtEnd: before.isAtEnd)
   }
 
+  /// Whether the viewport's size across the scroll (a vertical list's width) changed since
+  /// `before`: every self-sizing row is then measured again.
+  private func hasNewWidth(since before: ViewportWatcher.Viewport, _ view: UIScrollView) -> Bool {
+    scrollsHorizontally
+      ? before.size.height != view.bounds.height : before.size.width != view.bounds.width
+  }
+
   /// In a chat (`.end`) read in the middle, as the viewport's end edge moves — the keyboard
   /// comes up or goes down, with the view shrunk to its layout guide or an inset — the row at
   /// that edge, kept as far from it as it was: a chat is read at its bottom, by the composer,
@@ -107,8 +113,7 @@ extension ListAdapter {
     guard features.anchor == .end, isInWindow, !isComingBack, let scrollView, let view
     else { return nil }
     let horizontal = scrollsHorizontally
-    let across = horizontal ? scrollView.bounds.height : scrollView.bounds.width
-    guard (horizontal ? before.size.height : before.size.width) == across else { return nil }
+    guard !hasNewWidth(since: before, scrollView) else { return nil }
     let now = ScrollAxis(scrollView, horizontal: horizontal)
     // The end edge, from the offset: where what covers the end (an inset) begins.
     let lengthBefore = horizontal ? before.size.width : before.size.height

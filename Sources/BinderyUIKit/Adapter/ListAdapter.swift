@@ -298,7 +298,6 @@ where
     let batch = StageBatch(
       stage: stage, reloads: reloads(in: stage),
       install: install)
-    if !batch.reloads.isEmpty { noteVoiceOverFocus(amongRows: batch.reloads.map(IndexPath.init)) }
     let anchor = scrollAnchorMark()
     if rowHeightMemory != nil {
       offerRowHeights()
@@ -358,7 +357,7 @@ where
     completion: @escaping @MainActor () -> Void
   ) {
     if let view {
-      keepingSelection(of: batch.reloads.map(IndexPath.init)) {
+      keepingWhatAReloadTakes(of: batch.reloads.map(IndexPath.init)) {
         view.apply(batch, animation: animation, completion: completion)
       }
     } else {

@@ -8,8 +8,8 @@ import Foundation
 // Objective-C runtime): each default does what UIKit does without the method.
 
 /// A flow layout's delegate: sizes item by item (`UICollectionViewDelegateFlowLayout` where
-/// UIKit does not exist). With one item per line, HeadlessUIKit lays each item out at its size
-/// along the scroll; lines of several items are all the layout's `itemSize` long.
+/// UIKit does not exist). Each item takes its size; lines hold as many items as fit across, and
+/// are as long along the scroll as their longest item (UIKit rules §4b).
 @MainActor
 public protocol HeadlessCollectionViewDelegateFlowLayout: HeadlessCollectionViewDelegate {
   /// The size of an item; the layout's item size by default.

@@ -30,10 +30,14 @@ extension ListEngine {
       let lineHeight = max(0, placement.lineHeight - spacing)
       let columnWidth = breadth / CGFloat(columns)
       let lineTop = section.itemsTop + placement.lineOffset
+      // A flow layout's item of its own width sits where its line puts it (``FlowLines``).
+      let span =
+        placement.span
+        ?? FlowLines.Span(start: CGFloat(placement.column) * columnWidth, width: columnWidth)
       return CGRect(
-        x: crossInsets.start + CGFloat(placement.column) * columnWidth,
+        x: crossInsets.start + span.start,
         y: lineTop + (section.layout.centersItemsInLine ? (lineHeight - height) / 2 : 0),
-        width: columnWidth, height: height)
+        width: span.width, height: height)
     }
     let (columns, lineHeight) = (section.layout.columns, section.layout.lineHeight)
     if let row = section.layout.orthogonal {

@@ -9,8 +9,10 @@ import Foundation
 /// and an estimated compositional group size a line to its tallest item; a list's line is its
 /// one row).
 ///
-/// Invariants: the lines are `ceil(count / columns)`, each the tallest height of its
-/// items (``items`` itself when there is one column); ``columns`` is at least 1. A line's offset,
+/// A flow layout's items of their own widths break into lines by width instead (``flow``).
+///
+/// Invariants: the lines are `ceil(count / columns)` (or ``flow``'s), each the tallest height
+/// of its items (``items`` itself when there is one column); ``columns`` is at least 1. A line's offset,
 /// the line at an offset and a change of one item's height each take O(log n) (O(columns) more
 /// to find a line's tallest item).
 struct SectionHeights {
@@ -20,15 +22,21 @@ struct SectionHeights {
   private(set) var items: RowHeights
   /// Each line's height; `nil` with one column, where the lines are the items.
   private var lineHeights: RowHeights?
+  /// The lines of a flow layout's items of their own widths, and where each sits across; `nil`
+  /// when the lines are ``columns`` items each.
+  let flow: FlowLines?
 
   /// - Complexity: O(n).
-  init(heights: [CGFloat], isMeasured: [Bool], columns: Int) {
-    self.columns = max(1, columns)
+  init(heights: [CGFloat], isMeasured: [Bool], columns: Int, flow: FlowLines? = nil) {
+    let flow = flow.flatMap { $0.spans.count == heights.count ? $0 : nil }
+    self.flow = flow
+    self.columns = max(1, flow?.widestLine ?? columns)
     items = RowHeights(heights: heights, isMeasured: isMeasured)
     guard self.columns > 1 else { return }
-    let lineCount = (heights.count + self.columns - 1) / self.columns
+    let lineCount = flow?.lineCount ?? (heights.count + self.columns - 1) / self.columns
     let tallest = (0..<lineCount).map { line in
-      heights[(line * self.columns)..<min(heights.count, (line + 1) * self.columns)].max() ?? 0
+      heights[Self.itemRange(ofLine: line, count: heights.count, columns: self.columns, flow: flow)]
+        .max() ?? 0
     }
     lineHeights = RowHeights(
       heights: tallest, isMeasured: [Bool](repeating: true, count: lineCount))
@@ -44,11 +52,20 @@ struct SectionHeights {
   var total: CGFloat { lineHeights?.total ?? items.total }
 
   /// The line an item is on.
-  func line(ofItem item: Int) -> Int { item / columns }
+  ///
+  /// - Complexity: O(1), O(log n) for a flow layout's lines by width.
+  func line(ofItem item: Int) -> Int { flow?.line(ofItem: item) ?? item / columns }
 
   /// The items of a line.
   func itemRange(ofLine line: Int) -> Range<Int> {
-    min(count, line * columns)..<min(count, (line + 1) * columns)
+    Self.itemRange(ofLine: line, count: count, columns: columns, flow: flow)
+  }
+
+  private static func itemRange(ofLine line: Int, count: Int, columns: Int, flow: FlowLines?)
+    -> Range<Int>
+  {
+    if let flow { return flow.itemRange(ofLine: line) }
+    return min(count, line * columns)..<min(count, (line + 1) * columns)
   }
 
   /// How far an item's line starts from the section's first line.
@@ -86,7 +103,8 @@ struct SectionHeights {
     let line = line(ofItem: item)
     return ItemPlacement(
       lineOffset: offset(ofLine: line), lineHeight: height(ofLine: line),
-      height: items.heights[item], column: item % columns)
+      height: items.heights[item], column: item - itemRange(ofLine: line).lowerBound,
+      span: flow?.spans[item])
   }
 
   /// The items, below `count`, whose lines meet the band from `top` to `bottom` (from the
@@ -180,4 +198,8 @@ struct ItemPlacement {
   var height: CGFloat
   /// The item's column within its line.
   var column: Int
+  /// Where a flow layout's item of its own width sits across its line, from the start of the
+  /// room the section insets leave, and its width; `nil` when the line is ``column``s of one
+  /// width.
+  var span: FlowLines.Span?
 }

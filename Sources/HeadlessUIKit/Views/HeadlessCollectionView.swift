@@ -40,9 +40,9 @@ open class HeadlessCollectionView: HeadlessScrollView {
   /// Whether and how many items the user may select (see `allowsSelection`).
   var selectionSettings = SelectionSettings()
   /// How items get their lengths along the scroll, as last set up (see `updateItemSizing()`).
-  private var itemSizing: ItemSizing?
+  var itemSizing: ItemSizing?
   /// Items the flow delegate sized too wide, already logged.
-  private var tooWideItemsReported: Set<IndexPath> = []
+  var tooWideItemsReported: Set<IndexPath> = []
 
   /// The layout; setting one lays out again.
   open var collectionViewLayout: HeadlessCollectionViewLayout {
@@ -142,71 +142,6 @@ open class HeadlessCollectionView: HeadlessScrollView {
       engine.report(UIKitMessages.itemTooWide(flow.scrollDirection == .horizontal))
     }
     updateItemSizing()
-  }
-
-  /// An item the flow delegate sizes wider than the content (the section and content insets
-  /// taken off) is logged, as UIKit does, with its note on the delegate; once an item here.
-  private func checkDelegateItemSize(
-    _ size: CGSize, at path: IndexPath, flow: HeadlessCollectionViewFlowLayout
-  ) {
-    let horizontal = flow.scrollDirection == .horizontal
-    let across = horizontal ? size.height : size.width
-    let insets = flow.sectionInsets.across
-    let content =
-      horizontal ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
-    guard engine.viewport.breadth > 0,
-      across > engine.viewport.breadth - insets.0 - insets.1 - content,
-      tooWideItemsReported.insert(path).inserted
-    else { return }
-    engine.report(UIKitMessages.itemTooWide(horizontal, fromDelegate: true))
-  }
-
-  /// What decides each item's length along the scroll, for a flow layout of one item per line.
-  private struct ItemSizing: Equatable {
-    var selfSizing: Bool
-    var estimate: CGFloat
-    var spacing: CGFloat
-    var horizontal: Bool
-    var delegate: ObjectIdentifier?
-  }
-
-  /// Gives items lengths of their own — the flow delegate's sizes, or their cells' once shown
-  /// with an `estimatedItemSize` — when a flow layout has one item per line; lines of several
-  /// items are all `itemSize` long. The heights measured are kept until this changes.
-  private func updateItemSizing() {
-    // A compositional layout's sections size their items themselves, section by section.
-    let flowDelegate = delegate as? any HeadlessCollectionViewDelegateFlowLayout
-    guard let flow = collectionViewLayout as? HeadlessCollectionViewFlowLayout,
-      flow.estimatedItemSize != .zero || flowDelegate != nil
-    else {
-      if itemSizing != nil {
-        itemSizing = nil
-        engine.rowGeometry.sizing = nil
-      }
-      return
-    }
-    let horizontal = flow.scrollDirection == .horizontal
-    let automatic = flow.estimatedItemSize == HeadlessCollectionViewFlowLayout.automaticSize
-    // Cells measure their height for a width: self-sizing works in vertical layouts here.
-    let selfSizing = flow.estimatedItemSize != .zero && !horizontal
-    let sizing = ItemSizing(
-      selfSizing: selfSizing,
-      estimate: automatic ? flow.itemSize.height : flow.estimatedItemSize.height,
-      spacing: max(0, flow.minimumLineSpacing), horizontal: horizontal,
-      delegate: flowDelegate.map { ObjectIdentifier($0) })
-    guard sizing != itemSizing else { return }
-    itemSizing = sizing
-    engine.rowGeometry.sizing = RowSizing(
-      height: { [weak self, weak flow] path in
-        guard let self, let flow else { return nil }
-        if sizing.selfSizing { return nil }
-        let size =
-          (self.delegate as? any HeadlessCollectionViewDelegateFlowLayout)?.collectionView(
-            self, layout: flow, sizeForItemAt: path) ?? flow.itemSize
-        self.checkDelegateItemSize(size, at: path, flow: flow)
-        return sizing.horizontal ? size.width : size.height
-      },
-      estimate: sizing.selfSizing ? { _ in sizing.estimate } : nil, spacing: sizing.spacing)
   }
 
   // MARK: UIKit's surface

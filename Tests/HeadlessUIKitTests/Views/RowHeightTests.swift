@@ -411,8 +411,10 @@ struct ItemHeightTests {
       (byDelegate, CGSize.zero), (bySelfSizing, CGSize(width: 100, height: 50)),
     ] {
       let (frames, height) = frames(items, estimated: estimated)
+      // The delegate's items are its width; self-sizing cells share the line's width here.
+      let width = items.sizesFromDelegate ? 100 : 320.0 / 3
       #expect(
-        frames[0] == CGRect(x: 0, y: 30, width: 320.0 / 3, height: 20), "in its line's middle")
+        frames[0] == CGRect(x: 0, y: 30, width: width, height: 20), "in its line's middle")
       #expect(frames[1].minY == 0 && frames[1].height == 80)
       #expect(frames[3].minY == 90 && frames[6].minY == 140)
       #expect(height == CGFloat(90 + 50 + 80))

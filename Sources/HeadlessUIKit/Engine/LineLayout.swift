@@ -14,6 +14,8 @@ import Foundation
 struct LineLayout {
   /// Each line's length along the scroll, spacing included.
   var rowHeight: CGFloat = ListEngine.defaultRowHeight
+  /// The part of ``rowHeight`` that is room between lines: none follows the last line.
+  var lineSpacing: CGFloat = 0
   /// Items per line; below 1 reads as 1.
   var columns = 1
   /// Room a flow layout leaves around each section's items, along the scroll and across it.
@@ -29,7 +31,8 @@ struct LineLayout {
   /// with the insets.
   var uniform: SectionLayout {
     SectionLayout(
-      columns: max(1, columns), lineHeight: rowHeight, insets: sectionInsets,
+      columns: max(1, columns), lineHeight: rowHeight, lineSpacing: lineSpacing,
+      insets: sectionInsets,
       crossInsets: crossInsets, centersItemsInLine: centersItemsInLine)
   }
 }

@@ -40,6 +40,9 @@ struct SectionFrame {
 struct SectionLayout {
   var columns: Int
   var lineHeight: CGFloat
+  /// The part of ``lineHeight`` (or of each item's height, for items of their own) that is room
+  /// between lines: UIKit puts none after a section's last line.
+  var lineSpacing: CGFloat = 0
   var insets: (start: CGFloat, end: CGFloat)
   var crossInsets: (start: CGFloat, end: CGFloat)
   /// The room after the section, before the next one (a compositional layout's
@@ -117,7 +120,12 @@ extension ListEngine {
         sized?.lineCount
         ?? (layout.orthogonal != nil
           ? min(count, 1) : (count + layout.columns - 1) / layout.columns)
-      let itemsHeight = sized?.total ?? CGFloat(lines) * max(0, layout.lineHeight)
+      var itemsHeight = sized?.total ?? CGFloat(lines) * max(0, layout.lineHeight)
+      // The spacing goes between lines: none after the last (UIKit rules §4b).
+      if lines > 0, layout.orthogonal == nil {
+        let spacing = sized == nil ? layout.lineSpacing : rowSpacing(for: layout)
+        itemsHeight -= min(itemsHeight, max(0, spacing))
+      }
       let top = y
       let padding =
         header > 0 ? max(0, askingDataSource { view?.headerPadding(section: section) ?? 0 }) : 0

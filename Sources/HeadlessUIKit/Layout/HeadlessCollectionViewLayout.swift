@@ -61,6 +61,9 @@ open class HeadlessCollectionViewLayout {
   /// The length of one line of items along the scroll, spacing included.
   var lineHeight: CGFloat { ListEngine.defaultRowHeight }
 
+  /// The room between two lines, part of ``lineHeight``: none after the last line.
+  var lineSpacing: CGFloat { 0 }
+
   /// The length of a section's header or footer along the scroll.
   func height(of kind: SupplementaryKind) -> CGFloat { 0 }
 
@@ -157,7 +160,9 @@ open class HeadlessCollectionViewFlowLayout: HeadlessCollectionViewLayout {
     return max(1, Int(((room + spacing) / (item + spacing)).rounded(.down)))
   }
 
-  override var lineHeight: CGFloat { max(0, itemLengths.along) + max(0, minimumLineSpacing) }
+  override var lineHeight: CGFloat { max(0, itemLengths.along) + lineSpacing }
+
+  override var lineSpacing: CGFloat { max(0, minimumLineSpacing) }
 
   override func height(of kind: SupplementaryKind) -> CGFloat {
     let size = kind == .header ? headerReferenceSize : footerReferenceSize

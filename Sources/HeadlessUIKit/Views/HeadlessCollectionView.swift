@@ -129,6 +129,7 @@ open class HeadlessCollectionView: HeadlessScrollView {
     engine.lineLayout.sectionsMaySizeThemselves = layout.sectionsMaySizeThemselves
     engine.lineLayout.centersItemsInLine = layout is HeadlessCollectionViewFlowLayout
     engine.lineLayout.rowHeight = layout.lineHeight
+    engine.lineLayout.lineSpacing = layout.lineSpacing
     (engine.lineLayout.sectionInsets, engine.lineLayout.crossInsets) = (
       (layout.sectionInsets.along.0, layout.sectionInsets.along.1),
       (layout.sectionInsets.across.0, layout.sectionInsets.across.1)

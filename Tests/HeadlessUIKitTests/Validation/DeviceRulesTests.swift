@@ -261,7 +261,8 @@ struct DeviceRulesTests {
     let (grid, _) = makeGrid(items: 40)  // 320 × 200: two items a column
     grid.collectionViewLayout = layout
     HeadlessWindow.show(grid)
-    #expect(grid.contentSize == CGSize(width: 20 * 110, height: 200))
+    // Twenty lines, the spacing between them and none after the last.
+    #expect(grid.contentSize == CGSize(width: 20 * 110 - 10, height: 200))
     #expect(grid.indexPathsForVisibleItems.count == 6, "three columns of two")
     #expect(grid.layoutAttributesForItem(at: IndexPath(indexes: [0, 3]))?.frame.minX == 110)
     grid.contentOffset = CGPoint(x: 1_100, y: 0)

@@ -73,7 +73,7 @@ struct FlowLinesTests {
     // The last line: from its start, the minimum spacing between.
     #expect(frames[5] == CGRect(x: 0, y: 120, width: 80, height: 30))
     #expect(frames[6] == CGRect(x: 90, y: 120, width: 90, height: 30))
-    #expect(cloud.contentSize.height == CGFloat(4 * 40))
+    #expect(cloud.contentSize.height == CGFloat(4 * 40 - 10))
     #expect(cloud.indexPathsForVisibleItems.count == 7)
     #expect(cloud.indexPathForItem(at: CGPoint(x: 200, y: 50)) == nil, "the gap of line 2")
     #expect(cloud.indexPathForItem(at: CGPoint(x: 280, y: 50)) == IndexPath(item: 3, section: 0))
@@ -85,8 +85,8 @@ struct FlowLinesTests {
     let tags = Tags(Array(repeating: 100, count: 30))
     tags.height = 50
     let cloud = makeCloud(tags)
-    // Three a line (100 + 10 + 100 + 10 + 100 = 320): ten lines of 60.
-    #expect(cloud.contentSize.height == CGFloat(10 * 60))
+    // Three a line (100 + 10 + 100 + 10 + 100 = 320): ten lines of 50, 10 points apart.
+    #expect(cloud.contentSize.height == CGFloat(10 * 50 + 9 * 10))
     let frames = frames(cloud)
     #expect(frames[2] == CGRect(x: 220, y: 0, width: 100, height: 50))
     #expect(frames[3].minY == 60)

@@ -388,7 +388,8 @@ struct ItemHeightTests {
     let expected = items.heights.prefix(3).reduce(0) { $0 + $1 + 10 }
     #expect(
       list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.minY == expected)
-    #expect(list.contentSize.height == items.heights.reduce(0) { $0 + $1 + 10 })
+    // The spacing goes between lines, none after the last (UIKit rules §4b).
+    #expect(list.contentSize.height == items.heights.reduce(0) { $0 + $1 + 10 } - 10)
   }
 
   /// A flow layout's line is as tall as its tallest item, the others in its middle: with the
@@ -417,20 +418,20 @@ struct ItemHeightTests {
         frames[0] == CGRect(x: 0, y: 30, width: width, height: 20), "in its line's middle")
       #expect(frames[1].minY == 0 && frames[1].height == 80)
       #expect(frames[3].minY == 90 && frames[6].minY == 140)
-      #expect(height == CGFloat(90 + 50 + 80))
+      #expect(height == CGFloat(90 + 50 + 70), "no spacing after the last line")
     }
   }
 
   @Test func selfSizingItemsAreMeasuredWhenShown() {
     let items = Items(Array(repeating: 140, count: 30))
     let list = makeList(items, estimated: CGSize(width: 320, height: 50))
-    #expect(list.contentSize.height == CGFloat(30 * 60))
+    #expect(list.contentSize.height == CGFloat(30 * 60 - 10), "no spacing after the last")
     HeadlessWindow.show(list)
     // 600 points show four items of 150 (140 and 10 of spacing): measured; the rest estimates.
     #expect(
       list.indexPathsForVisibleItems.sorted() == (0..<4).map { IndexPath(item: $0, section: 0) })
     #expect(list.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))?.frame.height == 140)
-    #expect(list.contentSize.height == CGFloat(4 * 150 + 26 * 60))
+    #expect(list.contentSize.height == CGFloat(4 * 150 + 26 * 60 - 10))
     #expect(items.displayed.sorted() == (0..<4).map { IndexPath(item: $0, section: 0) })
   }
 }

@@ -134,6 +134,7 @@ open class HeadlessCompositionalLayout: HeadlessCollectionViewLayout {
     layout.columns = group.isHorizontal ? group.itemsPerGroup(in: container) : 1
     // A vertical group of n items is n lines that share its height.
     layout.lineHeight = groupHeight / CGFloat(group.itemsStacked) + section.interGroupSpacing
+    layout.lineSpacing = section.interGroupSpacing
     // An estimated group is as tall as its tallest item once their cells are measured, each
     // starting from its estimate (UIKit rules §7.9).
     if group.layoutSize.heightDimension.isEstimated {

@@ -176,9 +176,9 @@ extension BindingFuzzer {
   private func checkContent(_ content: String?, of item: FuzzItem, at path: IndexPath) throws {
     let state = store.state(for: item.contentKey)
     guard let content else {
-      let content = binding?.attachments(
-        of: ContentBinding<FuzzSection, FuzzItem, Int, String>.self
-      ).first
+      let content =
+        binding?.screenParts.lateContent.first
+        as? ContentBinding<FuzzSection, FuzzItem, Int, String>
       let cell: AnyObject? =
         (view as? UITableView)?.cellForRow(at: path)
         ?? (view as? UICollectionView)?.cellForItem(at: path)

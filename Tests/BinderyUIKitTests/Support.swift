@@ -74,3 +74,15 @@ func rowCount(of table: UITableView) -> Int {
 func itemCount(of grid: UICollectionView) -> Int {
   grid.numberOfSections == 0 ? 0 : grid.numberOfItems(inSection: 0)
 }
+
+extension ListBinding where Section == FlatSection, Item == TestItem {
+  /// The prefetcher `bind(to:content:…)` attached for a store of `String`s by `Int` keys.
+  var avatarPrefetcher: ContentPrefetcher<FlatSection, TestItem, Int, String>? {
+    screenParts.prefetchers.first as? ContentPrefetcher<FlatSection, TestItem, Int, String>
+  }
+
+  /// The late content `bind(to:content:…)` attached for a store of `String`s by `Int` keys.
+  var avatarContent: ContentBinding<FlatSection, TestItem, Int, String>? {
+    screenParts.lateContent.first as? ContentBinding<FlatSection, TestItem, Int, String>
+  }
+}

@@ -26,15 +26,10 @@ extension ListBinding {
     stopObservers.append(observer)
   }
 
-  /// Keeps an object alive as long as the binding (a prefetcher, a bridge to the view).
+  /// Keeps an object alive as long as the binding: a bridge of the app's to the view, a model
+  /// the cells read. The binding never looks at it.
   public func retain(_ object: AnyObject) {
-    attachments.append(object)
-  }
-
-  /// The objects of a type the binding keeps (see ``retain(_:)``): the content binding or the
-  /// prefetcher `bind(to:content:)` attached, for example.
-  public func attachments<Attachment>(of type: Attachment.Type) -> [Attachment] {
-    attachments.compactMap { $0 as? Attachment }
+    parts.screen.kept.append(object)
   }
 
   /// Tells the binding's prefetchers where a fling will come to rest, `offset` points along the
@@ -42,9 +37,7 @@ extension ListBinding {
   /// so the screen there is loaded first, after any paging or snapping your delegate applies.
   /// Optional: without it, prefetchers work the landing out from the view's speed.
   public func flingWillComeToRest(atOffset offset: Double) {
-    for listener in attachments(of: (any FlingLandingListener).self) {
-      listener.flingWillComeToRest(atOffset: offset)
-    }
+    for part in parts.screen.inOrder { part.flingWillComeToRest(atOffset: offset) }
   }
 
   /// Calls `cancel` when the binding is cancelled or released, from whatever thread that

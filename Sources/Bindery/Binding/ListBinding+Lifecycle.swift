@@ -62,9 +62,7 @@ extension ListBinding {
     view = nil
     completionDeadlines.finish(through: .max)
     waiters.resolveAll()
-    let observers = stopObservers
-    stopObservers = []
-    for observer in observers { observer() }
+    parts.tellStopped()
   }
 
 }
@@ -84,14 +82,12 @@ where
   /// A released binding stops as a cancelled one does: its stop observers hear it first (the
   /// view's adapter lets go of the app's closures), then its parts go.
   @MainActor func release() {
-    let observers = parts?.stopObservers ?? []
-    parts?.stopObservers = []
-    for observer in observers { observer() }
+    parts?.tellStopped()
     parts = nil
   }
 }
 
-/// What a binding keeps on the main actor: its view, its observers and its attachments. Only
+/// What a binding keeps on the main actor: its view, its observers and its screen's parts. Only
 /// the main actor reads or writes them; the box is `Sendable` so that a binding released on
 /// another thread can hand it to the main actor, where they are torn down.
 final class BindingParts<Section, Item>: @unchecked Sendable
@@ -105,7 +101,15 @@ where
   var stopObservers: [@MainActor () -> Void] = []
   var failureObservers: [@MainActor (any Error) -> Void] = []
   var endObservers: [@MainActor () -> Void] = []
-  var attachments: [AnyObject] = []
+  var screen = ScreenParts<Section, Item>()
+
+  /// Tells the screen's parts, then the stop observers, that the binding stopped; once.
+  @MainActor func tellStopped() {
+    let (told, observers) = (screen.inOrder, stopObservers)
+    stopObservers = []
+    for part in told { part.bindingDidStop() }
+    for observer in observers { observer() }
+  }
 
   /// A new box with everything this one held; this one is left empty.
   func handOver() -> BindingParts {
@@ -116,7 +120,7 @@ where
     swap(&stopObservers, &next.stopObservers)
     swap(&failureObservers, &next.failureObservers)
     swap(&endObservers, &next.endObservers)
-    swap(&attachments, &next.attachments)
+    swap(&screen, &next.screen)
     return next
   }
 }

@@ -81,6 +81,7 @@ extension ListBinding {
     handledSequence = max(handledSequence, diff.sequence)
     let clock = ContinuousClock()
     let started = clock.now
+    for part in parts.screen.inOrder { part.listWillShow(diff.next) }
     for observer in willShowObservers { observer(diff.next) }
     statistics.updates += 1
     statistics.lastDiffTime = diff.diffTime
@@ -108,6 +109,7 @@ extension ListBinding {
       for shown in shownNow { finishShowing(shown) }
     }
     statistics.lastApplyTime = clock.now - started
+    for part in parts.screen.inOrder { part.listDidShow() }
     for observer in showObservers { observer() }
     return .shown
   }

@@ -133,7 +133,7 @@ where
   /// What the worker diffs the next list from, and its version: the snapshot shown, as the
   /// worker or the main actor last made it.
   nonisolated let diffBase = Locked(DiffBase<Section, Item>())
-  /// The view, the observers and the attachments: what lives on the main actor, in one box
+  /// The view, the observers and the screen's parts: what lives on the main actor, in one box
   /// the deinit can hand to it.
   nonisolated let parts = BindingParts<Section, Item>()
   var willShowObservers: [@MainActor (Snapshot<Section, Item>) -> Void] {
@@ -147,10 +147,6 @@ where
   var stopObservers: [@MainActor () -> Void] {
     get { parts.stopObservers }
     set { parts.stopObservers = newValue }
-  }
-  var attachments: [AnyObject] {
-    get { parts.attachments }
-    set { parts.attachments = newValue }
   }
   /// Installs the next stage's snapshot: one closure for every stage of every list, as the
   /// view installs them in order.

@@ -108,14 +108,7 @@ where
     self.contentKey = contentKey
     self.planner = planner
     ledger = InterestLedger(store: store)
-    binding.retain(self)
-    binding.onWillShow { [weak self, weak binding] snapshot in
-      // Only for the first list: later lists are re-planned once they are on screen.
-      guard let self, binding?.snapshot.numberOfItems == 0 else { return }
-      self.plan(for: snapshot, visible: self.firstScreen(of: snapshot))
-    }
-    binding.onShow { [weak self] in self?.setNeedsUpdate() }
-    binding.onStop { [weak self] in self?.stop() }
+    binding.attach(prefetcher: self)
   }
 
   deinit {
@@ -560,9 +553,19 @@ extension ContentPrefetcher where Key == Item.ID {
   }
 }
 
-extension ContentPrefetcher: FlingLandingListener {}
+extension ContentPrefetcher: ScreenPart {
+  /// Plans for the first list's first screen before the view asks for a cell of it. Later
+  /// lists are planned for once they are on screen.
+  package func listWillShow(_ snapshot: Snapshot<Section, Item>) {
+    guard binding?.snapshot.numberOfItems == 0 else { return }
+    plan(for: snapshot, visible: firstScreen(of: snapshot))
+  }
 
-extension ContentPrefetcher: ContentShiftObserving {
+  /// Plans again at the end of the turn.
+  package func listDidShow() { setNeedsUpdate() }
+
+  package func bindingDidStop() { stop() }
+
   /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
   /// jump: the speed and the landing go on as they were.
   package func contentDidShift(byOffset offset: Double, rows: Int) {

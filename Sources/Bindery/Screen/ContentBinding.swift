@@ -39,6 +39,8 @@ where
   private weak var binding: ListBinding<Section, Item>?
   private var observation: ContentObservation?
   private var isReleaseScheduled = false
+  /// The holds set without prefetching, not reported yet (`holdingFirstDisplay`, …).
+  private var holdsWithoutPrefetching: [String] = []
   /// The screen the last release looked at (its first and last visible positions) and the
   /// binding's count of snapshot writes then; `nil` once a cell was configured since. A scroll
   /// that shows the same rows of the same list has no cell to release.
@@ -63,33 +65,24 @@ where
       if let hold = content.firstDisplayHold { prefetcher.holdFirstDisplay(upTo: hold) }
       if let hold = content.newRowHold { prefetcher.holdNewRows(upTo: hold) }
     } else {
-      reportHoldsWithoutPrefetching(content, to: binding)
+      holdsWithoutPrefetching = [
+        (content.firstDisplayHold, "holdingFirstDisplay"), (content.newRowHold, "holdingNewRows"),
+      ].compactMap { $0.0 == nil ? nil : $0.1 }
     }
-    binding.retain(self)
     observation = content.store.observe { [weak self] key, _ in self?.contentChanged(for: key) }
-    binding.onShow { [weak self] in self?.releaseDetachedCells() }
-    binding.onStop { [weak self] in self?.stop() }
+    binding.attach(lateContent: self)
   }
 
   /// Holds wait for content that prefetching asked for: without prefetching they hold
   /// nothing. Reported when the first list is about to show — what the first hold would have
-  /// held — rather than here, inside `bind`, before the caller could see the binding.
-  private func reportHoldsWithoutPrefetching(
-    _ content: LateContent<Item, Key, Content>, to binding: ListBinding<Section, Item>
-  ) {
-    let holds = [
-      (content.firstDisplayHold, "holdingFirstDisplay"), (content.newRowHold, "holdingNewRows"),
-    ].compactMap { $0.0 == nil ? nil : $0.1 }
-    guard !holds.isEmpty else { return }
-    var reported = false
-    binding.onWillShow { [weak binding] _ in
-      guard !reported else { return }
-      reported = true
-      for name in holds {
-        binding?.reportMisuse(
-          "LateContent.store(_:\(name):)",
-          "it waits for content that prefetching asked for, and prefetching is .never")
-      }
+  /// held — rather than inside `bind`, before the caller could see the binding.
+  fileprivate func reportHoldsWithoutPrefetching() {
+    let holds = holdsWithoutPrefetching
+    holdsWithoutPrefetching = []
+    for name in holds {
+      binding?.reportMisuse(
+        "LateContent.store(_:\(name):)",
+        "it waits for content that prefetching asked for, and prefetching is .never")
     }
   }
 
@@ -289,4 +282,15 @@ where
       self.releaseDetachedCells()
     }
   }
+}
+
+extension ContentBinding: ScreenPart {
+  package func listWillShow(_ snapshot: Snapshot<Section, Item>) {
+    if !holdsWithoutPrefetching.isEmpty { reportHoldsWithoutPrefetching() }
+  }
+
+  /// Gives back the interest of cells no longer on screen, at the end of the turn.
+  package func listDidShow() { releaseDetachedCells() }
+
+  package func bindingDidStop() { stop() }
 }

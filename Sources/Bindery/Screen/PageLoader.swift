@@ -82,9 +82,7 @@ where
     self.threshold = max(1, threshold)
     self.hasMore = hasMore
     self.load = load
-    binding.retain(self)
-    binding.onShow { [weak self] in self?.setNeedsCheck() }
-    binding.onStop { [weak self] in self?.stop() }
+    binding.attach(pageLoader: self)
   }
 
   /// The view configured the cell of the item at `position` (on screen, or prepared ahead):
@@ -218,7 +216,12 @@ where
   }
 }
 
-extension PageLoader: ContentShiftObserving {
+extension PageLoader: ScreenPart {
+  /// Looks at the rows the list left on screen, at the end of the turn.
+  package func listDidShow() { setNeedsCheck() }
+
+  package func bindingDidStop() { stop() }
+
   /// Cells configured before the view moved to keep the user's place (a chat opening at its
   /// end configures its first rows, then leaves them) no longer say the user is near the edge.
   package func contentDidShift(byOffset offset: Double, rows: Int) {

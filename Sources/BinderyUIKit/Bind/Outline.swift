@@ -231,7 +231,7 @@ extension UICollectionView {
       to: .sequence(AsyncStream<[OutlineRow<Item>]> { _ in }),
       cellProvider: Self.outlineCells(registration))
     let outline = OutlineExpansion(expanded: expanded, children: children, inbox: binding.inbox)
-    binding.retain(outline)
+    binding.attach(outline: outline)
     // When the source ends the outline goes on: taps still expand and collapse what it sent.
     let stop = source.feed(
       { sections in outline.receive(sections.first?.items ?? []) },
@@ -261,6 +261,7 @@ extension ListBinding {
   /// expand, collapse and toggle rows by id.
   public func outline<Node>() -> OutlineExpansion<Node>?
   where Item == OutlineRow<Node> {
-    attachments(of: OutlineExpansion<Node>.self).first
+    // The binding's one outline slot; its type is this module's, so the slot cannot name it.
+    screenParts.outline as? OutlineExpansion<Node>
   }
 }

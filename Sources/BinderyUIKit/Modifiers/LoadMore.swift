@@ -78,7 +78,7 @@ extension ViewBinding {
 
   /// The page loader ``loadMore(edge:threshold:hasMore:footer:load:)`` attached, if any.
   public var pageLoader: PageLoader<Section, Item>? {
-    attachments(of: PageLoader<Section, Item>.self).first
+    screenParts.pageLoaders.first
   }
 }
 

@@ -181,8 +181,7 @@ struct ContentBindingTests {
     let avatars = ContentStore<Int, String>(loader: { "content \($0)" })
     let binding = Self.bindWithoutPrefetching(table, avatars)
     await binding.apply(items: (0..<600).map { TestItem(id: $0) })
-    let content = binding.attachments(of: ContentBinding<FlatSection, TestItem, Int, String>.self)
-      .first
+    let content = binding.avatarContent
     #expect(content != nil)
     var most = 0
     while (table.indexPathsForVisibleRows?.last?.row ?? 0) < 599 {

@@ -137,8 +137,7 @@ struct ContentLifecycleTests {
     let last = LastReference(bind(table, avatars), probe: probe)
     await last.object?.apply(items: (0..<50).map { TestItem(id: $0) })
     prefetcher =
-      last.object?.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
-      .first
+      last.object?.avatarPrefetcher
     last.object?.retain(probe.object())
     // The last reference goes on another thread.
     await Task.detached { last.drop() }.value
@@ -184,10 +183,9 @@ struct ContentLifecycleTests {
       binding = bound
       adapter = bound.view
       prefetcher =
-        bound.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first
+        bound.avatarPrefetcher
       contentBinding =
-        bound.attachments(of: ContentBinding<FlatSection, TestItem, Int, String>.self)
-        .first
+        bound.avatarContent
       table = screen
       cell = screen.visibleCells.first
       #expect(prefetcher != nil && contentBinding != nil && adapter != nil)

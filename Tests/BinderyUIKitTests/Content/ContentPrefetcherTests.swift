@@ -62,7 +62,7 @@ struct PrefetchingTests {
     -> ContentPrefetcher<FlatSection, TestItem, Int, String>
   {
     try #require(
-      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+      binding.avatarPrefetcher)
   }
 
   /// One frame of a scroll at 60 frames a second: the offset moves `points`, the clock a
@@ -166,7 +166,7 @@ struct PrefetchingTests {
     // At rest the window narrows to the screen and one more; the loads farther on, all
     // running here, go on for their grace and are then cancelled.
     let prefetcher = try #require(
-      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+      binding.avatarPrefetcher)
     clock.advance(by: .seconds(1))
     await eventually("the window to narrow") { prefetcher.wantedCount == 24 }
     #expect(loading(84..<134) == Array(84..<134), "running loads let go of go on for a while")
@@ -373,7 +373,7 @@ struct PrefetchingTests {
     // narrowing let go of have had their grace.
     let near = ((first - 2) / 4)...((first + 24) / 4)
     let prefetcher = try #require(
-      binding.attachments(of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self).first)
+      binding.avatarPrefetcher)
     await eventually("the window narrowed") { prefetcher.wantedCount == near.count }
     clock.advance(by: prefetcher.finishingGrace)
     await eventually("only the keys near the screen wanted at rest") {
@@ -482,10 +482,9 @@ struct PrefetchingTests {
     delegate.snapTo = 400 * 44 - 100  // row 400 just below the bar
     table.delegate = delegate
     table.userFlings(velocity: 20_000)
-    let prefetcher = binding.attachments(
-      of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
+    let prefetcher = binding.avatarPrefetcher
     // The screen at that offset: rows 397 (under the bar) to 409.
-    await eventually("the announced landing") { prefetcher.first?.landing == 397..<410 }
+    await eventually("the announced landing") { prefetcher?.landing == 397..<410 }
     loader.openAll()
   }
 
@@ -503,9 +502,8 @@ struct PrefetchingTests {
     table.delegate = delegate
     let rate = table.decelerationRate.rawValue
     table.userFlings(velocity: 700 * 44 * (1 - rate) / rate * 1_000)
-    let prefetcher = binding.attachments(
-      of: ContentPrefetcher<FlatSection, TestItem, Int, String>.self)
-    await eventually("the announced landing") { prefetcher.first?.landing == 400..<412 }
+    let prefetcher = binding.avatarPrefetcher
+    await eventually("the announced landing") { prefetcher?.landing == 400..<412 }
     await eventually("its avatars requested") { Set(loader.startedKeys).isSuperset(of: 400..<412) }
     #expect(!loader.startedKeys.contains(700))
     table.decelerate(for: .seconds(10))

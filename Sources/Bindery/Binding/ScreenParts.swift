@@ -1,0 +1,100 @@
+import BinderyDiff
+
+// The parts of a bound screen that a binding runs, kept by their roles and told of the list in
+// one order: what the screen knows of its own parts, instead of closures each part registered.
+
+/// A part of a bound screen: late content (``ContentBinding``), a prefetcher
+/// (``ContentPrefetcher``), a page loader (``PageLoader``). The binding keeps each in the slot
+/// of its role (``ScreenParts``) and tells the parts, in the order of their roles, what
+/// happens to the list; a part answers only to what its role needs (every requirement has a
+/// default that does nothing).
+@MainActor
+package protocol ScreenPart<Section, Item>: AnyObject {
+  associatedtype Section: Identifiable & Equatable & Sendable where Section.ID: Sendable
+  associatedtype Item: Identifiable & Equatable & Sendable where Item.ID: Sendable
+
+  /// A list is about to be installed and shown (before the view asks for a cell of it).
+  func listWillShow(_ snapshot: Snapshot<Section, Item>)
+  /// A list was applied: its batches issued (UIKit may still animate them) or the view reloaded.
+  func listDidShow()
+  /// The binding stopped for good (cancelled, detached, or released).
+  func bindingDidStop()
+  /// A fling will come to rest `offset` points along the scroll.
+  func flingWillComeToRest(atOffset offset: Double)
+  /// The view moved its content by `offset` points to keep the user's place as the list
+  /// changed, the rows on screen now `rows` further down the list: a shift, not a scroll.
+  func contentDidShift(byOffset offset: Double, rows: Int)
+}
+
+extension ScreenPart {
+  package func listWillShow(_ snapshot: Snapshot<Section, Item>) {}
+  package func listDidShow() {}
+  package func bindingDidStop() {}
+  package func flingWillComeToRest(atOffset offset: Double) {}
+  package func contentDidShift(byOffset offset: Double, rows: Int) {}
+}
+
+/// The parts of a bound screen, by role, and the order the binding tells them in: prefetchers
+/// first — a first list's screen is asked for before the view asks for a cell, and a new list
+/// is planned for before its cells' interest is tidied — then late content, then page loaders,
+/// which look at the rows the list left on screen. The app's own observers (``ListBinding/onShow(_:)``
+/// and the others) hear after every part.
+///
+/// Invariant: a part is in one slot, once; the slots are let go of together, with the binding.
+package struct ScreenParts<Section, Item>
+where
+  Section: Identifiable & Equatable & Sendable, Section.ID: Sendable,
+  Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
+{
+  /// What keeps content ahead of the scroll, one per store.
+  package var prefetchers: [any ScreenPart<Section, Item>] = []
+  /// What hands cells their late content, one per kind of content the rows show.
+  package var lateContent: [any ScreenPart<Section, Item>] = []
+  /// What asks for more rows near an edge.
+  package var pageLoaders: [PageLoader<Section, Item>] = []
+  /// A tree's expansion (`bind(to:outline:…)`): its own type is the view's module's.
+  package var outline: AnyObject?
+  /// What the app keeps alive with the binding (``ListBinding/retain(_:)``): nobody asks it
+  /// anything.
+  var kept: [AnyObject] = []
+
+  /// Every part, in the order they are told.
+  var inOrder: [any ScreenPart<Section, Item>] {
+    prefetchers + lateContent + pageLoaders.map { $0 }
+  }
+}
+
+extension ListBinding {
+  /// The parts of the screen this binding runs, by role.
+  package var screenParts: ScreenParts<Section, Item> { parts.screen }
+
+  /// Adds a prefetcher to the screen. A binding that already stopped tells it so at once.
+  package func attach(prefetcher: any ScreenPart<Section, Item>) {
+    parts.screen.prefetchers.append(prefetcher)
+    if isStopped { prefetcher.bindingDidStop() }
+  }
+
+  /// Adds late content to the screen. A binding that already stopped tells it so at once.
+  package func attach(lateContent: any ScreenPart<Section, Item>) {
+    parts.screen.lateContent.append(lateContent)
+    if isStopped { lateContent.bindingDidStop() }
+  }
+
+  /// Adds a page loader to the screen. A binding that already stopped tells it so at once.
+  package func attach(pageLoader: PageLoader<Section, Item>) {
+    parts.screen.pageLoaders.append(pageLoader)
+    if isStopped { pageLoader.bindingDidStop() }
+  }
+
+  /// Gives the screen its tree's expansion.
+  package func attach(outline: AnyObject) {
+    parts.screen.outline = outline
+  }
+
+  /// Tells what watches the scroll that the view moved its content offset by `offset` points to
+  /// keep the user's place as the list changed, the rows on screen now `rows` further down
+  /// the list: a shift, not a scroll.
+  package func contentDidShift(byOffset offset: Double, rows: Int) {
+    for part in parts.screen.inOrder { part.contentDidShift(byOffset: offset, rows: rows) }
+  }
+}

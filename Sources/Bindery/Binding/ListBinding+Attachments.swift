@@ -37,7 +37,7 @@ extension ListBinding {
   /// so the screen there is loaded first, after any paging or snapping your delegate applies.
   /// Optional: without it, prefetchers work the landing out from the view's speed.
   public func flingWillComeToRest(atOffset offset: Double) {
-    for part in parts.screen.inOrder { part.flingWillComeToRest(atOffset: offset) }
+    parts.screen.tell { $0.flingWillComeToRest(atOffset: offset) }
   }
 
   /// Calls `cancel` when the binding is cancelled or released, from whatever thread that

@@ -81,7 +81,7 @@ extension ListBinding {
     handledSequence = max(handledSequence, diff.sequence)
     let clock = ContinuousClock()
     let started = clock.now
-    for part in parts.screen.inOrder { part.listWillShow(diff.next) }
+    parts.screen.tell { $0.listWillShow(diff.next) }
     for observer in willShowObservers { observer(diff.next) }
     statistics.updates += 1
     statistics.lastDiffTime = diff.diffTime
@@ -109,7 +109,7 @@ extension ListBinding {
       for shown in shownNow { finishShowing(shown) }
     }
     statistics.lastApplyTime = clock.now - started
-    for part in parts.screen.inOrder { part.listDidShow() }
+    parts.screen.tell { $0.listDidShow() }
     for observer in showObservers { observer() }
     return .shown
   }

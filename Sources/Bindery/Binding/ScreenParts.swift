@@ -47,20 +47,48 @@ where
   Item: Identifiable & Equatable & Sendable, Item.ID: Sendable
 {
   /// What keeps content ahead of the scroll, one per store.
-  package var prefetchers: [any ScreenPart<Section, Item>] = []
+  package private(set) var prefetchers: [any ScreenPart<Section, Item>] = []
   /// What hands cells their late content, one per kind of content the rows show.
-  package var lateContent: [any ScreenPart<Section, Item>] = []
+  package private(set) var lateContent: [any ScreenPart<Section, Item>] = []
   /// What asks for more rows near an edge.
-  package var pageLoaders: [PageLoader<Section, Item>] = []
+  package private(set) var pageLoaders: [PageLoader<Section, Item>] = []
+  /// Whether the screen has no part to tell: most lists of a screen without late content or
+  /// pages are shown without looking at the slots (unspecialized code looks the existential's
+  /// type up to walk them).
+  private(set) var isEmpty = true
   /// A tree's expansion (`bind(to:outline:…)`): its own type is the view's module's.
   package var outline: AnyObject?
   /// What the app keeps alive with the binding (``ListBinding/retain(_:)``): nobody asks it
   /// anything.
   var kept: [AnyObject] = []
 
+  mutating func add(prefetcher: any ScreenPart<Section, Item>) {
+    prefetchers.append(prefetcher)
+    isEmpty = false
+  }
+
+  mutating func add(lateContent part: any ScreenPart<Section, Item>) {
+    lateContent.append(part)
+    isEmpty = false
+  }
+
+  mutating func add(pageLoader: PageLoader<Section, Item>) {
+    pageLoaders.append(pageLoader)
+    isEmpty = false
+  }
+
   /// Every part, in the order they are told.
   var inOrder: [any ScreenPart<Section, Item>] {
     prefetchers + lateContent + pageLoaders.map { $0 }
+  }
+
+  /// Tells every part, in order, without gathering them into one array first (a list shown
+  /// tells them twice).
+  @MainActor func tell(_ message: (any ScreenPart<Section, Item>) -> Void) {
+    guard !isEmpty else { return }
+    for part in prefetchers { message(part) }
+    for part in lateContent { message(part) }
+    for part in pageLoaders { message(part) }
   }
 }
 
@@ -70,19 +98,19 @@ extension ListBinding {
 
   /// Adds a prefetcher to the screen. A binding that already stopped tells it so at once.
   package func attach(prefetcher: any ScreenPart<Section, Item>) {
-    parts.screen.prefetchers.append(prefetcher)
+    parts.screen.add(prefetcher: prefetcher)
     if isStopped { prefetcher.bindingDidStop() }
   }
 
   /// Adds late content to the screen. A binding that already stopped tells it so at once.
   package func attach(lateContent: any ScreenPart<Section, Item>) {
-    parts.screen.lateContent.append(lateContent)
+    parts.screen.add(lateContent: lateContent)
     if isStopped { lateContent.bindingDidStop() }
   }
 
   /// Adds a page loader to the screen. A binding that already stopped tells it so at once.
   package func attach(pageLoader: PageLoader<Section, Item>) {
-    parts.screen.pageLoaders.append(pageLoader)
+    parts.screen.add(pageLoader: pageLoader)
     if isStopped { pageLoader.bindingDidStop() }
   }
 
@@ -95,6 +123,6 @@ extension ListBinding {
   /// keep the user's place as the list changed, the rows on screen now `rows` further down
   /// the list: a shift, not a scroll.
   package func contentDidShift(byOffset offset: Double, rows: Int) {
-    for part in parts.screen.inOrder { part.contentDidShift(byOffset: offset, rows: rows) }
+    parts.screen.tell { $0.contentDidShift(byOffset: offset, rows: rows) }
   }
 }

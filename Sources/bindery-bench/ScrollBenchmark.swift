@@ -16,7 +16,7 @@ import HeadlessUIKit
 ///   ahead, a page loader watching the end, the default anchoring and `keepsRowHeights()`.
 ///
 /// A frame is timed from the offset's change through the layout that shows it (where UIKit
-/// asks for cells, and Bindery's scroll observers run) and two turns of the main actor, in
+/// asks for cells, and the parts of Bindery's screen that follow the scroll run) and two turns of the main actor, in
 /// which the jobs the frame queued run (a prefetch plan, a release of cells that left); content
 /// that arrives from a loader's thread is shown between frames, untimed: the loads the frame
 /// starts wait at a gate until it is timed (``LoadGate``), as otherwise when they land would

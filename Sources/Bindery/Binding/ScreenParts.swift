@@ -24,6 +24,11 @@ package protocol ScreenPart<Section, Item>: AnyObject {
   /// The view moved its content by `offset` points to keep the user's place as the list
   /// changed, the rows on screen now `rows` further down the list: a shift, not a scroll.
   func contentDidShift(byOffset offset: Double, rows: Int)
+  /// The view scrolled or changed shape this turn; `rowsMoved` is `false` when only its
+  /// offset moved over the same rows of the same list since the last time.
+  func viewDidScroll(rowsMoved: Bool)
+  /// The view configured the cell at `position` (on screen, or prepared ahead).
+  func cellConfigured(at position: ItemPosition)
 }
 
 extension ScreenPart {
@@ -32,13 +37,16 @@ extension ScreenPart {
   package func bindingDidStop() {}
   package func flingWillComeToRest(atOffset offset: Double) {}
   package func contentDidShift(byOffset offset: Double, rows: Int) {}
+  package func viewDidScroll(rowsMoved: Bool) {}
+  package func cellConfigured(at position: ItemPosition) {}
 }
 
 /// The parts of a bound screen, by role, and the order the binding tells them in: prefetchers
 /// first — a first list's screen is asked for before the view asks for a cell, and a new list
 /// is planned for before its cells' interest is tidied — then late content, then page loaders,
-/// which look at the rows the list left on screen. The app's own observers (``ListBinding/onShow(_:)``
-/// and the others) hear after every part.
+/// which look at the rows the list left on screen, then the view's own parts (its adapter: the
+/// empty state, a pending scroll, the load-more views). The app's own observers
+/// (``ListBinding/onShow(_:)`` and the others) hear after every part.
 ///
 /// Invariant: a part is in one slot, once; the slots are let go of together, with the binding.
 package struct ScreenParts<Section, Item>
@@ -56,6 +64,11 @@ where
   /// pages are shown without looking at the slots (unspecialized code looks the existential's
   /// type up to walk them).
   private(set) var isEmpty = true
+  /// The view's own parts (its adapter), told last.
+  package private(set) var view: (any ScreenPart<Section, Item>)?
+  /// Whether a part follows the view's scrolls and cells (late content, a page loader): without
+  /// one, the view reads nothing for them.
+  package private(set) var followsTheView = false
   /// A tree's expansion (`bind(to:outline:…)`): its own type is the view's module's.
   package var outline: AnyObject?
   /// What the app keeps alive with the binding (``ListBinding/retain(_:)``): nobody asks it
@@ -69,17 +82,22 @@ where
 
   mutating func add(lateContent part: any ScreenPart<Section, Item>) {
     lateContent.append(part)
-    isEmpty = false
+    (isEmpty, followsTheView) = (false, true)
   }
 
   mutating func add(pageLoader: PageLoader<Section, Item>) {
     pageLoaders.append(pageLoader)
+    (isEmpty, followsTheView) = (false, true)
+  }
+
+  mutating func set(view part: any ScreenPart<Section, Item>) {
+    view = part
     isEmpty = false
   }
 
   /// Every part, in the order they are told.
   var inOrder: [any ScreenPart<Section, Item>] {
-    prefetchers + lateContent + pageLoaders.map { $0 }
+    prefetchers + lateContent + pageLoaders.map { $0 } + (view.map { [$0] } ?? [])
   }
 
   /// Tells every part, in order, without gathering them into one array first (a list shown
@@ -87,6 +105,14 @@ where
   @MainActor func tell(_ message: (any ScreenPart<Section, Item>) -> Void) {
     guard !isEmpty else { return }
     for part in prefetchers { message(part) }
+    for part in lateContent { message(part) }
+    for part in pageLoaders { message(part) }
+    if let view { message(view) }
+  }
+
+  /// Tells the parts that follow the view (late content, then page loaders).
+  @MainActor func tellFollowers(_ message: (any ScreenPart<Section, Item>) -> Void) {
+    guard followsTheView else { return }
     for part in lateContent { message(part) }
     for part in pageLoaders { message(part) }
   }
@@ -112,6 +138,26 @@ extension ListBinding {
   package func attach(pageLoader: PageLoader<Section, Item>) {
     parts.screen.add(pageLoader: pageLoader)
     if isStopped { pageLoader.bindingDidStop() }
+  }
+
+  /// Gives the screen its view's own parts (its adapter), told after every other part.
+  package func attach(view: any ScreenPart<Section, Item>) {
+    parts.screen.set(view: view)
+    if isStopped { view.bindingDidStop() }
+  }
+
+  /// Whether a part follows the view's scrolls and cells: read each scrolled frame, without
+  /// copying the parts.
+  package var partsFollowTheView: Bool { parts.screen.followsTheView }
+
+  /// Tells late content and page loaders that the view scrolled or changed shape.
+  package func viewDidScroll(rowsMoved: Bool) {
+    parts.screen.tellFollowers { $0.viewDidScroll(rowsMoved: rowsMoved) }
+  }
+
+  /// Tells late content and page loaders that the view configured the cell at `position`.
+  package func cellConfigured(at position: ItemPosition) {
+    parts.screen.tellFollowers { $0.cellConfigured(at: position) }
   }
 
   /// Gives the screen its tree's expansion.

@@ -293,4 +293,9 @@ extension ContentBinding: ScreenPart {
   package func listDidShow() { releaseDetachedCells() }
 
   package func bindingDidStop() { stop() }
+
+  /// The prefetcher re-plans, and the cells' interest is tidied, as the view scrolls or its
+  /// viewport changes shape: cells UIKit shows again without asking for them want their
+  /// content again, prefetching or not.
+  package func viewDidScroll(rowsMoved: Bool) { viewMoved(rowsMoved: rowsMoved) }
 }

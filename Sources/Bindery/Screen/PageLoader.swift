@@ -222,6 +222,13 @@ extension PageLoader: ScreenPart {
 
   package func bindingDidStop() { stop() }
 
+  /// UIKit shows cells it kept near the screen again without asking for them: the scroll
+  /// itself is a reason to look (a failed page is retried as the user comes back). A scroll
+  /// that moved no row shows nothing the last look did not see.
+  package func viewDidScroll(rowsMoved: Bool) {
+    if rowsMoved { check() }
+  }
+
   /// Cells configured before the view moved to keep the user's place (a chat opening at its
   /// end configures its first rows, then leaves them) no longer say the user is near the edge.
   package func contentDidShift(byOffset offset: Double, rows: Int) {

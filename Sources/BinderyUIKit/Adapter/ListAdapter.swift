@@ -43,14 +43,12 @@ where
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }
   }
-  /// Told of every cell configured (page loaders watch the scroll through it).
-  var cellObservers: [@MainActor (IndexPath) -> Void] = []
-  /// Told after every scroll Bindery did not make (the user's, the app's), once at the end of
-  /// the turn it happened in (``setNeedsScrollWork(offsetOnly:)``): page loaders, and content
-  /// prefetching, which re-plans as the view scrolls. `rowsMoved` is `false` when only the
-  /// offset moved since the last time they were told: the same rows on screen, the same list,
-  /// the viewport's shape kept (most frames of a scroll), which leaves them little to do.
-  var scrollObservers: [@MainActor (_ rowsMoved: Bool) -> Void] = []
+  /// The load-more views shown past an end of the content (``ViewBinding/loadMore(edge:threshold:hasMore:footer:load:)``):
+  /// placed again as cells are configured and lists shown, gone when the binding stops.
+  var edgeAccessories: [any LoadingEdgeAccessory] = []
+  /// What the app does when the reader comes to the end (``ViewBinding/onReachingEnd(_:)``),
+  /// judged at the end of each turn the view moved or showed a list in.
+  var reachingEnd: [ReachingEnd] = []
   /// What is left to do when this main-actor turn ends (``TurnWork``), run by one job.
   var turnWork: TurnWork = []
   /// Where VoiceOver's cursor was when rows were given new cells this turn.
@@ -58,7 +56,7 @@ where
   /// Whether everything that asked for the scroll's work since it last ran was a scroll that
   /// kept the viewport's shape.
   private var scrollWorkFollowsOnlyTheOffset = true
-  /// The rows on screen and the list when the scroll's observers were last told.
+  /// The rows on screen and the list when the parts that follow the scroll were last told.
   private var rowsToldToScrollObservers:
     (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
   /// Whether that work looks at the viewport first: the view came back into a window, and may
@@ -184,13 +182,13 @@ where
 
   /// After the view moved: at the end of this main-actor turn, once however often it moved in
   /// it, measures the rows on screen for kept heights (a stopped binding's view too: it still
-  /// shows its list) and tells a live binding's scroll observers, all from one read of the rows
-  /// on screen. The offset's observers run before the view lays out the rows a scroll brings;
-  /// by the end of the turn it usually has, and a cell it configures later is measured as a
-  /// configured cell at the next measure either way. One job a frame, not one for each part of
-  /// the binding that follows the scroll. `offsetOnly` when the view only scrolled, its
-  /// viewport's shape kept: if nothing else asks in the turn and the rows on screen are the
-  /// ones the observers were last told of, they hear that no row moved.
+  /// shows its list) and tells a live binding's parts that follow the view, all from one read
+  /// of the rows on screen. The offset's observers run before the view lays out the rows a
+  /// scroll brings; by the end of the turn it usually has, and a cell it configures later is
+  /// measured as a configured cell at the next measure either way. One job a frame, not one for
+  /// each part of the binding that follows the scroll. `offsetOnly` when the view only
+  /// scrolled, its viewport's shape kept: if nothing else asks in the turn and the rows on
+  /// screen are the ones the parts were last told of, they hear that no row moved.
   func setNeedsScrollWork(offsetOnly: Bool = false) {
     if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
     guard !turnWork.contains(.scroll) else { return }
@@ -223,12 +221,17 @@ where
     let rows = (first: positions.first, last: positions.last, writes: shownList.writes)
     let rowsMoved = !offsetOnly || rowsToldToScrollObservers.map { $0 != rows } ?? true
     rowsToldToScrollObservers = rows
-    for observer in scrollObservers { observer(rowsMoved) }
+    // The parts first (late content, page loaders), then the app's end of the list.
+    binding?.viewDidScroll(rowsMoved: rowsMoved)
+    judgeReachingEnd()
   }
 
-  /// Whether a live binding has observers of its scrolls: without them, the scroll's work does
-  /// not read the rows on screen.
-  var hasScrollObserversToTell: Bool { isLive && !scrollObservers.isEmpty }
+  /// Whether a live binding has parts or app hooks that follow its scrolls: without them, the
+  /// scroll's work does not read the rows on screen.
+  var hasScrollObserversToTell: Bool {
+    guard let binding, !binding.isCancelled else { return false }
+    return binding.partsFollowTheView || !reachingEnd.isEmpty
+  }
 
   /// Stops the binding and lets go of the view: the view is bound anew, and a new data source
   /// takes this one's place.
@@ -422,8 +425,7 @@ where
     kept.footerTitle = fixed(features.footerTitle)
     kept.indexTitle = fixed(features.indexTitle)
     features = kept
-    cellObservers = []
-    scrollObservers = []
+    reachingEnd = []
     endCellTrackings()
   }
 

@@ -272,11 +272,16 @@ extension ListAdapter {
     if after != before { binding?.contentDidShift(byOffset: Double(after - before), rows: rows) }
   }
 
-  /// Tells the page loaders a cell was configured, and pins a chat's end once its first rows
+  /// Tells the parts that follow the view (page loaders) a cell was configured, places the
+  /// load-more views again, and pins a chat's end once its first rows
   /// are laid out on screen: the first list's pin was worked out from estimates, or before the
   /// view had a size.
   func cellWasConfigured(at indexPath: IndexPath) {
-    for observer in cellObservers { observer(indexPath) }
+    if let binding, binding.partsFollowTheView {
+      binding.cellConfigured(at: ItemPosition(indexPath))
+    }
+    // Cells that resize move the end of the content: the load-more view follows it.
+    for accessory in edgeAccessories { accessory.place() }
     guard pendingEndPin, isInWindow else { return }
     schedule(.endPin)
   }

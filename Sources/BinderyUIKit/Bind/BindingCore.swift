@@ -151,13 +151,8 @@ enum BindingCore {
         box?.stateForCell(of: item).phase ?? .notRequested
       }
     }
-    // The prefetcher re-plans, and the cells' interest is tidied, as the view scrolls or its
-    // viewport changes shape: cells UIKit shows again without asking for them want their
-    // content again, prefetching or not. Bindery hears the scroll itself, and leaves the view's
-    // `prefetchDataSource` to the app.
-    adapter.scrollObservers.append { [weak content] rowsMoved in
-      content?.viewMoved(rowsMoved: rowsMoved)
-    }
+    // The content hears the view's scrolls as a part of the screen (`viewDidScroll`): Bindery
+    // hears the scroll itself, and leaves the view's `prefetchDataSource` to the app.
   }
 
   /// Joins a new binding and its adapter: the adapter serves it, and lets go of the app's
@@ -166,7 +161,7 @@ enum BindingCore {
     _ binding: ListBinding<Section, Item>, _ adapter: ListAdapter<Section, Item>
   ) {
     adapter.attach(binding)
-    binding.onStop { [weak adapter] in adapter?.bindingStopped() }
+    binding.attach(view: adapter)
   }
 
   /// Installs a joined binding's adapter as the view's data source, and starts reading the

@@ -53,8 +53,7 @@ extension ViewBinding {
   /// ```
   public func emptyState(_ view: @escaping @MainActor (EmptyListState) -> UIView?) -> Self {
     guard let adapter = liveAdapter() else { return self }
-    adapter.features.emptyState = view
-    onShow { [weak adapter] in adapter?.updateEmptyState() }
+    adapter.features.emptyState = view  // updated by the adapter after every list shown
     onSourceFailure { [weak adapter] _ in adapter?.updateEmptyState() }
     // A source that ends without a list: nothing is loading any more.
     onEnd { [weak adapter] in adapter?.updateEmptyState() }

@@ -46,17 +46,9 @@ extension ViewBinding {
   ) -> Self {
     let loader = PageLoader(
       binding: self, edge: edge, threshold: threshold, hasMore: hasMore, load: load)
+    // The loader follows the view's cells and scrolls as a part of the screen.
     guard let adapter = liveAdapter() else {
       return self
-    }
-    adapter.cellObservers.append { [weak loader] indexPath in
-      loader?.cellConfigured(at: ItemPosition(indexPath))
-    }
-    // UIKit shows cells it kept near the screen again without asking for them: the scroll
-    // itself is a reason to look (a failed page is retried as the user comes back). A scroll
-    // that moved no row shows nothing the last look did not see.
-    adapter.scrollObservers.append { [weak loader] rowsMoved in
-      if rowsMoved { loader?.check() }
     }
     let keepingPlace: KeepingPlace = { [weak adapter] change in
       adapter?.keepingPlace(change) ?? change()
@@ -64,13 +56,10 @@ extension ViewBinding {
     if let footer,
       let accessory = makeEdgeAccessory(atStart: edge == .start, keepingPlace: keepingPlace)
     {
-      retain(accessory)
+      // The adapter keeps it, places it as lists are shown and cells configured (and, on iOS,
+      // as the content size changes), and stops it with the binding.
+      adapter.edgeAccessories.append(accessory)
       loader.onStateChange { [weak accessory] state in accessory?.show(footer(state)) }
-      onShow { [weak accessory] in accessory?.place() }
-      onStop { [weak accessory] in accessory?.stop() }
-      // Cells that resize move the end of the content: the view follows it as cells are shown
-      // (and, on iOS, as the content size changes).
-      adapter.cellObservers.append { [weak accessory] _ in accessory?.place() }
     }
     loader.setNeedsCheck()
     return self

@@ -76,18 +76,9 @@ extension ViewBinding {
   ///
   /// - Complexity: O(1) per turn in which the view moved or showed a list.
   public func onReachingEnd(_ action: @escaping @MainActor () -> Void) -> Self {
-    guard let adapter = liveAdapter() else { return self }
-    var wasAtEnd = false
-    adapter.scrollObservers.append { [weak adapter] _ in
-      guard let adapter, adapter.isInWindow, adapter.shown.numberOfItems > 0,
-        let scrollView = adapter.scrollView
-      else { return }
-      let isAtEnd = ScrollAxis(scrollView, horizontal: adapter.scrollsHorizontally).isAtEnd
-      defer { wasAtEnd = isAtEnd }
-      if isAtEnd, !wasAtEnd { action() }
-    }
-    // A list shown can bring the end into view with no scroll (a shorter list, the first).
-    onShow { [weak adapter] in adapter?.setNeedsScrollWork() }
+    // Judged by the adapter after the parts hear the scroll; a list shown asks for the scroll's
+    // work, as it can bring the end into view with no scroll (a shorter list, the first).
+    liveAdapter()?.reachingEnd.append(ReachingEnd(action: action))
     return self
   }
 }
@@ -112,5 +103,28 @@ extension ListAdapter {
       if best.map({ start < $0.start }) ?? true { best = (item.id, start) }
     }
     return best.map { .item($0.id, pointsIntoRow: Double(max(0, edge - $0.start))) }
+  }
+}
+
+/// What the app does when the reader comes to the end of the list
+/// (``ViewBinding/onReachingEnd(_:)``), and whether the end was in view when last judged.
+struct ReachingEnd {
+  var action: @MainActor () -> Void
+  var wasAtEnd = false
+}
+
+extension ListAdapter {
+  /// Calls the actions of `onReachingEnd` whose end came into view since they were last judged.
+  func judgeReachingEnd() {
+    guard !reachingEnd.isEmpty, isInWindow, shown.numberOfItems > 0, let scrollView else {
+      return
+    }
+    let isAtEnd = ScrollAxis(scrollView, horizontal: scrollsHorizontally).isAtEnd
+    for index in reachingEnd.indices {
+      let wasAtEnd = reachingEnd[index].wasAtEnd
+      reachingEnd[index].wasAtEnd = isAtEnd
+      // An action may stop the binding, which lets go of the actions.
+      if isAtEnd, !wasAtEnd, reachingEnd.indices.contains(index) { reachingEnd[index].action() }
+    }
   }
 }

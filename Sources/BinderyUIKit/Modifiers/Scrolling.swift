@@ -67,10 +67,7 @@ extension ListAdapter {
     pendingEndPin = false  // the app's scroll wins over the first list's pin
     settlingScroll = nil  // and over an animated one of its own that has not landed
     pendingScroll = scroll
-    if !isWatchingShows {
-      isWatchingShows = true
-      binding?.onShow { [weak self] in self?.scrollToPending() }
-    }
+    isWatchingShows = true  // the adapter tries again after every list shown
     scrollToPending()
   }
 

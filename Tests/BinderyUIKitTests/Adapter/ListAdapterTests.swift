@@ -77,26 +77,33 @@ struct ListAdapterTests {
     #expect(table.violations.isEmpty)
   }
 
-  /// The scroll's observers hear whether rows moved since they were last told: not when only
-  /// the offset did, over the same rows (most frames), but whenever a row came or went, the
-  /// viewport changed shape, or the list changed.
-  @Test func theScrollsObserversHearWhetherRowsMoved() async throws {
+  /// A part of the screen that follows the view, as late content does: it notes what it hears.
+  final class ScrollListener: ScreenPart {
+    typealias Section = FlatSection
+    typealias Item = TestItem
+    var heard: [Bool] = []
+    func viewDidScroll(rowsMoved: Bool) { heard.append(rowsMoved) }
+  }
+
+  /// The parts that follow the scroll hear whether rows moved since they were last told: not
+  /// when only the offset did, over the same rows (most frames), but whenever a row came or
+  /// went, the viewport changed shape, or the list changed.
+  @Test func theScrollsFollowersHearWhetherRowsMoved() async throws {
     let table = makeTable()
     let binding = table.bind(
       to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: describeRow)
     var items = (0..<300).map { TestItem(id: $0) }
     #expect(await binding.apply(items: items))
-    let adapter = try #require(binding.adapter)
-    var heard: [Bool] = []
-    adapter.scrollObservers.append { rowsMoved in heard.append(rowsMoved) }
+    let listener = ScrollListener()
+    binding.attach(lateContent: listener)
     func rows() -> [IndexPath] {
       let visible = table.indexPathsForVisibleRows ?? []
       return [visible.first, visible.last].compactMap { $0 }
     }
     func told() async -> Bool? {
-      await eventually("the scroll's work") { !heard.isEmpty }
-      defer { heard.removeAll() }
-      return heard.count == 1 ? heard[0] : nil
+      await eventually("the scroll's work") { !listener.heard.isEmpty }
+      defer { listener.heard.removeAll() }
+      return listener.heard.count == 1 ? listener.heard[0] : nil
     }
     var random = SeededGenerator(seed: 58)
     var before = rows()

@@ -12,7 +12,7 @@ import BinderyDiff
 /// running ── idle ⇄ holdingFirstDisplay(list)          source: open ── failed(error) ─┐
 ///   │          ⇅                                                 └──────────────────── ended
 ///   │        applying(newest list's stages, next to install; lists in flight, stages left)
-///   └─ stop() ─▶ stopped (for good; whatever it was doing is dropped)
+///   └─ stop() ─▶ stopped (an activity too, for good; whatever it was doing is dropped)
 /// ```
 struct BindingPhase<Section, Item>
 where
@@ -28,6 +28,10 @@ where
     case holdingFirstDisplay(UInt64)
     /// A list's stages are with the view.
     case applying(Applying)
+    /// Stopped for good: cancelled, detached or released. Nothing starts again; what the view
+    /// still completes is dropped. The binding's parts read it here and keep no flag of their
+    /// own.
+    case stopped
   }
 
   /// The lists whose stages are with the view: the newest list's stages, the next of them to
@@ -67,7 +71,12 @@ where
 
   private(set) var activity = Activity.idle
   private(set) var source = Source.open
-  private(set) var isStopped = false
+
+  /// Whether the binding stopped for good.
+  var isStopped: Bool {
+    if case .stopped = activity { return true }
+    return false
+  }
 
   // MARK: Reading
 
@@ -103,7 +112,7 @@ where
   /// The worker holds the first list with rows, numbered `sequence`, for its first screen's
   /// content.
   mutating func holdFirstDisplay(_ sequence: UInt64) {
-    guard !isStopped, isIdle else { return }
+    guard isIdle else { return }
     activity = .holdingFirstDisplay(sequence)
   }
 
@@ -164,8 +173,10 @@ where
     return shown
   }
 
-  /// Applying while any list is in flight, idle once none is.
+  /// Applying while any list is in flight, idle once none is. Only ever from applying: a
+  /// stopped phase never applies again.
   private mutating func settle(_ applying: Applying) {
+    precondition(!isStopped, "a stopped binding applies nothing")
     activity = applying.inFlight.isEmpty ? .idle : .applying(applying)
   }
 
@@ -192,8 +203,7 @@ where
   /// Stops for good, dropping whatever was under way: returns whether it was running.
   mutating func stop() -> Bool {
     guard !isStopped else { return false }
-    isStopped = true
-    activity = .idle
+    activity = .stopped
     return true
   }
 }

@@ -82,7 +82,12 @@ where
   private var restCheck: Task<Void, Never>?
   /// When the rest check re-plans, unless the content moves before then.
   private var restDue: Duration?
-  private(set) var isStopped = false
+  /// Whether its binding stopped (or went): the binding's phase says, and the prefetcher keeps
+  /// no flag of its own.
+  var isStopped: Bool {
+    guard let binding else { return true }
+    return binding.isStopped
+  }
   /// The hold under way (the first display's, or new rows'): opened when it ends, or when the
   /// prefetcher stops.
   var hold: OneShotGate?
@@ -330,9 +335,8 @@ where
     return position.restingOffset(velocity: (last.offset - previous.offset) / seconds)
   }
 
-  /// Lets go of every key and stops planning.
-  public func stop() {
-    isStopped = true
+  /// Lets go of every key and stops planning: the binding stopped.
+  private func letGo() {
     hold?.open()  // a stopped binding shows nothing: its hold has nothing to wait for
     restCheck?.cancel()
     restCheck = nil
@@ -564,7 +568,7 @@ extension ContentPrefetcher: ScreenPart {
   /// Plans again at the end of the turn.
   package func listDidShow() { setNeedsUpdate() }
 
-  package func bindingDidStop() { stop() }
+  package func bindingDidStop() { letGo() }
 
   /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
   /// jump: the speed and the landing go on as they were.

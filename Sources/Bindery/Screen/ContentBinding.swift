@@ -45,9 +45,13 @@ where
   /// binding's count of snapshot writes then; `nil` once a cell was configured since. A scroll
   /// that shows the same rows of the same list has no cell to release.
   private var releasedFor: (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
-  /// Whether the binding stopped: cells still configured by its view read the store's state
-  /// and hold no interest.
-  public private(set) var isStopped = false
+  /// Whether the binding stopped (or went): cells still configured by its view read the
+  /// store's state and hold no interest. The binding's phase says; late content keeps no flag
+  /// of its own.
+  public var isStopped: Bool {
+    guard let binding else { return true }
+    return binding.isStopped
+  }
 
   /// Attaches `content` to `binding`, which keeps it: the cells' interest in the store, the
   /// prefetcher (unless ``Prefetching/never``), and the holds of the first display and of new
@@ -255,14 +259,13 @@ where
   /// Below this many items, ``keys`` is not swept: a few screens' worth.
   private static var keysNeverSwept: Int { 64 }
 
-  /// Lets go of everything and stops observing the store; cells configured afterwards read
-  /// the store without asking it for anything.
-  public func stop() {
-    isStopped = true
+  /// Lets go of everything and stops observing the store, as the binding stopped; cells
+  /// configured afterwards read the store without asking it for anything. The prefetcher, a
+  /// part of the screen itself, hears the stop on its own.
+  private func letGo() {
     observation?.cancel()
     observation = nil
     cells.cancelAllRequests()
-    prefetcher?.stop()
     keys.removeAll()
     items.removeAll()
   }
@@ -292,7 +295,7 @@ extension ContentBinding: ScreenPart {
   /// Gives back the interest of cells no longer on screen, at the end of the turn.
   package func listDidShow() { releaseDetachedCells() }
 
-  package func bindingDidStop() { stop() }
+  package func bindingDidStop() { letGo() }
 
   /// The prefetcher re-plans, and the cells' interest is tidied, as the view scrolls or its
   /// viewport changes shape: cells UIKit shows again without asking for them want their

@@ -60,7 +60,11 @@ where
   /// another count is shown, the page is still on its way, and asking again would ask for the
   /// same page twice (the classic double load-more).
   private var countAtRequest: Int?
-  private var isStopped = false
+  /// Whether its binding stopped (or went): the binding's phase says.
+  private var isStopped: Bool {
+    guard let binding else { return true }
+    return binding.isStopped
+  }
   private var stateObservers: [@MainActor (State) -> Void] = []
 
   /// Creates a page loader for a binding, which keeps it.
@@ -201,9 +205,8 @@ where
     setNeedsCheck()
   }
 
-  /// Stops watching and cancels the request under way.
-  public func stop() {
-    isStopped = true
+  /// Stops watching and cancels the request under way, as the binding stopped.
+  private func letGo() {
     request?.cancel()
     request = nil
     hasMore = nil
@@ -220,7 +223,7 @@ extension PageLoader: ScreenPart {
   /// Looks at the rows the list left on screen, at the end of the turn.
   package func listDidShow() { setNeedsCheck() }
 
-  package func bindingDidStop() { stop() }
+  package func bindingDidStop() { letGo() }
 
   /// UIKit shows cells it kept near the screen again without asking for them: the scroll
   /// itself is a reason to look (a failed page is retried as the user comes back). A scroll

@@ -98,14 +98,14 @@ struct BindingPhaseTests {
     let stopped = phase.stop()
     let stoppedAgain = phase.stop()
     #expect(stopped && !stoppedAgain, "once")
-    #expect(phase.isStopped && phase.isIdle)
+    #expect(phase.isStopped && !phase.isIdle, "stopped: waiting for no list")
     let installed = phase.installNextStage()
     let shown = phase.completeStage(of: 1)
     #expect(installed == nil && shown.isEmpty)
     // Nothing starts again, and a source's failure is no longer news.
     _ = phase.apply(try stages([[2]]), sequence: 2)
     phase.holdFirstDisplay(3)
-    #expect(phase.isIdle)
+    #expect(phase.isStopped && phase.heldFirstList == nil)
     struct Broken: Error {}
     let failed = phase.sourceFailed(Broken())
     let ended = phase.sourceEnded()

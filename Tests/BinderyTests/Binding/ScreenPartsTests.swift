@@ -1,0 +1,105 @@
+import BinderyTesting
+import Testing
+
+@testable import Bindery
+
+/// A screen's parts kept by role and told in one order (`ScreenParts.swift`): whatever order
+/// they were attached in, prefetchers hear first, then late content, then page loaders, then
+/// the view's own part, then the app's observers; the stop reaches each once, a late part
+/// included; and a part reads "stopped" from the binding's phase.
+@Suite("A screen's parts, by role and in order", .mainActorTurns)
+@MainActor
+struct ScreenPartsTests {
+  final class Log {
+    var lines: [String] = []
+  }
+
+  /// A part that notes what it hears.
+  final class Spy: ScreenPart {
+    typealias Section = FlatSection
+    typealias Item = TestItem
+    let name: String
+    let log: Log
+    init(_ name: String, _ log: Log) { (self.name, self.log) = (name, log) }
+    func listWillShow(_ snapshot: Snapshot<FlatSection, TestItem>) {
+      log.lines.append("\(name) will")
+    }
+    func listDidShow() { log.lines.append("\(name) did") }
+    func bindingDidStop() { log.lines.append("\(name) stop") }
+    func viewDidScroll(rowsMoved: Bool) { log.lines.append("\(name) scroll") }
+    func cellConfigured(at position: ItemPosition) { log.lines.append("\(name) cell") }
+  }
+
+  /// A binding whose parts were attached in the reverse of the order they hear in.
+  func makeScreen(_ log: Log) -> (ListBinding<FlatSection, TestItem>, [Spy]) {
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let spies = [Spy("view", log), Spy("content", log), Spy("prefetcher", log)]
+    binding.onShow { log.lines.append("app did") }
+    binding.onStop { log.lines.append("app stop") }
+    binding.attach(view: spies[0])
+    binding.attach(lateContent: spies[1])
+    binding.attach(prefetcher: spies[2])
+    return (binding, spies)
+  }
+
+  @Test func partsHearEachListByRoleThenTheAppsObservers() async {
+    let log = Log()
+    let (binding, _) = makeScreen(log)
+    #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
+    #expect(
+      log.lines == [
+        "prefetcher will", "content will", "view will",
+        "prefetcher did", "content did", "view did", "app did",
+      ])
+    log.lines.removeAll()
+    binding.detach()
+    #expect(log.lines == ["prefetcher stop", "content stop", "view stop", "app stop"])
+    binding.detach()
+    #expect(log.lines.count == 4, "the stop is told once")
+  }
+
+  @Test func onlyThePartsThatFollowTheViewHearItsScrollsAndCells() async {
+    let log = Log()
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    binding.attach(prefetcher: Spy("prefetcher", log))
+    binding.attach(view: Spy("view", log))
+    #expect(!binding.partsFollowTheView, "neither a prefetcher nor the view follows it")
+    binding.attach(lateContent: Spy("content", log))
+    #expect(binding.partsFollowTheView)
+    binding.viewDidScroll(rowsMoved: true)
+    binding.cellConfigured(at: ItemPosition(section: 0, item: 0))
+    #expect(log.lines == ["content scroll", "content cell"])
+  }
+
+  @Test func aPartAttachedAfterTheStopHearsItAtOnce() {
+    let log = Log()
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    binding.detach()
+    binding.attach(lateContent: Spy("late", log))
+    #expect(log.lines == ["late stop"])
+  }
+
+  @Test func aReleasedBindingTellsItsPartsOfTheStop() async {
+    let log = Log()
+    do {
+      let (binding, _) = makeScreen(log)
+      #expect(await binding.apply(items: [TestItem(id: 0)]))
+      log.lines.removeAll()
+    }
+    await eventually("the released binding's stop") { log.lines.count == 4 }
+    #expect(log.lines == ["prefetcher stop", "content stop", "view stop", "app stop"])
+  }
+
+  /// A part keeps no stopped flag of its own: the prefetcher reads the binding's phase, from
+  /// the turn its binding stops (a cancel is taken in on the main actor a turn later).
+  @Test func aPartIsStoppedWhenItsBindingIs() async {
+    let store = ContentStore<Int, String>(loader: { "\($0)" })
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let prefetcher = ContentPrefetcher(binding: binding, store: store) { $0.id }
+    #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
+    #expect(!prefetcher.isStopped)
+    binding.cancel()
+    await eventually("the binding to stop") { binding.isStopped }
+    #expect(prefetcher.isStopped)
+  }
+}

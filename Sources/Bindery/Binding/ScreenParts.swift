@@ -29,6 +29,12 @@ package protocol ScreenPart<Section, Item>: AnyObject {
   func viewDidScroll(rowsMoved: Bool)
   /// The view configured the cell at `position` (on screen, or prepared ahead).
   func cellConfigured(at position: ItemPosition)
+  /// The screen's turn ends: the work the part noted in it (``ListBinding/setNeedsEndOfTurn()``).
+  func endOfTurn()
+  /// For the view's part: runs the other parts' ``endOfTurn()`` from its own end-of-turn job,
+  /// after its own work, through ``ListBinding/endOfTurn()``; returns `false` when it has no
+  /// such job, and the binding schedules one of its own.
+  func scheduleEndOfTurn() -> Bool
 }
 
 extension ScreenPart {
@@ -39,6 +45,8 @@ extension ScreenPart {
   package func contentDidShift(byOffset offset: Double, rows: Int) {}
   package func viewDidScroll(rowsMoved: Bool) {}
   package func cellConfigured(at position: ItemPosition) {}
+  package func endOfTurn() {}
+  package func scheduleEndOfTurn() -> Bool { false }
 }
 
 /// The parts of a bound screen, by role, and the order the binding tells them in: prefetchers
@@ -64,8 +72,11 @@ where
   /// pages are shown without looking at the slots (unspecialized code looks the existential's
   /// type up to walk them).
   private(set) var isEmpty = true
-  /// The view's own parts (its adapter), told last.
-  package private(set) var view: (any ScreenPart<Section, Item>)?
+  /// The view's own parts (its adapter), told last. Held weakly, as the view holds it: a
+  /// binding the app keeps does not keep a view's adapter after the view went.
+  package private(set) weak var view: (any ScreenPart<Section, Item>)?
+  /// Whether the screen's end-of-turn job is asked for (``ListBinding/setNeedsEndOfTurn()``).
+  var isEndOfTurnScheduled = false
   /// Whether a part follows the view's scrolls and cells (late content, a page loader): without
   /// one, the view reads nothing for them.
   package private(set) var followsTheView = false
@@ -144,6 +155,28 @@ extension ListBinding {
   package func attach(view: any ScreenPart<Section, Item>) {
     parts.screen.set(view: view)
     if isStopped { view.bindingDidStop() }
+  }
+
+  /// Asks for the parts' share of the screen's end-of-turn job, once however often the turn
+  /// asks: run by the view's part after its own work when it has a job of its own (the
+  /// adapter), else by one task of the binding's. Nothing is asked once the binding stopped.
+  package func setNeedsEndOfTurn() {
+    guard !parts.screen.isEndOfTurnScheduled, !isStopped else { return }
+    parts.screen.isEndOfTurnScheduled = true
+    if parts.screen.view?.scheduleEndOfTurn() == true { return }
+    Task { [weak self] in self?.endOfTurn() }
+  }
+
+  /// The parts' share of the screen's end-of-turn job, in its order: late content gives back
+  /// the interest of cells that left, then prefetchers plan, then page loaders look at the
+  /// edge. Does nothing unless asked for since it last ran.
+  package func endOfTurn() {
+    guard parts.screen.isEndOfTurnScheduled else { return }
+    parts.screen.isEndOfTurnScheduled = false
+    let screen = parts.screen
+    for part in screen.lateContent { part.endOfTurn() }
+    for part in screen.prefetchers { part.endOfTurn() }
+    for part in screen.pageLoaders { part.endOfTurn() }
   }
 
   /// Whether a part follows the view's scrolls and cells: read each scrolled frame, without

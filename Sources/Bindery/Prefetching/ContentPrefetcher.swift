@@ -125,12 +125,12 @@ where
   /// finish).
   public var wantedCount: Int { wanted.count }
 
-  /// Re-plans at the end of this main-actor turn, once however often it is asked.
+  /// Re-plans at the end of this main-actor turn, once however often it is asked: in the
+  /// screen's end-of-turn job (``ListBinding/setNeedsEndOfTurn()``).
   public func setNeedsUpdate() {
     guard !isUpdateScheduled, !isStopped else { return }
     isUpdateScheduled = true
-    // Nothing to do when an update made since (after a scroll) planned what this one would.
-    Task { [weak self] in if self?.isUpdateScheduled == true { self?.update() } }
+    binding?.setNeedsEndOfTurn()
   }
 
   /// Re-plans now from the view's visible items and their speed, requesting what is newly
@@ -569,6 +569,11 @@ extension ContentPrefetcher: ScreenPart {
   package func listDidShow() { setNeedsUpdate() }
 
   package func bindingDidStop() { letGo() }
+
+  /// Nothing to do when an update made since (after a scroll) planned what this one would.
+  package func endOfTurn() {
+    if isUpdateScheduled { update() }
+  }
 
   /// Moves what it saw of the scroll along, so that the shift reads as neither a scroll nor a
   /// jump: the speed and the landing go on as they were.

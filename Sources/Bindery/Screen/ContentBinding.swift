@@ -275,15 +275,11 @@ where
     binding?.reconfigureItems(withIDs: ids)
   }
 
+  /// Tidies the cells' interest in the screen's end-of-turn job.
   private func scheduleRelease() {
     guard !isReleaseScheduled else { return }
     isReleaseScheduled = true
-    Task { [weak self] in
-      // Nothing to do when a tidy made since (after a scroll) did it.
-      guard let self, self.isReleaseScheduled else { return }
-      self.isReleaseScheduled = false
-      self.releaseDetachedCells()
-    }
+    binding?.setNeedsEndOfTurn()
   }
 }
 
@@ -301,4 +297,11 @@ extension ContentBinding: ScreenPart {
   /// viewport changes shape: cells UIKit shows again without asking for them want their
   /// content again, prefetching or not.
   package func viewDidScroll(rowsMoved: Bool) { viewMoved(rowsMoved: rowsMoved) }
+
+  /// Nothing to do when a tidy made since (after a scroll) did it.
+  package func endOfTurn() {
+    guard isReleaseScheduled else { return }
+    isReleaseScheduled = false
+    releaseDetachedCells()
+  }
 }

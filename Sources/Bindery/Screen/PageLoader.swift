@@ -114,8 +114,7 @@ where
   public func setNeedsCheck() {
     guard !isCheckScheduled, !isStopped else { return }
     isCheckScheduled = true
-    // Nothing to do when a check made since (after a scroll) found what this one would.
-    Task { [weak self] in if self?.isCheckScheduled == true { self?.check() } }
+    binding?.setNeedsEndOfTurn()  // the screen's end-of-turn job
   }
 
   /// Asks for the page now if there is more and none is being asked for — for a "try again"
@@ -224,6 +223,11 @@ extension PageLoader: ScreenPart {
   package func listDidShow() { setNeedsCheck() }
 
   package func bindingDidStop() { letGo() }
+
+  /// Nothing to do when a check made since (after a scroll) found what this one would.
+  package func endOfTurn() {
+    if isCheckScheduled { check() }
+  }
 
   /// UIKit shows cells it kept near the screen again without asking for them: the scroll
   /// itself is a reason to look (a failed page is retried as the user comes back). A scroll

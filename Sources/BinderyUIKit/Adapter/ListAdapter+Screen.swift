@@ -29,3 +29,11 @@ extension ListAdapter: ScreenPart {
     for accessory in accessories { accessory.stop() }
   }
 }
+
+extension ListAdapter {
+  /// The binding's other parts do their end-of-turn work in the adapter's job, after its own.
+  func scheduleEndOfTurn() -> Bool {
+    schedule(.parts)
+    return true
+  }
+}

@@ -25,6 +25,9 @@ struct TurnWork: OptionSet {
   static let scroll = TurnWork(rawValue: 1 << 5)
   /// Rows got new cells while VoiceOver's cursor was on one: it goes back to its item's cell.
   static let voiceOverFocus = TurnWork(rawValue: 1 << 6)
+  /// The binding's other parts have work of their own (``ListBinding/endOfTurn()``): cells
+  /// that left, prefetching, pages.
+  static let parts = TurnWork(rawValue: 1 << 7)
 }
 
 extension ListAdapter {
@@ -34,15 +37,20 @@ extension ListAdapter {
     let isScheduled = !turnWork.isEmpty
     turnWork.formUnion(work)
     guard !isScheduled else { return }
-    Task { [weak self] in self?.runTurnWork() }
+    // The binding's parts wait for this job: should the adapter go first, they still run.
+    Task { [weak self, weak binding] in
+      guard let self else { return binding?.endOfTurn() ?? () }
+      self.runTurnWork()
+    }
   }
 
   /// The turn's job. The order is the screen's: what the ended turn kept is let go first; then
   /// cells are changed as they waited to be; then a chat's end is pinned over those cells, the
   /// reader's place kept over rows measured again, and an animated scroll that landed settled;
-  /// VoiceOver's cursor put back on the cell its item has now; and last, with the rows where
-  /// this frame draws them, heights are measured and the scroll's followers (prefetching, page
-  /// loaders) read the rows on screen.
+  /// VoiceOver's cursor put back on the cell its item has now; then, with the rows where this
+  /// frame draws them, heights are measured and the scroll's followers (late content, page
+  /// loaders) read the rows on screen; and last the binding's other parts do their share
+  /// (cells that left, prefetching, pages), what they asked for in this job included.
   private func runTurnWork() {
     let work = turnWork
     turnWork = []
@@ -53,6 +61,10 @@ extension ListAdapter {
     if work.contains(.settleScroll) { settleScroll() }
     if work.contains(.voiceOverFocus) { keepVoiceOverFocus() }
     if work.contains(.scroll) { doScrollWork() }
+    if work.contains(.parts) || turnWork.contains(.parts) {
+      turnWork.remove(.parts)
+      binding?.endOfTurn()
+    }
   }
 
   /// Keeps the place the reader had before the rows were measured again, once the view has

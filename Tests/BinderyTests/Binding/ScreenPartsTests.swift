@@ -28,9 +28,17 @@ struct ScreenPartsTests {
     func bindingDidStop() { log.lines.append("\(name) stop") }
     func viewDidScroll(rowsMoved: Bool) { log.lines.append("\(name) scroll") }
     func cellConfigured(at position: ItemPosition) { log.lines.append("\(name) cell") }
+    func endOfTurn() { log.lines.append("\(name) turn") }
+    /// Whether, as the view's part, it runs the end of the turn itself (an adapter does).
+    var runsTheTurn = false
+    func scheduleEndOfTurn() -> Bool {
+      if runsTheTurn { log.lines.append("\(name) asked") }
+      return runsTheTurn
+    }
   }
 
-  /// A binding whose parts were attached in the reverse of the order they hear in.
+  /// A binding whose parts were attached in the reverse of the order they hear in. The view
+  /// holds its part, not the binding: the caller keeps the spies.
   func makeScreen(_ log: Log) -> (ListBinding<FlatSection, TestItem>, [Spy]) {
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
     let spies = [Spy("view", log), Spy("content", log), Spy("prefetcher", log)]
@@ -44,7 +52,8 @@ struct ScreenPartsTests {
 
   @Test func partsHearEachListByRoleThenTheAppsObservers() async {
     let log = Log()
-    let (binding, _) = makeScreen(log)
+    let (binding, spies) = makeScreen(log)
+    defer { withExtendedLifetime(spies) {} }
     #expect(await binding.apply(items: (0..<3).map { TestItem(id: $0) }))
     #expect(
       log.lines == [
@@ -61,8 +70,10 @@ struct ScreenPartsTests {
   @Test func onlyThePartsThatFollowTheViewHearItsScrollsAndCells() async {
     let log = Log()
     let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let view = Spy("view", log)
+    defer { withExtendedLifetime(view) {} }
     binding.attach(prefetcher: Spy("prefetcher", log))
-    binding.attach(view: Spy("view", log))
+    binding.attach(view: view)
     #expect(!binding.partsFollowTheView, "neither a prefetcher nor the view follows it")
     binding.attach(lateContent: Spy("content", log))
     #expect(binding.partsFollowTheView)
@@ -81,8 +92,11 @@ struct ScreenPartsTests {
 
   @Test func aReleasedBindingTellsItsPartsOfTheStop() async {
     let log = Log()
+    var spies: [Spy] = []
+    defer { withExtendedLifetime(spies) {} }
     do {
-      let (binding, _) = makeScreen(log)
+      let (binding, parts) = makeScreen(log)
+      spies = parts
       #expect(await binding.apply(items: [TestItem(id: 0)]))
       log.lines.removeAll()
     }
@@ -101,5 +115,51 @@ struct ScreenPartsTests {
     binding.cancel()
     await eventually("the binding to stop") { binding.isStopped }
     #expect(prefetcher.isStopped)
+  }
+
+  /// The parts' end-of-turn work is one job, however often they ask in a turn, in the screen's
+  /// order: cells that left (late content), then prefetching, then pages.
+  @Test func thePartsEndOfTurnIsOneJobInOrder() async {
+    let log = Log()
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    binding.attach(prefetcher: Spy("prefetcher", log))
+    binding.attach(lateContent: Spy("content", log))
+    for _ in 0..<3 { binding.setNeedsEndOfTurn() }
+    #expect(log.lines.isEmpty, "at the end of the turn, not now")
+    await eventually("the end of the turn") { !log.lines.isEmpty }
+    #expect(log.lines == ["content turn", "prefetcher turn"])
+    #expect(!binding.screenParts.isEndOfTurnScheduled)
+    binding.endOfTurn()
+    #expect(log.lines.count == 2, "nothing asked, nothing done")
+  }
+
+  /// A view's part with a job of its own (the adapter's) runs the parts' share after its own
+  /// work: it is asked once a turn, and the binding schedules nothing itself.
+  @Test func aViewWithAJobOfItsOwnRunsThePartsTurn() {
+    let log = Log()
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let view = Spy("view", log)
+    view.runsTheTurn = true
+    defer { withExtendedLifetime(view) {} }
+    binding.attach(view: view)
+    binding.attach(lateContent: Spy("content", log))
+    binding.setNeedsEndOfTurn()
+    binding.setNeedsEndOfTurn()
+    #expect(log.lines == ["view asked"])
+    binding.endOfTurn()  // as the view's job does, last
+    #expect(log.lines == ["view asked", "content turn"])
+  }
+
+  @Test func aStoppedScreenAsksForNoTurn() {
+    let log = Log()
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let view = Spy("view", log)
+    view.runsTheTurn = true
+    defer { withExtendedLifetime(view) {} }
+    binding.attach(view: view)
+    binding.detach()
+    log.lines.removeAll()
+    binding.setNeedsEndOfTurn()
+    #expect(log.lines.isEmpty && !binding.screenParts.isEndOfTurnScheduled)
   }
 }

@@ -81,6 +81,11 @@ protocol BoundView: UIScrollView {
   /// Whether the content scrolls sideways.
   var scrollsHorizontally: Bool { get }
 
+  /// Whether its rows follow each other down the scroll one to a line, every row between the
+  /// first and the last on screen on screen too (a table): the first and last rows' frames then
+  /// tell whether a scroll kept the same rows on screen.
+  var stacksOneRowALine: Bool { get }
+
   /// Whether the section index leaves out sections without items: a collection view's index
   /// scrolls to an item, so it has nothing to scroll to in an empty section.
   var indexSkipsEmptySections: Bool { get }

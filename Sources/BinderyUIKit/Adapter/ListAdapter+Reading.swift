@@ -45,7 +45,7 @@ extension ListAdapter {
   /// shows every row between its first and last, so the rows between need no look. Two rows'
   /// frames, where the view would work out every row's on screen.
   private func showsTheSameRows(_ positions: [ItemPosition], in bounds: CGRect) -> Bool {
-    guard let view, view is UITableView, let first = positions.first, let last = positions.last,
+    guard let view, view.stacksOneRowALine, let first = positions.first, let last = positions.last,
       let top = view.frameOfItem(at: first), let bottom = view.frameOfItem(at: last)
     else { return false }
     // Each row meets the bounds across their inside edge: the bounds' size is the last read's,

@@ -168,6 +168,9 @@ extension UICollectionView: BoundView {
 
   var indexSkipsEmptySections: Bool { true }
 
+  /// A layout may put several items on a line, or lay them out in any order.
+  var stacksOneRowALine: Bool { false }
+
   func refreshSection<Section, Item>(
     at index: Int, showing section: Section, for adapter: ListAdapter<Section, Item>
   ) {

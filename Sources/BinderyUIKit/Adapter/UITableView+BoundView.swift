@@ -118,6 +118,8 @@ extension UITableView: BoundView {
 
   var indexSkipsEmptySections: Bool { false }
 
+  var stacksOneRowALine: Bool { true }
+
   func refreshSection<Section, Item>(
     at index: Int, showing section: Section, for adapter: ListAdapter<Section, Item>
   ) {

@@ -56,6 +56,7 @@
     private var rowInsets: EdgeInsets?
     private var selection: (binding: Binding<Set<Item.ID>>, mode: Coordinator.SelectionMode)?
     private var scrollPosition: (id: Binding<Item.ID?>, anchor: ListScrollPosition)?
+    private var readingPlace: Binding<ReadingPlace<Item.ID>?>?
     private var onBind:
       (@MainActor (CollectionBinding<Section, Item>) -> CollectionBinding<Section, Item>)?
 
@@ -246,6 +247,20 @@
       with { $0.scrollPosition = (id, anchor) }
     }
 
+    /// The reader's place, both ways: the user's scroll writes it (its item at once, how far into
+    /// the row once the scroll rests), and a place given — one kept with `@SceneStorage` at the
+    /// last launch — is restored once a list that has its item is shown, unless the user
+    /// scrolls first. `ReadingPlace` is `Codable` when the id is.
+    ///
+    /// ```swift
+    /// BoundList(.observing { chat.messages }) { MessageRow(message: $0) }
+    ///   .listAnchor(.end)
+    ///   .listReadingPlace($place)
+    /// ```
+    public func listReadingPlace(_ place: Binding<ReadingPlace<Item.ID>?>) -> Self {
+      with { $0.readingPlace = place }
+    }
+
     /// Sets up each new binding with the UIKit binding's other modifiers — `loadMore(…)` for
     /// pages at either end, say — when the source is bound: `setUp` returns the binding with
     /// its modifiers, as a chain of them does.
@@ -377,6 +392,16 @@
           }
         }
         coordinator.update(scrollPosition: position.wrappedValue, anchor: anchor)
+      }
+      if let readingPlace {
+        // Written on the next turn, as the scroll position is.
+        coordinator.onReadingPlaceChange = { [weak coordinator] place in
+          Task { @MainActor in
+            guard coordinator?.isStopped == false else { return }
+            if readingPlace.wrappedValue != place { readingPlace.wrappedValue = place }
+          }
+        }
+        coordinator.update(readingPlace: readingPlace.wrappedValue)
       }
     }
   }

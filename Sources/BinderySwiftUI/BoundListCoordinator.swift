@@ -120,6 +120,11 @@ where
   private var isScrollingToRequest = false
   /// Told whenever the first visible item changes, by the user's scroll or by an update.
   public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
+  /// Told when the reader's place changes (``readingPlace``): its item, the end, or — once the
+  /// scroll comes to rest — how far into the row.
+  public var onReadingPlaceChange: (@MainActor (ReadingPlace<Item.ID>?) -> Void)?
+  /// The reader's place, as reported and as the app's state handed it in.
+  var reading = ReadingPlaceTrack<Item.ID>()
 
   /// What the app does with an item the user deleted; `nil`: no row offers a delete.
   var deleteHandler: (@MainActor (Item) -> Void)? { options.onDelete }
@@ -174,7 +179,11 @@ where
     events.selectionChanged = { [weak self] path, selected in
       self?.userTapped(path, selected: selected)
     }
-    events.scrolled = { [weak self] in self?.noteScrollPosition() }
+    events.scrolled = { [weak self] in
+      self?.noteScrollPosition()
+      self?.scrolledForReadingPlace()
+    }
+    events.settled = { [weak self] in self?.noteReadingPlace() }
     // The user's own scroll replaces a position the app asked for and the list never had.
     events.willBeginDragging = { [weak self] in self?.pendingScroll = nil }
     events.contextMenu = { [weak self] path in self?.contextMenuConfiguration(at: path) }
@@ -385,6 +394,7 @@ where
     // screen is read from the layout it makes.
     collectionView.layoutIfNeeded()
     noteScrollPosition()
+    noteReadingPlace()
   }
 
   /// Makes the view's selection the app's: UIKit keeps selection by index path and drops it
@@ -465,6 +475,9 @@ final class BoundListEvents: NSObject, UICollectionViewDelegate {
   /// Told of the user's selection (`true`) or deselection (`false`) of an item.
   var selectionChanged: (@MainActor (IndexPath, _ selected: Bool) -> Void)?
   var scrolled: (@MainActor () -> Void)?
+  /// Told when a scroll comes to rest: the user lifted the finger without a fling, or the
+  /// fling stopped.
+  var settled: (@MainActor () -> Void)?
   var willBeginDragging: (@MainActor () -> Void)?
   var contextMenu: (@MainActor (IndexPath) -> UIContextMenuConfiguration?)?
 
@@ -481,6 +494,12 @@ final class BoundListEvents: NSObject, UICollectionViewDelegate {
   func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled?() }
 
   func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { willBeginDragging?() }
+
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+    if !decelerate { settled?() }
+  }
+
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { settled?() }
 
   func collectionView(
     _ collectionView: UICollectionView,

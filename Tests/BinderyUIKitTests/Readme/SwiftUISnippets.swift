@@ -26,6 +26,7 @@ struct ChatLine: Identifiable, Equatable, Sendable {
 final class ChatRoom: Observable {
   private let registrar = ObservationRegistrar()
   private var storedMessages: [ChatLine] = []
+  private var storedFirstUnread: Int?
   let id = UUID()
   private(set) var selected: Set<Int> = []
 
@@ -38,6 +39,19 @@ final class ChatRoom: Observable {
   }
 
   var hasOlderMessages: Bool { (messages.first?.id ?? 0) > 0 }
+
+  /// The first message not read yet, where the app draws its divider.
+  var firstUnread: Int? {
+    get {
+      registrar.access(self, keyPath: \.firstUnread)
+      return storedFirstUnread
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.firstUnread) { storedFirstUnread = newValue }
+    }
+  }
+
+  func markAllRead() { firstUnread = nil }
 
   func loadOlderMessages() async throws {
     let oldest = messages.first?.id ?? 0
@@ -94,6 +108,7 @@ func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
     let photos: ContentStore<Int, UIImage>
     @State private var selected: Set<Int> = []
     @State private var reading: Int?
+    @State private var place: ReadingPlace<Int>?
 
     var body: some View {
       BoundList(
@@ -108,6 +123,11 @@ func makeChatCoordinator(collectionView: UICollectionView, chat: ChatRoom)
       .listAnchor(.end)
       .listSelection($selected)
       .listScrollPosition(id: $reading)
+      .listReadingPlace($place)
+      .listRowsDepend(on: chat.firstUnread)
+      .onListBind { binding in
+        binding.onReachingEnd { chat.markAllRead() }
+      }
       .listLoadMore(edge: .start, hasMore: { chat.hasOlderMessages }) { state in
         if case .failed = state { Text("Couldn't load older messages") } else { ProgressView() }
       } load: {

@@ -105,19 +105,19 @@ where
 
   /// The id of the item at the scroll position's anchor (the first visible at the top of the
   /// viewport, by default), as last reported or set.
-  public private(set) var scrollPosition: Item.ID?
+  public internal(set) var scrollPosition: Item.ID?
   /// Where in the viewport the scroll position is read and set
   /// (``update(scrollPosition:anchor:)``).
-  private var scrollAnchor = ListScrollPosition.start
+  var scrollAnchor = ListScrollPosition.start
   /// An id the app asked to scroll to before its item was shown (or before the view was laid
   /// out in a window).
-  private var pendingScroll: Item.ID?
+  var pendingScroll: Item.ID?
   /// The last id the app's state handed in: only a new one scrolls, so a value the app has not
   /// yet caught up with (its binding is written on a later turn) never scrolls the user back.
-  private var requestedScroll: Item.ID?
+  var requestedScroll: Item.ID?
   /// Set while scrolling to the app's id: the scroll view reports that scroll before it lays
   /// out, so the first visible item is read once it has.
-  private var isScrollingToRequest = false
+  var isScrollingToRequest = false
   /// Told whenever the first visible item changes, by the user's scroll or by an update.
   public var onScrollPositionChange: (@MainActor (Item.ID?) -> Void)?
   /// Told when the reader's place changes (``readingPlace``): its item, the end, or — once the
@@ -332,38 +332,6 @@ where
     syncSelection()
   }
 
-  /// Scrolls the item with `id` to `anchor` in the viewport (its top by default), when the
-  /// app's state names another item than the one reported; an id not yet shown is scrolled to
-  /// once its item is. `nil` leaves the scroll alone, as `scrollPosition(id:anchor:)` does. The
-  /// position reported is the item at `anchor` too: the first visible for `.start`, the one
-  /// across the viewport's middle for `.center`, the last visible for `.end`.
-  public func update(scrollPosition id: Item.ID?, anchor: ListScrollPosition = .start) {
-    if anchor != scrollAnchor {
-      scrollAnchor = anchor
-      scrollPosition = nil  // reported again, at the new anchor
-      noteScrollPosition()
-    }
-    guard let id, id != requestedScroll else { return }
-    requestedScroll = id
-    guard id != scrollPosition else { return }
-    pendingScroll = id
-    scrollToPending()
-  }
-
-  /// Scrolls to the item with `id`, at `position` in the viewport, as the app asks (not as its
-  /// state says: nothing is compared with the position reported); an item not yet shown is
-  /// scrolled to once it is, unless the user scrolls first.
-  public func scroll(
-    toItemWithID id: Item.ID, at position: ListScrollPosition = .start, animated: Bool = false
-  ) {
-    binding?.scroll(toItemWithID: id, at: position, animated: animated)
-  }
-
-  /// Scrolls to the list's end (a chat's newest message), now or once its list is shown.
-  public func scrollToEnd(animated: Bool = false) {
-    binding?.scrollToEnd(animated: animated)
-  }
-
   /// A coordinator let go of ends its binding: the rows it configures, and what the binding
   /// reports to it, would have nobody to go to. The view keeps what it shows.
   deinit {
@@ -428,85 +396,4 @@ where
     onSelectionChange?(new)
   }
 
-  private func scrollToPending() {
-    guard let id = pendingScroll, let binding, binding.indexPath(for: id) != nil,
-      collectionView.window != nil, collectionView.bounds.height > 0
-    else { return }
-    pendingScroll = nil
-    isScrollingToRequest = true
-    // The binding's scroll: self-sizing rows measured on the way, and a chat's pending pin to
-    // its end ended (the app's scroll wins).
-    binding.scroll(toItemWithID: id, at: scrollAnchor)
-    isScrollingToRequest = false
-    noteScrollPosition()
-  }
-
-  /// Reports the item at the scroll position's anchor, within the viewport's insets, when it
-  /// changed: the first visible below the top, the one across the middle, or the last above
-  /// the bottom.
-  private func noteScrollPosition() {
-    guard !isScrollingToRequest, let binding, collectionView.bounds.height > 0 else { return }
-    let insets = collectionView.adjustedContentInset
-    let top = collectionView.contentOffset.y + insets.top
-    let bottom = collectionView.contentOffset.y + collectionView.bounds.height - insets.bottom
-    let visible = collectionView.indexPathsForVisibleItems.sorted().compactMap { path in
-      collectionView.layoutAttributesForItem(at: path).map { (path, $0.frame) }
-    }
-    let atAnchor: IndexPath? =
-      switch scrollAnchor {
-      case .start: visible.first { $0.1.maxY > top }?.0
-      case .center:
-        visible.first { $0.1.maxY > (top + bottom) / 2 }?.0 ?? visible.last?.0
-      case .end: visible.last { $0.1.minY < bottom }?.0
-      }
-    // Nothing laid out yet (a first list still being shown) is no position to report.
-    guard let id = atAnchor.flatMap({ binding.item(at: $0)?.id }), id != scrollPosition else {
-      return
-    }
-    scrollPosition = id
-    onScrollPositionChange?(id)
-  }
-}
-
-/// The collection view's delegate for a ``BoundListCoordinator``: not generic, since UIKit's
-/// Objective-C protocols cannot be conformed to by a generic class's extension.
-@MainActor
-final class BoundListEvents: NSObject, UICollectionViewDelegate {
-  /// Told of the user's selection (`true`) or deselection (`false`) of an item.
-  var selectionChanged: (@MainActor (IndexPath, _ selected: Bool) -> Void)?
-  var scrolled: (@MainActor () -> Void)?
-  /// Told when a scroll comes to rest: the user lifted the finger without a fling, or the
-  /// fling stopped.
-  var settled: (@MainActor () -> Void)?
-  var willBeginDragging: (@MainActor () -> Void)?
-  var contextMenu: (@MainActor (IndexPath) -> UIContextMenuConfiguration?)?
-
-  func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
-    selectionChanged?(indexPath, true)
-  }
-
-  func collectionView(
-    _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
-  ) {
-    selectionChanged?(indexPath, false)
-  }
-
-  func scrollViewDidScroll(_ scrollView: UIScrollView) { scrolled?() }
-
-  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { willBeginDragging?() }
-
-  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    if !decelerate { settled?() }
-  }
-
-  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { settled?() }
-
-  func collectionView(
-    _ collectionView: UICollectionView,
-    contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
-  ) -> UIContextMenuConfiguration? {
-    // A press on one item; several come only from a multiple-selection gesture's menu.
-    guard indexPaths.count == 1, let path = indexPaths.first else { return nil }
-    return contextMenu?(path)
-  }
 }

@@ -117,6 +117,16 @@ struct ScreenPartsTests {
     #expect(prefetcher.isStopped)
   }
 
+  /// A binding whose view's part has an end-of-turn job of its own, as an adapter does; the
+  /// caller keeps the view's part.
+  func makeScreenWhoseViewRunsTheTurn(_ log: Log) -> (ListBinding<FlatSection, TestItem>, Spy) {
+    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
+    let view = Spy("view", log)
+    view.runsTheTurn = true
+    binding.attach(view: view)
+    return (binding, view)
+  }
+
   /// The parts' end-of-turn work is one job, however often they ask in a turn, in the screen's
   /// order: cells that left (late content), then prefetching, then pages.
   @Test func thePartsEndOfTurnIsOneJobInOrder() async {
@@ -137,11 +147,8 @@ struct ScreenPartsTests {
   /// work: it is asked once a turn, and the binding schedules nothing itself.
   @Test func aViewWithAJobOfItsOwnRunsThePartsTurn() {
     let log = Log()
-    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
-    let view = Spy("view", log)
-    view.runsTheTurn = true
+    let (binding, view) = makeScreenWhoseViewRunsTheTurn(log)
     defer { withExtendedLifetime(view) {} }
-    binding.attach(view: view)
     binding.attach(lateContent: Spy("content", log))
     binding.setNeedsEndOfTurn()
     binding.setNeedsEndOfTurn()
@@ -152,11 +159,8 @@ struct ScreenPartsTests {
 
   @Test func aStoppedScreenAsksForNoTurn() {
     let log = Log()
-    let binding = ListBinding<FlatSection, TestItem>(view: BlankListView())
-    let view = Spy("view", log)
-    view.runsTheTurn = true
+    let (binding, view) = makeScreenWhoseViewRunsTheTurn(log)
     defer { withExtendedLifetime(view) {} }
-    binding.attach(view: view)
     binding.detach()
     log.lines.removeAll()
     binding.setNeedsEndOfTurn()

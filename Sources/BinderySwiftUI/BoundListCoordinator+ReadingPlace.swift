@@ -22,14 +22,14 @@ struct ReadingPlaceTrack<ID: Hashable & Sendable> {
 }
 
 extension BoundListCoordinator {
-  /// The reader's place as last reported: ``ReadingPlace/end`` at the end of the list, else the
-  /// item under the viewport's top edge and how far into its row (``ViewBinding/readingPlace``).
+  /// The reader's place as last reported: `ReadingPlace.end` at the end of the list, else the
+  /// item under the viewport's top edge and how far into its row (`ViewBinding.readingPlace`).
   public var readingPlace: ReadingPlace<Item.ID>? { reading.reported }
 
   /// Restores `place` when the app's state hands in another place than the one the
   /// coordinator reported — a place saved at the last launch, given before the first list or
   /// after: restored once a list that has its item is shown, unless the user scrolls first
-  /// (``ViewBinding/restore(_:)``). The app's state coming back with the place it was told
+  /// (`ViewBinding.restore(_:)`). The app's state coming back with the place it was told
   /// (SwiftUI's round trip), or with a place it has not caught up with, moves nothing; `nil`
   /// leaves the scroll alone.
   public func update(readingPlace place: ReadingPlace<Item.ID>?) {

@@ -126,7 +126,7 @@ where
   public var wantedCount: Int { wanted.count }
 
   /// Re-plans at the end of this main-actor turn, once however often it is asked: in the
-  /// screen's end-of-turn job (``ListBinding/setNeedsEndOfTurn()``).
+  /// screen's end-of-turn job (`ListBinding.setNeedsEndOfTurn()`).
   public func setNeedsUpdate() {
     guard !isUpdateScheduled, !isStopped else { return }
     isUpdateScheduled = true

@@ -42,6 +42,33 @@ extension UICollectionView {
   ) -> CollectionBinding<Section, Item> {
     bind(to: source, content: content, cellProvider: Self.cells(registration))
   }
+
+  /// Shows every list `source` sends, with two kinds of late content per item, each from its
+  /// own store, and a cell registration: the registration receives each item with both
+  /// states (``ItemWithTwoContents``). Each kind is keyed, prefetched and held as it is alone.
+  ///
+  /// ```swift
+  /// let cell = UICollectionView.CellRegistration<
+  ///   AppCell, ItemWithTwoContents<StoreApp, UIImage, UIImage>
+  /// > { cell, _, app in
+  ///   cell.iconView.image = app.content.content
+  ///   cell.screenshotView.image = app.secondContent.content
+  /// }
+  /// collectionView.bind(
+  ///   to: .publisher(viewModel.$apps),
+  ///   content: .store(icons, keyedBy: \.iconURL), .store(screenshots, keyedBy: \.screenshotURL),
+  ///   using: cell)
+  /// ```
+  @inlinable
+  public func bind<Section, Item, Key, Content, SecondKey, SecondContent, Cell>(
+    to source: ListSource<Section, Item>, content: LateContent<Item, Key, Content>,
+    _ second: LateContent<Item, SecondKey, SecondContent>,
+    using registration: UICollectionView.CellRegistration<
+      Cell, ItemWithTwoContents<Item, Content, SecondContent>
+    >
+  ) -> CollectionBinding<Section, Item> {
+    bind(to: source, content: content, second, cellProvider: Self.cells(registration))
+  }
 }
 
 extension UICollectionView {
@@ -52,6 +79,24 @@ extension UICollectionView {
   {
     { collectionView, indexPath, item in
       collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    }
+  }
+
+  /// The cell provider that hands a registration each item with both its contents' states.
+  @inlinable
+  static func cells<Cell, Item, Content, SecondContent>(
+    _ registration: UICollectionView.CellRegistration<
+      Cell, ItemWithTwoContents<Item, Content, SecondContent>
+    >
+  )
+    -> @MainActor (
+      UICollectionView, IndexPath, Item, ContentState<Content>, ContentState<SecondContent>
+    ) -> UICollectionViewCell
+  {
+    { collectionView, indexPath, item, content, second in
+      collectionView.dequeueConfiguredReusableCell(
+        using: registration, for: indexPath,
+        item: ItemWithTwoContents(item: item, content: content, secondContent: second))
     }
   }
 

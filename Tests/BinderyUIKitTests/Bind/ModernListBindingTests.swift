@@ -70,6 +70,42 @@ struct ModernListBindingTests {
     #expect(list.violations.isEmpty, "\(list.violations)")
   }
 
+  /// Two kinds of content per row through a registration (issue 67, item 4): each kind loads
+  /// from its own store, and the registration receives both states.
+  @Test func aRegistrationReceivesBothKindsOfContent() async {
+    let list = makeListView(headers: false)
+    let icons = GatedLoader()
+    let previews = GatedLoader()
+    let iconStore = ContentStore<Int, String>(loader: icons.load)
+    let previewStore = ContentStore<Int, String>(loader: previews.load)
+    let cell = UICollectionView.CellRegistration<
+      UICollectionViewListCell, ItemWithTwoContents<TestItem, String, String>
+    > { cell, _, row in
+      var content = cell.defaultContentConfiguration()
+      content.text =
+        "\(row.id) \(row.content.content ?? "-") \(row.secondContent.content ?? "-")"
+      cell.contentConfiguration = content
+    }
+    let binding = list.bind(
+      to: .sequence(AsyncStream<[TestItem]> { _ in }),
+      content: .store(iconStore, prefetching: .never),
+      .store(previewStore, keyedBy: { $0.id + 100 }, prefetching: .never), using: cell)
+    #expect(await binding.apply(items: (0..<2).map { TestItem(id: $0) }))
+    #expect(texts(list) == ["0 - -", "1 - -"])
+    await eventually("both kinds asked for") {
+      Set(icons.startedKeys) == [0, 1] && Set(previews.startedKeys) == [100, 101]
+    }
+    previews.openAll()
+    await eventually("the previews") {
+      texts(list) == ["0 - content 100", "1 - content 101"]
+    }
+    icons.openAll()
+    await eventually("the icons too") {
+      texts(list) == ["0 content 0 content 100", "1 content 1 content 101"]
+    }
+    #expect(list.violations.isEmpty, "\(list.violations)")
+  }
+
   @Test func headerTitlesServeAListLayoutsSupplementaryHeaders() async {
     let list = makeListView()
     let binding = list.bind(

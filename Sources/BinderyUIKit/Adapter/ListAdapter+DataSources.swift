@@ -26,7 +26,7 @@ extension ListAdapter {
     defer { cellWasConfigured(at: indexPath) }
     let cell = answering { trackingReads(of: item.id) { provider(tableView, indexPath, item) } }
     if let kind = features.cellKind { cellKinds.record(kind(item), for: item.id, cell: cell) }
-    rowHeights?.cellConfigured(cell, for: item.id, width: tableView.bounds.width)
+    keptHeights.byID?.cellConfigured(cell, for: item.id, width: tableView.bounds.width)
     return cell
   }
 

@@ -15,14 +15,14 @@ extension ListAdapter {
       // UIKit is asking for a cell (content announced from inside a cell request), or the user
       // is moving a row: changing cells now is re-entrant, or breaks the gesture. Later, by id,
       // as the positions may change meanwhile.
-      deferredReconfigures += positions.compactMap { shown.item(at: $0)?.id }
-      if !isWaitingOutGesture { schedule(.deferredReconfigures) }
+      waitingReconfigures.deferred += positions.compactMap { shown.item(at: $0)?.id }
+      if !waitingReconfigures.isWaitingOutGesture { schedule(.deferredReconfigures) }
       return
     }
     guard isInWindow else {
       // Off screen a table warns about laying out (and nothing shows): the cells are
       // configured again when the view is back in its window (``WindowSentinel``).
-      reconfiguresWhileCovered.formUnion(positions.compactMap { shown.item(at: $0)?.id })
+      waitingReconfigures.whileCovered.formUnion(positions.compactMap { shown.item(at: $0)?.id })
       return
     }
     // A row whose cell is of another kind now (a photo where a placeholder was) gets a new
@@ -75,8 +75,8 @@ extension ListAdapter {
   /// says nothing when a reorder is cancelled, so a wait looks again now and then).
   func reconfigureDeferred() {
     guard !(isLive && isUserInteracting) else { return waitOutGesture() }
-    let ids = deferredReconfigures
-    deferredReconfigures = []
+    let ids = waitingReconfigures.deferred
+    waitingReconfigures.deferred = []
     guard isLive else { return }
     let positions = ids.compactMap { shown.position(of: $0) }
     if !positions.isEmpty { reconfigureItems(at: positions) }
@@ -84,13 +84,13 @@ extension ListAdapter {
 
   /// Waits for the user's gesture to end, then reconfigures what waited for it.
   private func waitOutGesture() {
-    guard !isWaitingOutGesture else { return }
-    isWaitingOutGesture = true
+    guard !waitingReconfigures.isWaitingOutGesture else { return }
+    waitingReconfigures.isWaitingOutGesture = true
     Task { [weak self] in
       while let self, self.isLive, self.isUserInteracting {
         try? await Task.sleep(for: ListBinding<Section, Item>.interactionPollInterval)
       }
-      self?.isWaitingOutGesture = false
+      self?.waitingReconfigures.isWaitingOutGesture = false
       self?.reconfigureDeferred()
     }
   }

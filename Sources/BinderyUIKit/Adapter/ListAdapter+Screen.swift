@@ -15,7 +15,7 @@ extension ListAdapter: ScreenPart {
   /// the list judged for `onReachingEnd` (a list can bring it into view with no scroll).
   func listDidShow() {
     if features.emptyState != nil { updateEmptyState() }
-    if isWatchingShows { scrollToPending() }
+    if scrollRequests.isWatchingShows { scrollToPending() }
     for accessory in edgeAccessories { accessory.place() }
     if !reachingEnd.isEmpty { setNeedsScrollWork() }
   }

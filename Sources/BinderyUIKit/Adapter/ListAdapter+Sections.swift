@@ -76,8 +76,8 @@ extension ListAdapter {
   func userRemoved(at indexPath: IndexPath) -> Item? {
     guard let item = item(at: indexPath) else { return nil }
     // The reader's row, gone, is no place to keep.
-    if readerPlace?.id == item.id { readerPlace = nil }
-    if rowAtTheTop?.id == item.id { rowAtTheTop = nil }
+    if keptPlace.reader?.id == item.id { keptPlace.reader = nil }
+    if keptPlace.rowAtTheTop?.id == item.id { keptPlace.rowAtTheTop = nil }
     removeDeletedRow(at: indexPath)
     return item
   }

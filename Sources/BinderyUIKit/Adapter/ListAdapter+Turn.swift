@@ -54,7 +54,7 @@ extension ListAdapter {
   private func runTurnWork() {
     let work = turnWork
     turnWork = []
-    if work.contains(.forgetTurnAnchor) { turnAnchor = nil }
+    if work.contains(.forgetTurnAnchor) { keptPlace.turnAnchor = nil }
     if work.contains(.deferredReconfigures) { reconfigureDeferred() }
     if work.contains(.endPin) { pinEndIfLaidOut() }
     if work.contains(.remeasured) { keepPlaceOverRemeasuredRows() }
@@ -70,8 +70,8 @@ extension ListAdapter {
   /// Keeps the place the reader had before the rows were measured again, once the view has
   /// measured them (a layout now, if UIKit has not made it yet).
   private func keepPlaceOverRemeasuredRows() {
-    guard let mark = remeasureMark else { return }
-    remeasureMark = nil
+    guard let mark = keptPlace.remeasureMark else { return }
+    keptPlace.remeasureMark = nil
     guard isLive, isInWindow, let scrollView else { return }
     scrollView.layoutIfNeeded()
     keepPlace(mark)

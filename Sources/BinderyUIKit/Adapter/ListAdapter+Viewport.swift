@@ -13,7 +13,7 @@ extension ListAdapter {
     guard let scrollView, viewportWatcher == nil else { return }
     viewportWatcher = ViewportWatcher(
       view: scrollView, horizontal: scrollsHorizontally,
-      isSuspended: { [weak self] in (self?.placeKeepingDepth ?? 0) > 0 },
+      isSuspended: { [weak self] in (self?.keptPlace.keepingDepth ?? 0) > 0 },
       changed: { [weak self] before in self?.viewportChanged(from: before) },
       scrolled: { [weak self] now in self?.viewportScrolled(to: now) })
   }
@@ -23,16 +23,16 @@ extension ListAdapter {
   /// ends a chat's pending pin to its end — the app's scroll wins — and the user's finger ends
   /// a scroll the app asked for that waits for its item.
   func viewportScrolled(to now: ViewportWatcher.Viewport) {
-    readerPlace = nil  // the reader moved: the row they read now is the one on screen
+    keptPlace.reader = nil  // the reader moved: the row they read now is the one on screen
     let isUsersScroll = scrollView.map { $0.isTracking || $0.isDragging } ?? false
     // Back in a window before the adapter heard it is: the view's first layout back.
-    let isLayoutBack = isComingBack && isInWindow && !isUsersScroll
-    if pendingEndPin && !now.isAtEnd && !isLayoutBack { pendingEndPin = false }
-    if isUsersScroll { pendingScroll = nil }
-    if let settling = settlingScroll {
+    let isLayoutBack = keptPlace.isComingBack && isInWindow && !isUsersScroll
+    if scrollRequests.endPin && !now.isAtEnd && !isLayoutBack { scrollRequests.endPin = false }
+    if isUsersScroll { scrollRequests.pending = nil }
+    if let settling = scrollRequests.settling {
       // The user's finger takes an animated scroll back; its last frame lands it.
       if isUsersScroll {
-        settlingScroll = nil
+        scrollRequests.settling = nil
       } else if abs(now.offset - settling.landing) < 0.5 {
         schedule(.settleScroll)
       }
@@ -49,8 +49,8 @@ extension ListAdapter {
   /// at its bottom edge as that edge moves (the keyboard). Elsewhere the offset stays, as UIKit
   /// keeps it: the rows the user reads stay where they were.
   func viewportChanged(from before: ViewportWatcher.Viewport) {
-    let place = readerPlace
-    readerPlace = nil
+    let place = keptPlace.reader
+    keptPlace.reader = nil
     measureRowHeights(laidOutAt: before.size.width)
     if isLive, features.anchor == .end, before.isAtEnd, shown.numberOfItems > 0 {
       keepPlace(ScrollAnchorMark(marks: [], wasAtStart: before.isAtStart, wasAtEnd: true))
@@ -76,7 +76,7 @@ extension ListAdapter {
     let seen: (id: Item.ID, screenStart: CGFloat)
     if let place, abs(place.offset - before.offset) < 0.5 {
       seen = (place.id, place.screenStart)
-    } else if let row = rowAtTheTop, row.writes == shownList.writes,
+    } else if let row = keptPlace.rowAtTheTop, row.writes == shownList.writes,
       row.holds(before.offset + before.insetStart)
     {
       seen = (row.id, row.start - before.offset)
@@ -110,7 +110,7 @@ extension ListAdapter {
   /// or the view back in its window (its safe area back: the reader left it where it is).
   /// O(*r*), the rows on screen.
   private func rowAtTheEndEdge(before: ViewportWatcher.Viewport) -> ScrollAnchorMark<Item.ID>? {
-    guard features.anchor == .end, isInWindow, !isComingBack, let scrollView, let view
+    guard features.anchor == .end, isInWindow, !keptPlace.isComingBack, let scrollView, let view
     else { return nil }
     let horizontal = scrollsHorizontally
     guard !hasNewWidth(since: before, scrollView) else { return nil }
@@ -146,8 +146,8 @@ extension ListAdapter {
   private func noteRowAtTheTop(_ now: ViewportWatcher.Viewport) {
     guard features.anchor != .none, isInWindow, let view else { return }
     let top = now.offset + now.insetStart
-    if let row = rowAtTheTop, row.writes == shownList.writes, row.holds(top) { return }
-    rowAtTheTop = nil
+    if let row = keptPlace.rowAtTheTop, row.writes == shownList.writes, row.holds(top) { return }
+    keptPlace.rowAtTheTop = nil
     let horizontal = scrollsHorizontally
     func extent(_ position: ItemPosition) -> (start: CGFloat, end: CGFloat)? {
       guard let frame = view.frameOfItem(at: position) else { return nil }
@@ -172,7 +172,8 @@ extension ListAdapter {
       holds = (underExtent.start + 0.5)...(nextExtent.start + 0.5)
     }
     guard let item = shown.item(at: reader) else { return }
-    rowAtTheTop = RowAtTheTop(id: item.id, start: start, holds: holds, writes: shownList.writes)
+    keptPlace.rowAtTheTop = RowAtTheTop(
+      id: item.id, start: start, holds: holds, writes: shownList.writes)
   }
 }
 

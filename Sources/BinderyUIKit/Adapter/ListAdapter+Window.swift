@@ -25,16 +25,17 @@ extension ListAdapter {
   /// once the rows are measured, at the end of this turn, as for any change of Bindery's.
   private func textSizeChanged() {
     guard isLive, isInWindow, shown.numberOfItems > 0 else { return }
-    rowHeights?.forgetAll()
+    keptHeights.byID?.forgetAll()
     // A chat at its end is judged by where the reader was at the last scroll, which the view
     // may have measured again already (a system that tells the view's subviews of the new
     // traits as it lays out).
     if features.anchor == .end, let seen = viewportWatcher?.lastSeen, seen.isAtEnd {
-      remeasureMark = ScrollAnchorMark(marks: [], wasAtStart: seen.isAtStart, wasAtEnd: true)
+      keptPlace.remeasureMark = ScrollAnchorMark(
+        marks: [], wasAtStart: seen.isAtStart, wasAtEnd: true)
     } else {
-      remeasureMark = scrollAnchorMark()
+      keptPlace.remeasureMark = scrollAnchorMark()
     }
-    if remeasureMark != nil { schedule(.remeasured) }
+    if keptPlace.remeasureMark != nil { schedule(.remeasured) }
   }
 
   /// The view left its window (its screen covered): the rows on screen are measured as they
@@ -42,10 +43,10 @@ extension ListAdapter {
   /// the trip's change is told from when the view is back — the view may not tell of its
   /// insets as they change with the window.
   private func wentOffScreen() {
-    isComingBack = true
-    settlingScroll = nil  // an animated scroll the app asked for does not land off screen
+    keptPlace.isComingBack = true
+    scrollRequests.settling = nil  // an animated scroll the app asked for does not land off screen
     measureRowHeights()
-    if isAtEndAsLastSeenOnScreen { pendingEndPin = true }
+    if isAtEndAsLastSeenOnScreen { scrollRequests.endPin = true }
     viewportWatcher?.resync()
   }
 
@@ -82,17 +83,17 @@ extension ListAdapter {
     scrollToPending()
     // A chat kept at its end while covered was placed from estimates: its end is pinned over
     // the rows measured as the view lays out, at the end of this turn.
-    if pendingEndPin { schedule(.endPin) } else { isComingBack = false }
-    looksAtViewportAfterLayout = true
+    if scrollRequests.endPin { schedule(.endPin) } else { keptPlace.isComingBack = false }
+    scrollWork.looksAtViewportAfterLayout = true
     setNeedsScrollWork()
   }
 
   /// Configures again, in place, the cells of rows whose content changed while the view was
   /// off screen.
   private func reconfigureRowsChangedWhileCovered() {
-    guard !reconfiguresWhileCovered.isEmpty else { return }
-    let ids = reconfiguresWhileCovered
-    reconfiguresWhileCovered = []
+    guard !waitingReconfigures.whileCovered.isEmpty else { return }
+    let ids = waitingReconfigures.whileCovered
+    waitingReconfigures.whileCovered = []
     guard isLive, let view else { return }
     // Only rows the view has cells for, by its own counts: the others are asked for afresh.
     let positions = ids.compactMap { shown.position(of: $0) }.filter { view.has($0) }

@@ -30,16 +30,20 @@ where
   /// through it (``BoundView``).
   private(set) weak var view: (any BoundView)?
   private(set) weak var binding: ListBinding<Section, Item>?
-  /// The empty state the view shows behind its rows, if any.
-  var emptyStateShown: EmptyListState?
-  /// The view the empty state put behind the rows, while it is there.
-  var emptyStateBackground: UIView?
-  /// The app's own background view, put back whenever the empty state shows nothing.
-  var appBackground: UIView?
-  /// What the app last said of its source's loading (``ViewBinding/emptyState(loading:_:)``):
-  /// `nil` when it says nothing, `true` from the moment it is asked until it says otherwise.
-  var sourceIsLoading: Bool?
   let cells: CellProvider<Item>
+  // The adapter's parts, each one value (`ListAdapter+Parts.swift`).
+  /// The empty state behind the rows (``ViewBinding/emptyState(_:)``).
+  var empty = EmptyStatePart()
+  /// The scrolls the app asked for, until they are made.
+  var scrollRequests = ScrollRequests<Item.ID>()
+  /// Reconfigures that wait: for the view to come back, for UIKit, for the user's gesture.
+  var waitingReconfigures = WaitingReconfigures<Item.ID>()
+  /// Row heights remembered by id (``TableBinding/keepsRowHeights()``).
+  var keptHeights = KeptHeights<Item.ID>()
+  /// What the scroll's work at the end of a turn knows of the scrolls since it last ran.
+  var scrollWork = ScrollWork()
+  /// The reader's place, as the adapter keeps it through changes, scrolls and trips away.
+  var keptPlace = KeptPlace<Item.ID>()
   var features = ListFeatures<Section, Item>() {
     didSet { featuresChanged() }
   }
@@ -53,15 +57,6 @@ where
   var turnWork: TurnWork = []
   /// Where VoiceOver's cursor was when rows were given new cells this turn.
   var voiceOverFocus: VoiceOverPlace<Item.ID>?
-  /// Whether everything that asked for the scroll's work since it last ran was a scroll that
-  /// kept the viewport's shape.
-  private var scrollWorkFollowsOnlyTheOffset = true
-  /// The rows on screen and the list when the parts that follow the scroll were last told.
-  private var rowsToldToScrollObservers:
-    (first: ItemPosition?, last: ItemPosition?, writes: UInt64)?
-  /// Whether that work looks at the viewport first: the view came back into a window, and may
-  /// change its safe area as it lays out without telling.
-  var looksAtViewportAfterLayout = false
   /// The object UIKit holds as data source; the view keeps it, and it keeps this adapter.
   private(set) weak var dataSource: ListDataSource?
   /// What the view shows: the binding's list (``ShownList``), shared with it from
@@ -77,14 +72,6 @@ where
   var answers: UInt64 = 0
   /// The visible positions last read, and the view they were read from.
   var visibleRead: (signature: ScreenSignature, positions: [ItemPosition])?
-  /// Items whose content changed while the view was out of its window: configured again when
-  /// it is back.
-  var reconfiguresWhileCovered: Set<Item.ID> = []
-  /// Items whose reconfigure waits: asked for while UIKit was asking for a cell, or while the
-  /// user moves a row by hand.
-  var deferredReconfigures: [Item.ID] = []
-  /// Whether the reconfigures that waited wait for the user's gesture to end.
-  var isWaitingOutGesture = false
   /// Items whose cells read observable state that changed since, not yet configured again;
   /// added to on the thread that made the change (`ListAdapter+Observation.swift`).
   let observedChanges = Locked<Set<Item.ID>>([])
@@ -100,46 +87,13 @@ where
     var kind: String
     var identifier: String
   }
-  /// Row heights remembered by id (``TableBinding/keepsRowHeights()``): the table's delegate,
-  /// kept here as UIKit holds delegates weakly.
-  var rowHeightMemory: RowHeightMemory?
-  /// Its heights, by the items' ids.
-  var rowHeights: RowHeightsByID<Item.ID>?
   /// The kind of cell each item with a cell shows (`replacesCells(byKind:)`).
   var cellKinds = CellKinds<Item.ID>()
   /// The phase of the late content a cell configured now would be handed for an item, when
   /// `bind(to:content:…)` bound.
   var contentPhase: (@MainActor (Item) -> ContentPhase)?
-  /// A scroll the app asked for, to an item not yet shown or before the view could scroll:
-  /// made once a list is shown that has it (``ViewBinding/scroll(toItemWithID:at:animated:)``).
-  var pendingScroll: PendingScroll<Item.ID>?
-  /// An animated scroll the app asked for, until it lands (``SettlingScroll``).
-  var settlingScroll: SettlingScroll<Item.ID>?
-  /// Whether the adapter hears of every list shown, for a pending scroll.
-  var isWatchingShows = false
-  /// A chat's first list asks for its end to be pinned again once laid out on screen.
-  var pendingEndPin = false
-  /// Where the reader was when the rows' heights changed under them (a text size change), to
-  /// keep once the view has measured them again.
-  var remeasureMark: ScrollAnchorMark<Item.ID>?
-  /// Whether the view left its window, and what its return asks of the turn's job is not done
-  /// yet: the offsets the view moves to once back in a window and until then are its own — its
-  /// first layout back measures the rows that were estimated, which may come before the view
-  /// tells its subviews it is back — and do not take a chat's pin back as a scroll would.
-  var isComingBack = false
-  /// The place the last correction kept, until the main actor's turn ends: the stages of one
-  /// update, and the changes of one turn, are drawn as one frame.
-  var turnAnchor: TurnAnchor<Item.ID>?
-  /// The place the last correction kept, until the view scrolls or changes shape: the row
-  /// the reader reads, for changes in later turns while it stays where it was.
-  var readerPlace: TurnAnchor<Item.ID>?
-  /// The row under the top edge at the last scroll not Bindery's (``RowAtTheTop``).
-  var rowAtTheTop: RowAtTheTop<Item.ID>?
   /// Watches the viewport between updates (``ViewportWatcher``).
   var viewportWatcher: ViewportWatcher?
-  /// How deep the adapter is in keeping the place itself: the viewport changes it makes then
-  /// are its own.
-  var placeKeepingDepth = 0
 
   init(tableView: UITableView, cells: CellProvider<Item>) {
     view = tableView
@@ -190,11 +144,13 @@ where
   /// scrolled, its viewport's shape kept: if nothing else asks in the turn and the rows on
   /// screen are the ones the parts were last told of, they hear that no row moved.
   func setNeedsScrollWork(offsetOnly: Bool = false) {
-    if !offsetOnly { scrollWorkFollowsOnlyTheOffset = false }
+    if !offsetOnly { scrollWork.followsOnlyTheOffset = false }
     guard !turnWork.contains(.scroll) else { return }
     // A binding with no kept heights and nobody to tell follows its scrolls with no job at all.
-    guard looksAtViewportAfterLayout || rowHeights != nil || hasScrollObserversToTell else {
-      rowsToldToScrollObservers = nil
+    guard
+      scrollWork.looksAtViewportAfterLayout || keptHeights.byID != nil || hasScrollObserversToTell
+    else {
+      scrollWork.rowsTold = nil
       return
     }
     schedule(.scroll)
@@ -202,25 +158,25 @@ where
 
   /// The scroll's work, at the end of the turn (``setNeedsScrollWork(offsetOnly:)``).
   func doScrollWork() {
-    let offsetOnly = scrollWorkFollowsOnlyTheOffset
-    scrollWorkFollowsOnlyTheOffset = true
-    if looksAtViewportAfterLayout {
+    let offsetOnly = scrollWork.followsOnlyTheOffset
+    scrollWork.followsOnlyTheOffset = true
+    if scrollWork.looksAtViewportAfterLayout {
       // A change of the viewport the view did not tell of (a safe area that came back with
       // the window as it laid out) is told before the scroll's work.
-      looksAtViewportAfterLayout = false
+      scrollWork.looksAtViewportAfterLayout = false
       viewportWatcher?.check()
     }
     measureRowHeights()
     // With nobody to tell (a binding without late content or a page loader), the rows on
     // screen are not read.
     guard hasScrollObserversToTell else {
-      rowsToldToScrollObservers = nil
+      scrollWork.rowsTold = nil
       return
     }
     let positions = visibleItemPositions
     let rows = (first: positions.first, last: positions.last, writes: shownList.writes)
-    let rowsMoved = !offsetOnly || rowsToldToScrollObservers.map { $0 != rows } ?? true
-    rowsToldToScrollObservers = rows
+    let rowsMoved = !offsetOnly || scrollWork.rowsTold.map { $0 != rows } ?? true
+    scrollWork.rowsTold = rows
     // The parts first (late content, page loaders), then the app's end of the list.
     binding?.viewDidScroll(rowsMoved: rowsMoved)
     judgeReachingEnd()
@@ -237,8 +193,8 @@ where
   /// takes this one's place.
   func detachBinding() {
     // The next binding must not take this one's empty state for the app's background view.
-    if let view, let shown = emptyStateBackground, view.backgroundView === shown {
-      view.backgroundView = appBackground
+    if let view, let shown = empty.background, view.backgroundView === shown {
+      view.backgroundView = empty.appBackground
     }
     binding?.detach()
     removeRowHeightMemory()
@@ -291,7 +247,7 @@ where
     let animation = animated ? features.animation : .none
     // The ids the stage deletes, read once for the cells' trackings and the reader's row, and
     // only when either is there to need them.
-    let hasReaderPlace = readerPlace != nil || rowAtTheTop != nil
+    let hasReaderPlace = keptPlace.reader != nil || keptPlace.rowAtTheTop != nil
     let deleted =
       cellTrackings.isEmpty && !hasReaderPlace ? [] : idsDeleted(by: stage)
     if hasReaderPlace { forgetReaderPlace(amongDeleted: deleted, by: stage) }
@@ -302,7 +258,7 @@ where
       stage: stage, reloads: reloads(in: stage),
       install: install)
     let anchor = scrollAnchorMark()
-    if rowHeightMemory != nil {
+    if keptHeights.memory != nil {
       offerRowHeights()
       forgetRowHeights(changing: stage)
     }
@@ -345,14 +301,16 @@ where
     for position in stage.itemInserts + stage.itemMoves.map(\.to) {
       if let id = stage.snapshot.item(at: position)?.id { deleted.remove(id) }
     }
-    if let id = readerPlace?.id, deleted.contains(id) { readerPlace = nil }
-    if let id = rowAtTheTop?.id, deleted.contains(id) { rowAtTheTop = nil }
+    if let id = keptPlace.reader?.id, deleted.contains(id) { keptPlace.reader = nil }
+    if let id = keptPlace.rowAtTheTop?.id, deleted.contains(id) { keptPlace.rowAtTheTop = nil }
   }
 
   /// After a reload: a reader's row that left the list is no place to keep.
   private func forgetReaderPlaceIfGone() {
-    if let id = readerPlace?.id, shown.position(of: id) == nil { readerPlace = nil }
-    if let id = rowAtTheTop?.id, shown.position(of: id) == nil { rowAtTheTop = nil }
+    if let id = keptPlace.reader?.id, shown.position(of: id) == nil { keptPlace.reader = nil }
+    if let id = keptPlace.rowAtTheTop?.id, shown.position(of: id) == nil {
+      keptPlace.rowAtTheTop = nil
+    }
   }
 
   private func apply<S, I>(
@@ -391,7 +349,7 @@ where
     install()
     // Every cell is asked for again: the new ones track what they read.
     endCellTrackings()
-    reconfiguresWhileCovered = []
+    waitingReconfigures.whileCovered = []
     forgetRowHeights(changedSince: previous)
     view?.reloadData()
     for id in selected {

@@ -197,10 +197,10 @@ extension RowHeightMemory: UITableViewDelegate {
 extension ListAdapter {
   /// Starts remembering the row heights of `tableView`, the bound table (once), for `modifier`.
   func keepRowHeights(of tableView: UITableView, for modifier: String) {
-    guard rowHeightMemory == nil else { return }
+    guard keptHeights.memory == nil else { return }
     let heights = RowHeightsByID<Item.ID> { [weak self] path in self?.item(at: path)?.id }
-    rowHeights = heights
-    rowHeightMemory = RowHeightMemory(tableView: tableView, modifier: modifier, heights: heights)
+    keptHeights.byID = heights
+    keptHeights.memory = RowHeightMemory(tableView: tableView, modifier: modifier, heights: heights)
     offerRowHeights()
   }
 
@@ -209,7 +209,8 @@ extension ListAdapter {
   /// replaced; one that has not asked for a single height by the time rows were measured and
   /// the table updated again is reported once, as the heights reach the table only through it.
   func offerRowHeights() {
-    guard let memory = rowHeightMemory, let heights = rowHeights, let tableView = memory.tableView
+    guard let memory = keptHeights.memory, let heights = keptHeights.byID,
+      let tableView = memory.tableView
     else { return }
     heights.measureVisibleRows(of: tableView, visible: visibleItemPositions.map(IndexPath.init))
     guard let delegate = tableView.delegate else {
@@ -231,7 +232,8 @@ extension ListAdapter {
   /// out of the window), while what the table shows is what the adapter shows. After a change
   /// of the viewport's shape, `width` is the one the rows were laid out at.
   func measureRowHeights(laidOutAt width: CGFloat? = nil) {
-    guard let heights = rowHeights, let tableView = rowHeightMemory?.tableView, answeringDepth == 0
+    guard let heights = keptHeights.byID, let tableView = keptHeights.memory?.tableView,
+      answeringDepth == 0
     else { return }
     heights.measureVisibleRows(
       of: tableView, visible: visibleItemPositions.map(IndexPath.init), laidOutAt: width)
@@ -240,7 +242,7 @@ extension ListAdapter {
   /// Forgets the heights of the items whose content changes in a stage, and the ids that left
   /// the list.
   func forgetRowHeights(changing stage: StagedChangeset<Section, Item>.Stage) {
-    guard let heights = rowHeights else { return }
+    guard let heights = keptHeights.byID else { return }
     let next = stage.snapshot
     heights.forget(stage.itemReconfigures.compactMap { next.item(at: $0)?.id })
     if stage.isStructural { prune(heights, keeping: next) }
@@ -251,7 +253,7 @@ extension ListAdapter {
   ///
   /// - Complexity: O(n) for n items, as the reload itself.
   func forgetRowHeights(changedSince previous: Snapshot<Section, Item>) {
-    guard let heights = rowHeights else { return }
+    guard let heights = keptHeights.byID else { return }
     var changed: [Item.ID] = []
     for section in 0..<shown.numberOfSections {
       for item in shown.items(inSection: section) {
@@ -272,7 +274,7 @@ extension ListAdapter {
 
   /// Lets the table go of the memory if it is its delegate (the view is bound anew).
   func removeRowHeightMemory() {
-    guard let memory = rowHeightMemory, let tableView = memory.tableView,
+    guard let memory = keptHeights.memory, let tableView = memory.tableView,
       tableView.delegate === memory
     else { return }
     tableView.delegate = nil

@@ -87,7 +87,7 @@ extension ListAdapter {
     guard shown.numberOfItems > 0 else {
       // Nothing shown yet: a chat opens at its end, and pins it again once laid out.
       guard features.anchor == .end else { return nil }
-      pendingEndPin = true
+      scrollRequests.endPin = true
       return ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true)
     }
     let horizontal = scrollsHorizontally
@@ -114,7 +114,8 @@ extension ListAdapter {
     // content, while the reader's place is kept).
     if nearestOnly {
       var keptIDs: [Item.ID] = []
-      for case let id? in [turnAnchor?.id, readerPlace?.id] where !keptIDs.contains(id) {
+      for case let id? in [keptPlace.turnAnchor?.id, keptPlace.reader?.id]
+      where !keptIDs.contains(id) {
         keptIDs.append(id)
         guard let position = shown.position(of: id), rest.contains(position) else { continue }
         mark(id, at: position)
@@ -131,7 +132,7 @@ extension ListAdapter {
     marks.sort {
       ($0.screenStart < -0.5 ? 1 : 0, $0.flatIndex) < ($1.screenStart < -0.5 ? 1 : 0, $1.flatIndex)
     }
-    if let turn = turnAnchor, abs(axis.offset - turn.offset) < 0.5,
+    if let turn = keptPlace.turnAnchor, abs(axis.offset - turn.offset) < 0.5,
       marks.contains(where: { $0.id == turn.id })
     {
       // The kept item first, then the others the user saw before the turn, each where it was
@@ -156,7 +157,7 @@ extension ListAdapter {
     // moved it: a change may have brought rows on screen above it (a row cut off at the top
     // shrank), and the reader did not start reading those. Not a row cut off at the top: it
     // changes height at its top edge's expense, and the rows below it are the reader's.
-    if let reader = readerPlace, abs(axis.offset - reader.offset) < 0.5,
+    if let reader = keptPlace.reader, abs(axis.offset - reader.offset) < 0.5,
       let index = marks.firstIndex(where: {
         $0.id == reader.id && abs($0.screenStart - reader.screenStart) < 0.5
           && $0.screenStart >= -0.5
@@ -177,10 +178,10 @@ extension ListAdapter {
     // top of a feed, at every change its cells observe).
     let mark = isAtStartKeptByUIKit ? nil : scrollAnchorMark(nearestOnly: radius == 0)
     let start = currentOffset
-    placeKeepingDepth += 1
+    keptPlace.keepingDepth += 1
     change()
     if let mark { keepPlace(mark, radius: radius) }
-    placeKeepingDepth -= 1
+    keptPlace.keepingDepth -= 1
     viewportWatcher?.resync()
     tellMoveIfDone(from: start)
   }
@@ -189,7 +190,7 @@ extension ListAdapter {
   /// turn to follow: ``keepPlace(_:moves:radius:from:)`` leaves the start to UIKit then (a
   /// mark's `wasAtStart`), so no mark need be worked out.
   private var isAtStartKeptByUIKit: Bool {
-    guard features.anchor == .firstVisibleItem, turnAnchor == nil, let scrollView else {
+    guard features.anchor == .firstVisibleItem, keptPlace.turnAnchor == nil, let scrollView else {
       return false
     }
     return ScrollAxis.isAtStart(scrollView, horizontal: scrollsHorizontally)
@@ -205,7 +206,7 @@ extension ListAdapter {
   /// moves, and rows they brought on screen — cells UIKit kept and shows again without asking —
   /// want their content as after any scroll.
   private func tellMoveIfDone(from start: CGFloat?) {
-    guard placeKeepingDepth == 0, let start, let now = currentOffset, abs(now - start) >= 0.5
+    guard keptPlace.keepingDepth == 0, let start, let now = currentOffset, abs(now - start) >= 0.5
     else { return }
     setNeedsScrollWork()
   }
@@ -221,9 +222,9 @@ extension ListAdapter {
     let moves = Dictionary(moves.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     guard let scrollView else { return }
     let startOffset = currentOffset
-    placeKeepingDepth += 1
+    keptPlace.keepingDepth += 1
     defer {
-      placeKeepingDepth -= 1
+      keptPlace.keepingDepth -= 1
       viewportWatcher?.resync()
       tellMoveIfDone(from: startOffset)
     }
@@ -235,7 +236,7 @@ extension ListAdapter {
       // not laid out yet: a chat's end is pinned again over its measured rows once it is back.
       // On screen, the rows a change brought into view (a taller view, the keyboard gone) are
       // measured first: the end is where they put it.
-      if isInWindow { scrollView.layoutIfNeeded() } else { pendingEndPin = true }
+      if isInWindow { scrollView.layoutIfNeeded() } else { scrollRequests.endPin = true }
     }
     var rows = 0
     var kept: ScrollAnchorMark<Item.ID>.Mark?
@@ -282,7 +283,7 @@ extension ListAdapter {
     }
     // Cells that resize move the end of the content: the load-more view follows it.
     for accessory in edgeAccessories { accessory.place() }
-    guard pendingEndPin, isInWindow else { return }
+    guard scrollRequests.endPin, isInWindow else { return }
     schedule(.endPin)
   }
 
@@ -290,19 +291,19 @@ extension ListAdapter {
   /// still on screen with a size and nothing took the pin back.
   func pinEndIfLaidOut() {
     guard isInWindow else { return }
-    isComingBack = false
-    guard pendingEndPin, let scrollView, scrollView.bounds.height > 0,
+    keptPlace.isComingBack = false
+    guard scrollRequests.endPin, let scrollView, scrollView.bounds.height > 0,
       scrollView.bounds.width > 0
     else { return }
-    pendingEndPin = false
+    scrollRequests.endPin = false
     keepPlace(ScrollAnchorMark(marks: [], wasAtStart: true, wasAtEnd: true))
   }
 
   /// Remembers the place a correction kept until the main actor's turn is over, and as the
   /// reader's place until the view scrolls or changes shape.
   private func keepForTurn(_ anchor: TurnAnchor<Item.ID>) {
-    readerPlace = anchor
-    turnAnchor = anchor
+    keptPlace.reader = anchor
+    keptPlace.turnAnchor = anchor
     schedule(.forgetTurnAnchor)
   }
 

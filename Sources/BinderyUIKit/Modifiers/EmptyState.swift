@@ -76,7 +76,7 @@ extension ViewBinding {
     loading: Loading, _ view: @escaping @MainActor (EmptyListState) -> UIView?
   ) -> Self where Loading: Publisher, Loading.Output == Bool, Loading.Failure == Never {
     guard let adapter = liveAdapter() else { return self }
-    adapter.sourceIsLoading = true  // until the publisher says otherwise
+    adapter.empty.sourceIsLoading = true  // until the publisher says otherwise
     // The newest value, read on the main actor: values that hop there in any order show the
     // last one sent.
     let latest = Locked<Bool?>(nil)
@@ -89,7 +89,7 @@ extension ViewBinding {
           // empty state does not flash in while it is diffed.
           if latest.withLock({ $0 }) == false { await self?.waitUntilShown() }
           guard let adapter, let isLoading = latest.withLock({ $0 }) else { return }
-          adapter.sourceIsLoading = isLoading
+          adapter.empty.sourceIsLoading = isLoading
           adapter.updateEmptyState()
         }
       }, finished: {})
@@ -113,22 +113,24 @@ extension ListAdapter {
         nil
       } else if let failure = binding.sourceFailure {
         .failed(failure)
-      } else if sourceIsLoading == true || (binding.statistics.updates == 0 && !binding.hasEnded) {
+      } else if empty.sourceIsLoading == true
+        || (binding.statistics.updates == 0 && !binding.hasEnded)
+      {
         .loading
       } else {
         .empty
       }
-    if !askingAgain, let state, let current = emptyStateShown, current.isSameKind(as: state) {
+    if !askingAgain, let state, let current = empty.state, current.isSameKind(as: state) {
       return
     }
-    if state == nil, emptyStateShown == nil { return }
-    emptyStateShown = state
+    if state == nil, empty.state == nil { return }
+    empty.state = state
     let background = state.flatMap(make)
     guard let view else { return }
     // A background view that is not the empty state's is the app's: it is kept, and put back
     // whenever the state shows nothing.
-    if view.backgroundView !== emptyStateBackground { appBackground = view.backgroundView }
-    emptyStateBackground = background
-    view.backgroundView = background ?? appBackground
+    if view.backgroundView !== empty.background { empty.appBackground = view.backgroundView }
+    empty.background = background
+    view.backgroundView = background ?? empty.appBackground
   }
 }

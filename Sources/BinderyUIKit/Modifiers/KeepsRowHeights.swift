@@ -57,7 +57,7 @@ extension TableBinding {
   ///
   /// - Complexity: O(1).
   public func rememberedRowHeight(at indexPath: IndexPath) -> CGFloat? {
-    guard let heights = adapter?.rowHeights, let tableView else { return nil }
+    guard let heights = adapter?.keptHeights.byID, let tableView else { return nil }
     return heights.estimate(at: indexPath, in: tableView)
   }
 }

@@ -64,23 +64,23 @@ enum PendingScroll<ID: Hashable> {
 extension ListAdapter {
   /// Makes the scroll now if the view can, else once a list is shown that allows it.
   func requestScroll(_ scroll: PendingScroll<Item.ID>) {
-    pendingEndPin = false  // the app's scroll wins over the first list's pin
-    settlingScroll = nil  // and over an animated one of its own that has not landed
-    pendingScroll = scroll
-    isWatchingShows = true  // the adapter tries again after every list shown
+    scrollRequests.endPin = false  // the app's scroll wins over the first list's pin
+    scrollRequests.settling = nil  // and over an animated one of its own that has not landed
+    scrollRequests.pending = scroll
+    scrollRequests.isWatchingShows = true  // the adapter tries again after every list shown
     scrollToPending()
   }
 
   /// Makes the pending scroll, if its item is shown and the view can scroll (on screen, with a
   /// size).
   func scrollToPending() {
-    guard let scroll = pendingScroll, isLive, isInWindow, let view,
+    guard let scroll = scrollRequests.pending, isLive, isInWindow, let view,
       view.bounds.width > 0, view.bounds.height > 0
     else { return }
     switch scroll {
     case .item(let id, let position, let animated):
       guard let at = shown.position(of: id), view.has(at) else { return }
-      pendingScroll = nil
+      scrollRequests.pending = nil
       view.layoutIfNeeded()
       let path = IndexPath(at)
       guard !animated else {
@@ -89,12 +89,12 @@ extension ListAdapter {
       scrollUntilItHolds(to: path, at: position, in: view)
     case .place(let id, let points):
       guard let at = shown.position(of: id), view.has(at) else { return }
-      pendingScroll = nil
+      scrollRequests.pending = nil
       view.layoutIfNeeded()
       scrollUntilItHolds(to: IndexPath(at), at: .start, pointsIntoRow: points, in: view)
     case .end(let animated):
       guard let last = lastItemPosition, view.has(last) else { return }
-      pendingScroll = nil
+      scrollRequests.pending = nil
       view.layoutIfNeeded()
       if animated {
         scrollAnimated(to: IndexPath(last), at: .end, then: .end(animated: false))
@@ -123,10 +123,10 @@ extension ListAdapter {
     let axis = ScrollAxis(view, horizontal: scrollsHorizontally)
     guard abs(landing - axis.offset) >= 0.5 else {
       // Already where the estimates put it: nothing animates, and nothing lands.
-      pendingScroll = settle
+      scrollRequests.pending = settle
       return scrollToPending()
     }
-    settlingScroll = SettlingScroll(settle: settle, landing: landing)
+    scrollRequests.settling = SettlingScroll(settle: settle, landing: landing)
     view.scrollToItem(at: path, position: position, animated: true)
   }
 
@@ -152,12 +152,12 @@ extension ListAdapter {
   /// An animated scroll of the app's landed where UIKit put it: the scroll it asked for is made
   /// again, without animation, over the rows as they are now.
   func settleScroll() {
-    guard let settling = settlingScroll else { return }
-    settlingScroll = nil
+    guard let settling = scrollRequests.settling else { return }
+    scrollRequests.settling = nil
     // Landed, or a frame from it: UIKit's animation is stopped where it is, so that its last
     // frame does not undo the settle.
     if let view { view.setContentOffset(view.contentOffset, animated: false) }
-    pendingScroll = settling.settle
+    scrollRequests.pending = settling.settle
     scrollToPending()
   }
 

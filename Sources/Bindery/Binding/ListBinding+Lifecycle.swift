@@ -102,9 +102,14 @@ where
   var failureObservers: [@MainActor (any Error) -> Void] = []
   var endObservers: [@MainActor () -> Void] = []
   var screen = ScreenParts<Section, Item>()
+  /// Whether the parts and observers were told of the stop.
+  var hasToldStop = false
 
-  /// Tells the screen's parts, then the stop observers, that the binding stopped; once.
+  /// Tells the screen's parts, then the stop observers, that the binding stopped; once, though
+  /// a binding cancelled and then released asks twice.
   @MainActor func tellStopped() {
+    guard !hasToldStop else { return }
+    hasToldStop = true
     let (told, observers) = (screen.inOrder, stopObservers)
     stopObservers = []
     for part in told { part.bindingDidStop() }
@@ -121,6 +126,7 @@ where
     swap(&failureObservers, &next.failureObservers)
     swap(&endObservers, &next.endObservers)
     swap(&screen, &next.screen)
+    swap(&hasToldStop, &next.hasToldStop)
     return next
   }
 }

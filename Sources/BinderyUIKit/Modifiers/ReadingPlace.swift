@@ -120,11 +120,12 @@ extension ListAdapter {
       return
     }
     let isAtEnd = ScrollAxis(scrollView, horizontal: scrollsHorizontally).isAtEnd
-    for index in reachingEnd.indices {
-      let wasAtEnd = reachingEnd[index].wasAtEnd
-      reachingEnd[index].wasAtEnd = isAtEnd
-      // An action may stop the binding, which lets go of the actions.
-      if isAtEnd, !wasAtEnd, reachingEnd.indices.contains(index) { reachingEnd[index].action() }
+    let due = reachingEnd.filter { isAtEnd && !$0.wasAtEnd }.map(\.action)
+    for index in reachingEnd.indices { reachingEnd[index].wasAtEnd = isAtEnd }
+    for action in due {
+      // An action may stop the binding (a rebind, a detach), which lets go of the others.
+      guard !reachingEnd.isEmpty else { return }
+      action()
     }
   }
 }

@@ -104,6 +104,24 @@ struct ScreenPartsTests {
     #expect(log.lines == ["prefetcher stop", "content stop", "view stop", "app stop"])
   }
 
+  /// A binding cancelled, then released, tells its parts of the stop once.
+  @Test func aCancelledBindingReleasedLaterTellsTheStopOnce() async {
+    let log = Log()
+    var spies: [Spy] = []
+    defer { withExtendedLifetime(spies) {} }
+    weak var released: ListBinding<FlatSection, TestItem>?
+    do {
+      let (binding, parts) = makeScreen(log)
+      spies = parts
+      released = binding
+      binding.cancel()
+      await eventually("the cancelled binding's stop") { binding.isStopped }
+    }
+    await eventually("the binding to go") { released == nil }
+    for _ in 0..<3 { await Task.yield() }  // the release's turn on the main actor
+    #expect(log.lines == ["prefetcher stop", "content stop", "view stop", "app stop"])
+  }
+
   /// A part keeps no stopped flag of its own: the prefetcher reads the binding's phase, from
   /// the turn its binding stops (a cancel is taken in on the main actor a turn later).
   @Test func aPartIsStoppedWhenItsBindingIs() async {

@@ -90,4 +90,20 @@ struct ReachingTheEndTests {
     #expect(await binding.apply(items: posts(0..<2), animatingDifferences: false))
     await eventually("read to its end") { reached.count == 1 }
   }
+
+  /// An action that stops the binding — the screen binds its table anew — lets go of the
+  /// others: they are not called for a binding that stopped, and nothing is read of them after.
+  @Test func anActionThatStopsTheBindingEndsTheOthers() async throws {
+    let table = makeFeedTable()
+    let later = Counter()
+    var binding: TableBinding<FlatSection, TestItem>?
+    binding = table.bind(to: .sequence(AsyncStream<[TestItem]> { _ in }), cellProvider: feedCell)
+      .anchor(.end)
+      .onReachingEnd { binding?.detach() }
+      .onReachingEnd { later.count += 1 }
+    #expect(await binding?.apply(items: posts(0..<50), animatingDifferences: false) == true)
+    await eventually("the first action stopped the binding") { binding?.isCancelled == true }
+    for _ in 0..<3 { await Task.yield() }
+    #expect(later.count == 0, "not called once the binding stopped")
+  }
 }

@@ -31,10 +31,10 @@ struct RowSizing {
   /// Every row's estimate, when they share one and no row's height is known without its cell
   /// (a table with no delegate): the rows are laid out without asking for each.
   var uniformEstimate: CGFloat?
-  /// An item's length across the scroll, when items have their own (a flow layout's delegate
-  /// sizes them): the lines then break by width (``FlowLines``), `interitemSpacing` apart at
-  /// least.
-  var across: ((IndexPath) -> CGFloat)?
+  /// An item's lengths along the scroll and across it from one ask, when items have widths of
+  /// their own (a flow layout's delegate sizes them, once an item, as UIKit asks): the lines
+  /// then break by width (``FlowLines``), `interitemSpacing` apart at least.
+  var lengths: ((IndexPath) -> (along: CGFloat, across: CGFloat))?
   var interitemSpacing: CGFloat = 0
 }
 
@@ -104,6 +104,21 @@ extension ListEngine {
     var isMeasured: [Bool] = []
     heights.reserveCapacity(count)
     isMeasured.reserveCapacity(count)
+    if let lengths = sizing.lengths, let room = flowRoom(layout) {
+      // Items of their own widths: one ask of each gives its height and its width.
+      var widths: [CGFloat] = []
+      widths.reserveCapacity(count)
+      for item in 0..<count {
+        let path = IndexPath(section: section, index: item)
+        let size = lengths(path)
+        heights.append(checkedHeight(size.along, at: path) + sizing.spacing)
+        isMeasured.append(true)
+        widths.append(size.across)
+      }
+      return SectionHeights(
+        heights: heights, isMeasured: isMeasured, columns: layout.columns,
+        flow: FlowLines(widths: widths, room: room, spacing: sizing.interitemSpacing))
+    }
     for item in 0..<count {
       let (height, measured) = initialHeight(
         IndexPath(section: section, index: item), sizing: sizing)
@@ -122,11 +137,16 @@ extension ListEngine {
   private func flowLines(
     _ section: Int, count: Int, layout: SectionLayout, sizing: RowSizing
   ) -> FlowLines? {
-    guard let across = sizing.across, layout.orthogonal == nil, layout.selfSizing == nil
-    else { return nil }
-    let widths = (0..<count).map { across(IndexPath(section: section, index: $0)) }
-    let room = viewport.breadth - layout.crossInsets.start - layout.crossInsets.end
+    guard let lengths = sizing.lengths, let room = flowRoom(layout) else { return nil }
+    let widths = (0..<count).map { lengths(IndexPath(section: section, index: $0)).across }
     return FlowLines(widths: widths, room: room, spacing: sizing.interitemSpacing)
+  }
+
+  /// The room a section's lines break across by width, the section's insets taken off; `nil`
+  /// for a section whose lines do not (a carousel, estimated groups).
+  private func flowRoom(_ layout: SectionLayout) -> CGFloat? {
+    guard layout.orthogonal == nil, layout.selfSizing == nil else { return nil }
+    return viewport.breadth - layout.crossInsets.start - layout.crossInsets.end
   }
 
   /// A row's height before its cell is shown: its estimate when it has one, else the height it

@@ -71,12 +71,13 @@ extension HeadlessCollectionView {
         return sizing.horizontal ? size.width : size.height
       },
       estimate: sizing.selfSizing ? { _ in sizing.estimate } : nil, spacing: sizing.spacing,
-      across: sizing.selfSizing || sizing.delegate == nil
+      lengths: sizing.selfSizing || sizing.delegate == nil
         ? nil
         : { [weak self, weak flow] path in
-          guard let self, let flow else { return 0 }
+          guard let self, let flow else { return (0, 0) }
           let size = self.delegateSize(at: path, flow: flow)
-          return sizing.horizontal ? size.height : size.width
+          self.checkDelegateItemSize(size, at: path, flow: flow)
+          return sizing.horizontal ? (size.width, size.height) : (size.height, size.width)
         },
       interitemSpacing: sizing.interitemSpacing)
   }

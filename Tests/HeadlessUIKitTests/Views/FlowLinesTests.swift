@@ -60,7 +60,9 @@ struct FlowLinesTests {
 
   @Test func linesHoldWhatFitsSpreadALoneItemCentredAndTheLastFromItsStart() {
     // 100 + 10 + 150 fits 320, 60 more does not; 300 is alone; 80 and 90 are the last line.
-    let cloud = makeCloud(Tags([100, 150, 60, 50, 300, 80, 90]))
+    let tags = Tags([100, 150, 60, 50, 300, 80, 90])
+    let cloud = makeCloud(tags)
+    #expect(tags.sizeRequests == 7, "one ask of the delegate an item, for both its lengths")
     let frames = frames(cloud)
     // Line 1: 100 and 150, the 70 points left between them.
     #expect(frames[0] == CGRect(x: 0, y: 0, width: 100, height: 30))

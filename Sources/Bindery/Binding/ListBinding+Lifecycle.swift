@@ -110,9 +110,9 @@ where
   @MainActor func tellStopped() {
     guard !hasToldStop else { return }
     hasToldStop = true
-    let (told, observers) = (screen.inOrder, stopObservers)
+    let (screen, observers) = (self.screen, stopObservers)
     stopObservers = []
-    for part in told { part.bindingDidStop() }
+    screen.tell { $0.bindingDidStop() }
     for observer in observers { observer() }
   }
 

@@ -106,11 +106,6 @@ where
     isEmpty = false
   }
 
-  /// Every part, in the order they are told.
-  var inOrder: [any ScreenPart<Section, Item>] {
-    prefetchers + lateContent + pageLoaders.map { $0 } + (view.map { [$0] } ?? [])
-  }
-
   /// Tells every part, in order, without gathering them into one array first (a list shown
   /// tells them twice).
   @MainActor func tell(_ message: (any ScreenPart<Section, Item>) -> Void) {
